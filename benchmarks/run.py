@@ -1,0 +1,228 @@
+"""Search benchmarks for the course (``make bench``; the tests never run this).
+
+The course promises that every search a student runs answers at once, so these are the goals:
+plain minimax from the empty board (all 549,946 positions of the game tree) well under 0.5 s;
+alpha-beta with centre-corners-edges move ordering under 10,000 nodes; the solver filling its
+whole transposition table (5,478 positions, or 765 with symmetry) in tens of milliseconds; the
+explicit game tree of ``ttt.tree`` built in under 2-3 s and 250 MB; and the computer's reply in
+the game (``ttt.players.perfect_player``) under 50 ms for every reachable position, even with an
+empty table. Times are medians over a few repeats (``time.perf_counter``); the whole run takes
+well under a minute. ``--json PATH`` also writes the numbers to a file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import importlib
+import json
+import os
+import platform
+import statistics
+import time
+import tracemalloc
+from collections import deque
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from types import ModuleType
+
+from ttt.board import Board
+from ttt.search import Solver, alphabeta, minimax
+
+MS = 1e-3
+MB = 1e6
+
+
+@dataclass
+class Row:
+    """One benchmark: ``seconds`` is the statistic named by ``over`` (a median or a percentile)."""
+
+    name: str
+    seconds: float | None = None
+    over: str = ""
+    nodes: int | None = None
+    goal: str = ""
+    met: bool | None = None
+    note: str = ""
+    extra: dict[str, float] = field(default_factory=dict)
+
+
+def timed(run: Callable[[], object], repeats: int) -> tuple[float, object]:
+    """The median time of ``repeats`` calls of ``run``, and what the last call returned."""
+    times = []
+    for _ in range(repeats):
+        result = None  # let the previous result go before the next run
+        gc.collect()
+        start = time.perf_counter()
+        result = run()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), result
+
+
+def optional_module(name: str) -> ModuleType | None:
+    """Import ``name`` if it is there yet (other parts of the course are written in parallel)."""
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
+
+
+def reachable_positions() -> list[Board]:
+    """Every position a legal game can reach, breadth first from the empty board."""
+    seen = {Board()}
+    order = [Board()]
+    frontier = deque(order)
+    while frontier:
+        board = frontier.popleft()
+        for cell in board.legal_moves:
+            child = board.play(cell)
+            if child not in seen:
+                seen.add(child)
+                order.append(child)
+                frontier.append(child)
+    return order
+
+
+# --- the benchmarks ---------------------------------------------------------------------------
+
+def bench_minimax(prefer_quick: bool, repeats: int = 7) -> Row:
+    seconds, result = timed(lambda: minimax(Board(), prefer_quick=prefer_quick), repeats)
+    return Row(f"minimax, prefer_quick {'on' if prefer_quick else 'off'}", seconds,
+               f"median of {repeats}", result.nodes, "< 500 ms", seconds < 0.5)
+
+
+def bench_alphabeta(ordered: bool, repeats: int = 7) -> Row:
+    seconds, result = timed(lambda: alphabeta(Board(), ordered=ordered), repeats)
+    if ordered:
+        return Row("alpha-beta, ordered", seconds, f"median of {repeats}", result.nodes,
+                   "< 10,000 nodes", result.nodes < 10_000)
+    return Row("alpha-beta, unordered", seconds, f"median of {repeats}", result.nodes)
+
+
+def bench_solver(symmetry: bool, repeats: int = 7) -> Row:
+    def solve() -> Solver:
+        solver = Solver(symmetry=symmetry)
+        solver.solve(Board())
+        return solver
+
+    seconds, solver = timed(solve, repeats)
+    name = "solver, full table" + (", symmetric" if symmetry else "")
+    return Row(name, seconds, f"median of {repeats}", len(solver.table), "< 100 ms",
+               seconds < 0.1, "nodes = table entries")
+
+
+def bench_tree(repeats: int = 3) -> Row:
+    tree = optional_module("ttt.tree")
+    if tree is None:
+        return Row("full tree build", note="skipped: ttt.tree not available")
+    seconds, root = timed(lambda: tree.build_tree(Board()), repeats)
+    nodes = tree.count_nodes(root)
+    del root
+    gc.collect()
+    # Peak memory in a run of its own: tracemalloc slows allocation down, so it is not timed.
+    tracemalloc.start()
+    root = tree.build_tree(Board())
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    del root
+    return Row("full tree build", seconds, f"median of {repeats}", nodes, "< 3 s, < 250 MB",
+               seconds < 3 and peak < 250 * MB,
+               f"peak {peak / MB:.1f} MB (tracemalloc peak, separate run)", {"peak_bytes": peak})
+
+
+def bench_replies(positions: list[Board]) -> list[Row]:
+    players = optional_module("ttt.players")
+    if players is None:
+        return [Row("perfect_player reply", note="skipped: ttt.players not available")]
+    solver = players._SOLVER  # the table perfect_player shares between calls
+    playable = [board for board in positions if not board.is_over]
+
+    def reply_times(cold: bool) -> list[float]:
+        times = []
+        for board in playable:
+            if cold:
+                solver.table.clear()
+            start = time.perf_counter()
+            players.perfect_player(board)
+            times.append(time.perf_counter() - start)
+        return times
+
+    rows = []
+    for cold in (True, False):
+        # The cold pass leaves the table filled with the last position's subtree only; fill it
+        # all (one full solve) so the warm pass is only look-ups.
+        if not cold:
+            solver.solve(Board())
+        times = reply_times(cold)
+        p95 = statistics.quantiles(times, n=20)[-1]
+        worst = max(times)
+        label, table_state = ("cold", "emptied before each reply") if cold else ("warm", "full")
+        rows.append(Row(f"perfect_player reply, {label}", p95, f"p95 of {len(times):,}",
+                        goal="max < 50 ms", met=worst < 50 * MS,
+                        note=f"max {worst / MS:.2f} ms; solver table {table_state}",
+                        extra={"max_seconds": worst}))
+    return rows
+
+
+# --- output -----------------------------------------------------------------------------------
+
+def machine() -> dict[str, object]:
+    return {
+        "platform": platform.platform(),
+        "processor": platform.processor() or platform.machine(),
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "cpus": os.cpu_count(),
+    }
+
+
+def table(rows: list[Row]) -> str:
+    def show_time(seconds: float | None) -> str:
+        if seconds is None:
+            return "-"
+        return f"{seconds / MS:.1f} ms" if seconds >= MS else f"{seconds / 1e-6:.1f} us"
+
+    lines = [("benchmark", "nodes", "time", "over", "goal", "met", "")]
+    lines += [(row.name, "-" if row.nodes is None else f"{row.nodes:,}", show_time(row.seconds),
+               row.over, row.goal or "-", {True: "yes", False: "NO", None: "-"}[row.met], row.note)
+              for row in rows]
+    widths = [max(len(line[k]) for line in lines) for k in range(7)]
+    align = [str.ljust, str.rjust, str.rjust, str.ljust, str.ljust, str.ljust, str.ljust]
+    return "\n".join(
+        "  ".join(fit(text, width) for fit, text, width in zip(align, line, widths, strict=True))
+        .rstrip()
+        for line in lines
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", metavar="PATH", help="also write the numbers to this JSON file")
+    args = parser.parse_args()
+
+    about = machine()
+    for key, value in about.items():
+        print(f"{key + ':':10} {value}")
+    print()
+
+    start = time.perf_counter()
+    rows = [
+        bench_minimax(prefer_quick=True),
+        bench_minimax(prefer_quick=False),
+        bench_alphabeta(ordered=True),
+        bench_alphabeta(ordered=False),
+        bench_solver(symmetry=False),
+        bench_solver(symmetry=True),
+        bench_tree(),
+        *bench_replies(reachable_positions()),
+    ]
+    print(table(rows))
+    print(f"\nwhole run: {time.perf_counter() - start:.1f} s")
+
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump({"machine": about, "results": [asdict(row) for row in rows]}, out, indent=2)
+        print(f"wrote {args.json}")
+
+
+if __name__ == "__main__":
+    main()

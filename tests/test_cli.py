@@ -1,0 +1,231 @@
+"""Tests of the terminal game, ``python -m ttt``: run for real through stdin and stdout, and
+in-process through ``main(argv, ask, tell)``.
+
+Cells are typed as 1-9 in reading order (cell numbers 0-8 in the code)::
+
+    1 | 2 | 3
+    4 | 5 | 6
+    7 | 8 | 9
+"""
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from ttt.board import Board
+from ttt.cli import COMPUTER, HUMAN, choose_sides, main, read_cell
+from ttt.players import perfect_player, play_game
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = dict(os.environ, PYTHONPATH=str(ROOT))
+EVERY_CELL = "".join(f"{number}\n" for number in range(1, 10))  # taken cells are refused
+
+
+def run_ttt(*args: str, typed: str = "") -> subprocess.CompletedProcess:
+    """Run ``python -m ttt args`` with ``typed`` as the keyboard input."""
+    return subprocess.run([sys.executable, "-m", "ttt", *args], input=typed, capture_output=True,
+                          text=True, env=ENV, timeout=60)
+
+
+def lowest_free_cell(board: Board) -> int:
+    """What a human typing 1, 2, 3, ... in turn ends up playing: the lowest free cell."""
+    return board.legal_moves[0]
+
+
+def replay(output: str) -> Board:
+    """The board after the moves announced in ``output`` ("X (random) plays 5")."""
+    board = Board()
+    for number in re.findall(r"^[XO] \(.*\) plays (\d)$", output, re.MULTILINE):
+        board = board.play(int(number) - 1)
+    return board
+
+
+# --- whole games --------------------------------------------------------------------------------
+
+
+def test_human_against_perfect_full_game():
+    run = run_ttt("--x", "human", "--o", "perfect", typed=EVERY_CELL)
+    expected = play_game(lowest_free_cell, perfect_player)
+    assert run.returncode == 0
+    assert run.stderr == ""
+    assert run.stdout.startswith("X: human, O: perfect.\n 1 | 2 | 3\n")
+    o_moves = expected.moves[1::2]
+    assert re.findall(r"O \(perfect\) plays (\d)", run.stdout) == [str(c + 1) for c in o_moves]
+    assert run.stdout.endswith(f"{expected.board.grid()}\nO wins.\n")
+    assert "X (" not in run.stdout  # the human's own moves are not announced
+
+
+def test_default_asks_the_mark_and_plays_the_computer():
+    run = run_ttt("--seed", "2", typed="o\n" + EVERY_CELL)
+    assert run.returncode == 0
+    assert run.stdout.startswith("Play X (moves first) or O? [X/o] X: varied-perfect, O: human.")
+    assert "X (varied-perfect) plays" in run.stdout
+    assert "O, your move (1-9): " in run.stdout
+    assert run.stdout.endswith(("X wins.\n", "Draw.\n"))  # the perfect computer never loses
+
+
+def test_enter_plays_x():
+    run = run_ttt("--seed", "2", typed="\n" + EVERY_CELL)
+    assert "X: human, O: varied-perfect." in run.stdout
+    assert run.stdout.endswith(("O wins.\n", "Draw.\n"))
+
+
+def test_human_against_human():
+    # X X X
+    # O O .
+    # . . .
+    run = run_ttt("--x", "human", "--o", "human", typed="1\n4\n2\n5\n3\n")
+    assert run.returncode == 0
+    assert run.stdout.count("X, your move (1-9): ") == 3
+    assert run.stdout.count("O, your move (1-9): ") == 2
+    assert " plays " not in run.stdout
+    assert run.stdout.endswith(" X | X | X\n---+---+---\n O | O |  \n---+---+---\n"
+                               "   |   |  \nX wins.\n")
+
+
+def test_computer_against_computer_is_repeatable_with_a_seed():
+    first = run_ttt("--x", "random", "--o", "depth-2", "--seed", "7")
+    again = run_ttt("--x", "random", "--o", "depth-2", "--seed", "7")
+    assert first.returncode == 0
+    assert first.stdout == again.stdout
+    final = replay(first.stdout)
+    assert final.is_over
+    assert first.stdout.endswith(final.result_text().capitalize() + ".\n")
+
+
+def test_seeds_change_the_game():
+    games = set()
+    for seed in range(8):
+        told = []
+        assert main(["--x", "random", "--o", "random", "--seed", str(seed)],
+                    ask=None, tell=told.append) == 0
+        games.add(tuple(told))
+    assert len(games) > 1
+
+
+def test_perfect_against_itself_draws():
+    run = run_ttt("--x", "perfect", "--o", "perfect")
+    assert run.stdout.endswith("Draw.\n")
+    assert replay(run.stdout) == play_game(perfect_player, perfect_player).board
+
+
+# --- bad input and leaving early -----------------------------------------------------------------
+
+
+def test_bad_input_gets_a_message_and_a_new_prompt():
+    run = run_ttt("--x", "human", "--o", "perfect", typed="x\nabc\n\n0\n10\n5\n5\n")
+    assert run.returncode == 0
+    lines = run.stdout.split("X, your move (1-9): ")
+    assert lines[1].startswith("'x' is not a cell number: type a number from 1 to 9.\n")
+    assert lines[2].startswith("'abc' is not a cell number")
+    assert lines[3].startswith("Type the number of a free cell, 1 to 9.\n")
+    assert lines[4].startswith("There is no cell 0: the cells are numbered 1 to 9.\n")
+    assert lines[5].startswith("There is no cell 10: the cells are numbered 1 to 9.\n")
+    assert "O (perfect) plays 1" in lines[6]  # 5 was accepted
+    assert lines[7].startswith("Cell 5 is taken by X: pick a free cell.\n")
+    assert lines[8] == "\nBye.\n"  # then the input ends
+
+
+def test_unclear_mark_is_asked_again():
+    run = run_ttt(typed="maybe\no\n")
+    assert run.stdout.count("Play X (moves first) or O? [X/o] ") == 2
+    assert "Type X or O (or just press Enter to play X)." in run.stdout
+    assert "X: varied-perfect, O: human." in run.stdout
+
+
+@pytest.mark.parametrize("typed", ["", "x\n", "x\n5\n"])
+def test_end_of_input_says_bye(typed):
+    run = run_ttt(typed=typed)
+    assert run.returncode == 0
+    assert run.stderr == ""
+    assert run.stdout.endswith("\nBye.\n")
+
+
+def test_ctrl_c_says_bye_in_process():
+    def interrupted(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    told = []
+    assert main([], ask=interrupted, tell=told.append) == 0
+    assert told == ["\nBye."]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs POSIX signals")
+def test_ctrl_c_says_bye():
+    game = subprocess.Popen([sys.executable, "-m", "ttt"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
+    watchdog = threading.Timer(60, game.kill)
+    watchdog.start()
+    try:
+        shown = b""
+        while not shown.endswith(b"[X/o] "):
+            chunk = os.read(game.stdout.fileno(), 1024)
+            assert chunk, "the game ended before asking for a mark"
+            shown += chunk
+        game.send_signal(signal.SIGINT)
+        out, err = game.communicate(timeout=60)
+    finally:
+        watchdog.cancel()
+    assert game.returncode == 0
+    assert (shown + out).decode().endswith("[X/o] \nBye.\n")
+    assert err == b""
+
+
+# --- options -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("args", [["--x", "wizard"], ["--o", "depth-0"], ["--o", "Human"]])
+def test_unknown_player_is_an_error_listing_the_choices(args):
+    run = run_ttt(*args)
+    assert run.returncode == 2
+    assert f"unknown player {args[1]!r}" in run.stderr
+    for choice in ("human", "random", "one-layer", "two-layer", "imperfect", "perfect",
+                   "varied-perfect", "depth-N"):
+        assert choice in run.stderr
+    assert run.stdout == ""
+
+
+def test_seed_must_be_a_number():
+    run = run_ttt("--seed", "lucky")
+    assert run.returncode == 2
+    assert "--seed" in run.stderr
+
+
+def test_help_lists_the_players():
+    run = run_ttt("--help")
+    assert run.returncode == 0
+    assert "varied-perfect, depth-N" in run.stdout
+
+
+@pytest.mark.parametrize(("x", "o", "sides"), [
+    ("perfect", None, ("perfect", HUMAN)),
+    ("human", None, (HUMAN, COMPUTER)),
+    (None, "random", (HUMAN, "random")),
+    (None, "human", (COMPUTER, HUMAN)),
+    ("depth-2", "random", ("depth-2", "random")),
+])
+def test_the_missing_side_is_filled_in(x, o, sides):
+    assert choose_sides(x, o, ask=None, tell=None) == sides
+
+
+# --- reading a cell ------------------------------------------------------------------------------
+
+
+def test_read_cell():
+    # X . .
+    # . O .
+    # . . .
+    board = Board.from_string("X..|.O.|...")
+    assert read_cell("2", board) == 1
+    assert read_cell(" 9 \n", board) == 8
+    for text, problem in [("1", "taken by X"), ("5", "taken by O"), ("0", "no cell 0"),
+                          ("-3", "not a cell number"), ("²", "not a cell number"),
+                          ("3.0", "not a cell number"), ("  ", "Type the number")]:
+        with pytest.raises(ValueError, match=problem):
+            read_cell(text, board)

@@ -1,0 +1,289 @@
+"""Tests of ttt.players: what each player chooses, and games and tournaments between them.
+
+Positions are drawn in the comments, cells numbered 0-8 in reading order.
+"""
+
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import playable_positions
+
+from ttt.board import Board, IllegalMoveError
+from ttt.players import (
+    PLAYER_NAMES,
+    PLAYERS,
+    GameRecord,
+    blocking_moves,
+    depth_limited_player,
+    imperfect_player,
+    make_player,
+    one_layer_player,
+    perfect_player,
+    play_game,
+    random_player,
+    tournament,
+    two_layer_player,
+    varied_perfect_player,
+    winning_moves,
+)
+from ttt.search import Solver, minimax
+
+SEEDS = range(20)
+
+#   X X .
+#   O O .
+#   . . .    X to move: 2 wins at once (O threatens 5)
+X_CAN_WIN = Board.from_string("XX.|OO.|...")
+
+#   X X .
+#   O . .
+#   . . .    O to move: nothing wins, 2 blocks X's row
+O_MUST_BLOCK = Board.from_string("XX.|O..|...")
+
+#   X X .
+#   O O .
+#   X . .    O to move: 5 wins at once, which beats blocking at 2
+O_CAN_WIN_OR_BLOCK = Board.from_string("XX.|OO.|X..")
+
+
+def best_solver_moves(board: Board) -> set[int]:
+    """The moves with the best score for the player to move: same value, same number of moves."""
+    scores = Solver().move_scores(board)
+    best = (max if board.to_move == "X" else min)(scores.values())
+    return {cell for cell, score in scores.items() if score == best}
+
+
+def game_value_moves(board: Board) -> set[int]:
+    """The moves that keep the game's value (+1, 0, -1) for the player to move, fast or slow."""
+    solver = Solver()
+    value = solver.outcome(board).value
+    return {cell for cell, outcome in solver.move_outcomes(board).items()
+            if outcome.value == value}
+
+
+# --- simple players ---------------------------------------------------------------------------
+
+
+def test_winning_and_blocking_moves():
+    assert winning_moves(X_CAN_WIN) == [2]
+    assert blocking_moves(X_CAN_WIN) == [5]
+    assert winning_moves(O_MUST_BLOCK) == []
+    assert blocking_moves(O_MUST_BLOCK) == [2]
+    assert winning_moves(O_CAN_WIN_OR_BLOCK) == [5]
+    assert blocking_moves(O_CAN_WIN_OR_BLOCK) == [2]
+    assert winning_moves(Board()) == blocking_moves(Board()) == []
+
+
+def test_random_player_is_reproducible_with_a_seed():
+    assert play_game(random_player(7), random_player(8)) == play_game(random_player(7),
+                                                                      random_player(8))
+    games = {play_game(random_player(seed), random_player(seed + 100)).moves for seed in SEEDS}
+    assert len(games) > 10
+
+
+def test_random_player_plays_every_cell():
+    first_moves = {random_player(seed)(Board()) for seed in range(100)}
+    assert first_moves == set(range(9))
+
+
+def test_one_layer_takes_an_immediate_win():
+    assert {one_layer_player(seed)(X_CAN_WIN) for seed in SEEDS} == {2}
+    assert {one_layer_player(seed)(O_CAN_WIN_OR_BLOCK) for seed in SEEDS} == {5}
+
+
+def test_one_layer_does_not_block():
+    assert len({one_layer_player(seed)(O_MUST_BLOCK) for seed in SEEDS}) > 1
+
+
+def test_two_layer_blocks_and_prefers_winning():
+    assert {two_layer_player(seed)(O_MUST_BLOCK) for seed in SEEDS} == {2}
+    assert {two_layer_player(seed)(O_CAN_WIN_OR_BLOCK) for seed in SEEDS} == {5}
+    assert {two_layer_player(seed)(X_CAN_WIN) for seed in SEEDS} == {2}
+
+
+# --- perfect players --------------------------------------------------------------------------
+
+
+def test_perfect_player_on_the_empty_board():
+    # every move draws; like minimax, the perfect player takes the lowest cell
+    assert perfect_player(Board()) == minimax(Board()).move == 0
+
+
+@settings(max_examples=100, deadline=None)
+@given(playable_positions(min_moves=1))
+def test_perfect_player_moves_like_minimax(board):
+    assert perfect_player(board) == minimax(board).move
+
+
+def test_perfect_against_perfect_draws():
+    game = play_game(perfect_player, perfect_player)
+    assert game.result == "draw"
+    assert game.winner is None
+    assert len(game.moves) == 9
+
+
+@pytest.mark.parametrize("name", ["random", "one-layer", "two-layer", "imperfect",
+                                  "varied-perfect", "depth-1", "depth-2", "depth-3"])
+def test_perfect_never_loses(name):
+    as_x = Counter(play_game(perfect_player, make_player(name, seed)).result for seed in range(50))
+    as_o = Counter(play_game(make_player(name, seed), perfect_player).result for seed in range(50))
+    assert as_x["O"] == 0
+    assert as_o["X"] == 0
+
+
+def test_perfect_beats_random_most_of_the_time():
+    assert tournament(perfect_player, random_player(1), games=50)["X"] > 40
+
+
+@settings(max_examples=100, deadline=None)
+@given(playable_positions(), st.integers(0, 1000))
+def test_varied_perfect_plays_a_best_move(board, seed):
+    assert varied_perfect_player(seed)(board) in best_solver_moves(board)
+
+
+def test_varied_perfect_varies():
+    # . . .
+    # . . .
+    # . . .    all nine moves draw after nine moves, so all are equally good
+    assert {varied_perfect_player(seed)(Board()) for seed in range(60)} == set(range(9))
+    # X X .
+    # O O .
+    # . . .    X to move: only 2 wins at once; 5, 6, 7 and 8 win later or not at all
+    assert {varied_perfect_player(seed)(X_CAN_WIN) for seed in SEEDS} == {2}
+
+
+def test_varied_perfect_draws_against_itself():
+    results = tournament(varied_perfect_player(1), varied_perfect_player(2), games=30)
+    assert results == Counter(X=0, O=0, draw=30)
+
+
+# --- imperfect and depth-limited players ------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(playable_positions(), st.integers(0, 1000))
+def test_imperfect_with_high_trust_keeps_the_game_value(board, seed):
+    # with trust above 2/3, a move of a better value always blends to a higher score
+    assert imperfect_player(seed, trust=0.9)(board) in game_value_moves(board)
+    assert imperfect_player(seed, trust=1)(board) in game_value_moves(board)
+
+
+def test_imperfect_opens_in_a_corner():
+    # . . .
+    # . . .
+    # . . .    every move draws, but after a corner O has 7 losing replies out of 8
+    assert {imperfect_player(seed)(Board()) for seed in SEEDS} == {0, 2, 6, 8}
+
+
+def test_imperfect_with_no_trust_can_blunder():
+    results = tournament(imperfect_player(1, trust=0), perfect_player, games=20)
+    assert results["O"] > 0
+
+
+def test_imperfect_trust_is_checked():
+    with pytest.raises(ValueError, match="trust"):
+        imperfect_player(trust=1.5)
+
+
+@settings(max_examples=40, deadline=None)
+@given(playable_positions(min_moves=2), st.integers(1, 3), st.integers(0, 1000))
+def test_depth_limited_plays_legal_and_reproducible_moves(board, depth, seed):
+    move = depth_limited_player(depth, seed)(board)
+    assert move in board.legal_moves
+    assert depth_limited_player(depth, seed)(board) == move
+
+
+def test_depth_limited_sees_as_far_as_its_depth():
+    assert {depth_limited_player(1, seed)(X_CAN_WIN) for seed in SEEDS} == {2}
+    # depth 1 only sees its own move, so it does not block; depth 2 sees X's reply and blocks
+    assert len({depth_limited_player(1, seed)(O_MUST_BLOCK) for seed in SEEDS}) > 1
+    assert {depth_limited_player(2, seed)(O_MUST_BLOCK) for seed in SEEDS} == {2}
+
+
+@settings(max_examples=30, deadline=None)
+@given(playable_positions(min_moves=3), st.integers(0, 1000))
+def test_depth_limited_to_the_end_plays_perfectly(board, seed):
+    assert depth_limited_player(9, seed)(board) in best_solver_moves(board)
+
+
+def test_depth_limited_needs_a_positive_depth():
+    with pytest.raises(ValueError, match="at least 1"):
+        depth_limited_player(0)
+
+
+@pytest.mark.parametrize("name", ["random", "one-layer", "two-layer", "imperfect",
+                                  "varied-perfect", "depth-2"])
+def test_seeded_players_are_reproducible(name):
+    first = tournament(make_player(name, 3), random_player(4), games=5)
+    again = tournament(make_player(name, 3), random_player(4), games=5)
+    assert first == again
+    games = [play_game(make_player(name, seed), random_player(seed)) for seed in (5, 5)]
+    assert games[0] == games[1]
+
+
+# --- names ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", [*PLAYERS, "depth-1", "depth-2", "depth-12"])
+def test_make_player_names_its_players(name):
+    player = make_player(name, seed=1)
+    assert player.__name__ == name
+    assert player(Board()) in range(9)
+
+
+def test_make_player_perfect_is_the_perfect_player():
+    assert make_player("perfect") is perfect_player
+    assert perfect_player.__name__ == "perfect"
+
+
+@pytest.mark.parametrize("name", ["wizard", "depth-0", "depth-", "depth-x", "depth-2.5",
+                                  "Perfect", ""])
+def test_make_player_rejects_unknown_names(name):
+    with pytest.raises(ValueError, match="unknown player") as error:
+        make_player(name)
+    for choice in PLAYER_NAMES:
+        assert choice in str(error.value)
+
+
+# --- games and tournaments --------------------------------------------------------------------
+
+
+def test_game_record():
+    # X X .
+    # O O .
+    # . . .    X to move wins at once
+    game = play_game(perfect_player, perfect_player, X_CAN_WIN)
+    assert game == GameRecord(moves=(2,), board=Board.from_string("XXX|OO.|..."), winner="X")
+    assert game.result == "X"
+
+
+def test_game_starting_from_a_finished_board():
+    # X X X
+    # O O .
+    # . . .
+    game = play_game(random_player(), random_player(), Board.from_string("XXX|OO.|..."))
+    assert game.moves == ()
+    assert game.result == "X"
+
+
+def test_illegal_move_names_the_player():
+    def centre_lover(board: Board) -> int:
+        return 4
+
+    with pytest.raises(IllegalMoveError, match="centre_lover.*already taken"):
+        play_game(random_player(1), centre_lover, Board.from_string("...|.X.|..."))
+    with pytest.raises(IllegalMoveError, match="'<lambda>' \\(O\\).*whole number"):
+        play_game(centre_lover, lambda board: None)
+    with pytest.raises(IllegalMoveError, match="'centre_lover' \\(X\\)"):
+        play_game(centre_lover, perfect_player)  # perfect O answers 0, then X repeats 4
+
+
+def test_tournament_counts_every_result():
+    assert tournament(perfect_player, perfect_player, games=3) == Counter(X=0, O=0, draw=3)
+    results = tournament(random_player(1), random_player(2), games=40)
+    assert list(results) == ["X", "O", "draw"]
+    assert sum(results.values()) == 40
+    assert tournament(perfect_player, perfect_player, games=0) == Counter(X=0, O=0, draw=0)
+    assert set(tournament(perfect_player, perfect_player, games=0)) == {"X", "O", "draw"}

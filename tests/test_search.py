@@ -1,0 +1,318 @@
+"""Tests of ttt.search: minimax, alpha-beta and the solver agree, on every reachable position.
+
+Values are from X's point of view: +1 X wins, 0 draw, -1 O wins. The solver (a transposition
+table) is checked against plain minimax first; after that it serves as the quick source of truth
+for the 5,478 reachable positions, so the whole file runs in seconds.
+"""
+
+from collections import deque
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import playable_positions, positions
+
+from ttt.board import Board
+from ttt.search import Outcome, Solver, alphabeta, minimax, open_lines
+
+#: Positions in the full game tree, the empty board included.
+TREE_SIZE = 549_946
+
+
+def reachable_positions() -> list[Board]:
+    """Every position a legal game can reach, breadth first from the empty board."""
+    seen = {Board()}
+    order = [Board()]
+    frontier = deque(order)
+    while frontier:
+        board = frontier.popleft()
+        for cell in board.legal_moves:
+            child = board.play(cell)
+            if child not in seen:
+                seen.add(child)
+                order.append(child)
+                frontier.append(child)
+    return order
+
+
+REACHABLE = reachable_positions()
+
+
+@pytest.fixture(scope="module")
+def solved() -> dict[bool, Solver]:
+    """A solver with the full table, for prefer_quick True and False."""
+    solvers = {quick: Solver(prefer_quick=quick) for quick in (True, False)}
+    for solver in solvers.values():
+        solver.solve(Board())
+    return solvers
+
+
+def free_cells(board: Board) -> int:
+    return 9 - board.moves_made
+
+
+# --- from the empty board -------------------------------------------------------------------
+
+@pytest.mark.parametrize("prefer_quick", [True, False])
+def test_minimax_from_the_empty_board_is_a_draw(prefer_quick, solved):
+    # . . .
+    # . . .
+    # . . .
+    result = minimax(Board(), prefer_quick=prefer_quick)
+    assert result.value == 0
+    assert result.nodes == TREE_SIZE
+    assert result.score == solved[prefer_quick].solve(Board()).score
+
+
+def test_alphabeta_from_the_empty_board():
+    ordered = alphabeta(Board(), ordered=True)
+    unordered = alphabeta(Board(), ordered=False)
+    assert ordered.value == unordered.value == 0
+    assert ordered.nodes < 10_000
+    assert ordered.nodes < unordered.nodes < TREE_SIZE
+
+
+def test_solver_table_sizes():
+    solver = Solver()
+    result = solver.solve(Board())
+    assert len(solver.table) == len(REACHABLE) == 5478
+    assert result.nodes == 5478
+    assert solver.solve(Board().play(4)).nodes == 0  # already in the table
+
+    symmetric = Solver(symmetry=True)
+    assert symmetric.solve(Board()).nodes == len(symmetric.table) == 765
+
+
+def test_symmetric_solver_gives_the_same_answers(solved):
+    symmetric = Solver(symmetry=True)
+    for board in REACHABLE:
+        assert symmetric.solve(board).score == solved[True].solve(board).score
+        assert symmetric.move_scores(board) == solved[True].move_scores(board)
+
+
+# --- the solver is minimax; alpha-beta is minimax -------------------------------------------
+
+@pytest.mark.parametrize("prefer_quick", [True, False])
+def test_solver_agrees_with_minimax(prefer_quick, solved):
+    # Every position with at most 7 free cells (the empty board is checked above; the 9
+    # positions with 8 free cells are left out only because each is nearly a full tree).
+    for board in REACHABLE:
+        if free_cells(board) > 7:
+            continue
+        expected = minimax(board, prefer_quick=prefer_quick)
+        got = solved[prefer_quick].solve(board)
+        assert (got.score, got.value, got.move) == (expected.score, expected.value,
+                                                    expected.move), board
+
+
+@pytest.mark.parametrize("ordered", [True, False])
+@pytest.mark.parametrize("prefer_quick", [True, False])
+def test_alphabeta_agrees_with_minimax_everywhere(ordered, prefer_quick, solved):
+    truth = solved[prefer_quick]
+    for board in REACHABLE:
+        result = alphabeta(board, ordered=ordered, prefer_quick=prefer_quick)
+        expected = truth.solve(board)
+        assert (result.score, result.value) == (expected.score, expected.value), board
+        if board.is_over:
+            assert result.move is None
+        else:  # alpha-beta may pick another move, but it must be as good
+            assert truth.move_scores(board)[result.move] == expected.score, board
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions(), st.integers(1, 3), st.booleans(), st.booleans())
+def test_depth_limited_alphabeta_agrees_with_minimax(board, depth, ordered, prefer_quick):
+    expected = minimax(board, depth=depth, prefer_quick=prefer_quick)
+    result = alphabeta(board, depth=depth, ordered=ordered, prefer_quick=prefer_quick)
+    assert (result.score, result.value) == (expected.score, expected.value)
+    assert result.nodes <= expected.nodes
+
+
+# --- the best move keeps the value ------------------------------------------------------------
+
+@pytest.mark.parametrize("prefer_quick", [True, False])
+def test_the_best_move_never_changes_the_value(prefer_quick, solved):
+    solver = solved[prefer_quick]
+    for board in REACHABLE:
+        if board.is_over:
+            continue
+        result = solver.solve(board)
+        child = solver.solve(board.play(result.move))
+        assert (child.value, child.score) == (result.value, result.score), board
+
+
+@settings(max_examples=60, deadline=None)
+@given(board=playable_positions(), prefer_quick=st.booleans())
+def test_minimax_move_keeps_the_value(board, prefer_quick, solved):
+    result = minimax(board, prefer_quick=prefer_quick)
+    child = board.play(result.move)
+    assert solved[prefer_quick].solve(child).score == result.score
+
+
+# --- prefer_quick ----------------------------------------------------------------------------
+
+PUZZLE = Board.from_string("X..|...|O.X")
+
+
+def test_puzzle_every_o_move_loses():
+    # X . .
+    # . . .     O to move
+    # O . X
+    assert PUZZLE.to_move == "O"
+    for cell in PUZZLE.legal_moves:
+        assert minimax(PUZZLE.play(cell)).value == 1, cell
+    assert minimax(PUZZLE).value == 1
+
+
+def test_puzzle_prefer_quick_blocks_in_the_centre():
+    # X . .
+    # . O .     the slowest loss: X still wins, but needs two more moves of its own
+    # O . X
+    assert minimax(PUZZLE, prefer_quick=True).move == 4
+    assert alphabeta(PUZZLE, prefer_quick=True).move == 4
+    outcomes = Solver().move_outcomes(PUZZLE)
+    assert outcomes[4].plies > max(o.plies for cell, o in outcomes.items() if cell != 4)
+
+
+def test_puzzle_without_prefer_quick_plays_the_lowest_cell():
+    # X O .
+    # . . .     all moves lose alike, so the first one searched is kept
+    # O . X
+    result = minimax(PUZZLE, prefer_quick=False)
+    assert result.move == min(PUZZLE.legal_moves) == 1
+    assert result.value == 1
+
+
+WIN_NOW = Board.from_string("...|.X.|XOO")
+
+
+def test_win_now_or_later():
+    # . . .
+    # . X .     X to move: 2 wins at once (2-4-6); 0 also wins, later (threats at 2 and 3)
+    # X O O
+    assert [c for c in WIN_NOW.legal_moves if WIN_NOW.play(c).winner == "X"] == [2]
+    for search in (minimax, alphabeta):
+        quick = search(WIN_NOW, prefer_quick=True)
+        assert quick.value == 1 and quick.move == 2
+        assert WIN_NOW.play(quick.move).winner == "X"
+    slow = minimax(WIN_NOW, prefer_quick=False)
+    assert slow.value == 1 and slow.move == 0
+    assert WIN_NOW.play(slow.move).winner is None
+    assert minimax(WIN_NOW.play(slow.move), prefer_quick=False).value == 1
+
+
+# --- outcomes: who wins and how soon ---------------------------------------------------------
+
+def test_outcome_win_in_one():
+    # X X .
+    # O O .     X to move wins at 2; any other move lets O win at 5
+    # . . .
+    board = Board.from_string("XX.|OO.|...")
+    solver = Solver()
+    assert solver.outcome(board) == Outcome(1, 1)
+    outcomes = solver.move_outcomes(board)
+    assert outcomes[2] == Outcome(1, 1)
+    assert outcomes[8] == Outcome(-1, 2)
+    assert sorted(outcomes) == list(board.legal_moves)
+
+
+def test_outcome_of_the_empty_board_is_a_nine_move_draw():
+    assert Solver().outcome(Board()) == Outcome(0, 9)
+
+
+def test_outcome_of_a_finished_game_takes_no_moves():
+    # X X X
+    # O O .
+    # . . .
+    assert Solver().outcome(Board.from_string("XXX|OO.|...")) == Outcome(1, 0)
+    assert Solver().move_outcomes(Board.from_string("XXX|OO.|...")) == {}
+
+
+def test_outcome_needs_prefer_quick():
+    with pytest.raises(ValueError, match="prefer_quick=True"):
+        Solver(prefer_quick=False).outcome(Board())
+
+
+def play_out(board: Board) -> int:
+    """How many moves a game lasts from ``board`` when both sides follow minimax."""
+    plies = 0
+    while not board.is_over:
+        board = board.play(minimax(board).move)
+        plies += 1
+    return plies
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions())
+def test_outcome_agrees_with_minimax_played_out(board):
+    outcome = Solver().outcome(board)
+    assert outcome.value == minimax(board).value
+    assert outcome.plies == play_out(board)
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions())
+def test_move_outcomes_agree_with_minimax(board):
+    solver = Solver()
+    for cell, outcome in solver.move_outcomes(board).items():
+        child = board.play(cell)
+        assert outcome.value == minimax(child).value
+        assert outcome.plies == 1 + solver.outcome(child).plies
+
+
+# --- depth-limited search --------------------------------------------------------------------
+
+@pytest.mark.parametrize("search", [minimax, alphabeta])
+def test_depth_one_takes_an_immediate_win(search):
+    # X . O
+    # . X .     X to move wins at 8
+    # O . .
+    board = Board.from_string("X.O|.X.|O..")
+    result = search(board, depth=1)
+    assert result.move == 8 and result.value == 1
+
+
+@pytest.mark.parametrize("search", [minimax, alphabeta])
+@pytest.mark.parametrize("depth", [0, -1])
+def test_depth_must_be_at_least_one(search, depth):
+    with pytest.raises(ValueError, match="depth must be at least 1"):
+        search(Board(), depth=depth)
+
+
+def test_open_lines_stays_strictly_between_minus_one_and_one():
+    values = [open_lines(board) for board in REACHABLE]
+    assert all(-1 < value < 1 for value in values)
+    assert min(values) < 0 < max(values)
+
+
+def test_open_lines_counts_lines_still_open():
+    # X . .
+    # . . .     X could still use row 0, column 0 and a diagonal
+    # . . .
+    assert open_lines(Board.from_string("X..|...|...")) == 3 / 9
+    # X . .
+    # . O .     X keeps row 0 and column 0 (O blocks the diagonal); O keeps 3 of its 4 lines
+    # . . .     through the centre (X blocks the diagonal 0-4-8)
+    assert open_lines(Board.from_string("X..|.O.|...")) == (2 - 3) / 9
+
+
+def test_depth_limited_value_is_a_heuristic_unless_the_game_ends():
+    # From the empty board nothing ends within 3 moves, so the value is an estimate.
+    result = minimax(Board(), depth=3)
+    assert -1 < result.value < 1
+    assert result.value == result.score
+
+
+# --- finished positions -----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("XXX|OO.|...", 1),   # X won
+    ("OOO|XX.|X..", -1),  # O won
+    ("XOX|XXO|OXO", 0),   # draw
+])
+def test_finished_position(text, value):
+    board = Board.from_string(text)
+    for search in (minimax, alphabeta):
+        result = search(board)
+        assert (result.value, result.move, result.nodes) == (value, None, 1)
+    assert Solver().solve(board).move is None

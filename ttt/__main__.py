@@ -1,0 +1,6 @@
+"""``python -m ttt``: play tic-tac-toe in the terminal (see ``ttt.cli``)."""
+
+from ttt.cli import main
+
+if __name__ == "__main__":
+    raise SystemExit(main())

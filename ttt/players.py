@@ -1,0 +1,251 @@
+"""Players, and games between them. A player is a function: it takes a board, returns a cell.
+
+From weakest to strongest: ``random``; ``one-layer`` (wins at once when it can); ``two-layer``
+(also blocks the opponent's immediate win); ``depth-N`` (looks N moves ahead, then guesses with a
+heuristic); ``imperfect`` (hopes the opponent errs); ``perfect`` and ``varied-perfect``.
+
+A player that chooses at random owns its random generator, so two players made with the same seed
+play the same moves. Each player's ``__name__`` is its name, e.g. 'depth-2', for printing.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from statistics import mean
+
+from ttt.board import Board, IllegalMoveError
+from ttt.search import Evaluation, Solver, alphabeta, final_score, open_lines
+
+Player = Callable[[Board], int]
+
+
+#: One transposition table for all perfect play: each position is solved once, then looked up.
+_SOLVER = Solver()
+
+
+def _named(name: str) -> Callable[[Player], Player]:
+    """A decorator that gives a player its printable name."""
+    def give_name(player: Player) -> Player:
+        player.__name__ = player.__qualname__ = name
+        return player
+    return give_name
+
+
+def player_name(player: Player) -> str:
+    """The name to print for ``player``: its ``__name__``, or its repr if it has none."""
+    return getattr(player, "__name__", repr(player))
+
+
+def _mover_sign(board: Board) -> int:
+    """+1 if X is to move, -1 if O is: times a score from X's point of view, the mover's score."""
+    return 1 if board.to_move == "X" else -1
+
+
+def _random_best(rng: random.Random, scores: dict[int, float]) -> int:
+    """A random one of the cells with the highest score."""
+    best = max(scores.values())
+    return rng.choice([cell for cell, score in scores.items() if score == best])
+
+
+# --- simple players ---------------------------------------------------------------------------
+
+
+def winning_moves(board: Board) -> list[int]:
+    """The cells that win the game at once for the player to move."""
+    return [cell for cell in board.legal_moves if board.play(cell).winner]
+
+
+def blocking_moves(board: Board) -> list[int]:
+    """The cells where the opponent, if it were their turn, would win at once: the ones to block."""
+    x, o = board.bits
+    if board.to_move == "X":
+        return [cell for cell in board.legal_moves if Board.from_bits(x, o | 1 << cell).winner]
+    return [cell for cell in board.legal_moves if Board.from_bits(x | 1 << cell, o).winner]
+
+
+def random_player(seed: int | None = None) -> Player:
+    """A player that picks any legal move at random."""
+    rng = random.Random(seed)
+
+    @_named("random")
+    def play(board: Board) -> int:
+        return rng.choice(board.legal_moves)
+
+    return play
+
+
+def one_layer_player(seed: int | None = None) -> Player:
+    """A player that wins at once when it can, and otherwise moves at random."""
+    rng = random.Random(seed)
+
+    @_named("one-layer")
+    def play(board: Board) -> int:
+        return rng.choice(winning_moves(board) or board.legal_moves)
+
+    return play
+
+
+def two_layer_player(seed: int | None = None) -> Player:
+    """A player that wins at once when it can, else blocks the opponent's immediate win, else
+    moves at random."""
+    rng = random.Random(seed)
+
+    @_named("two-layer")
+    def play(board: Board) -> int:
+        return rng.choice(winning_moves(board) or blocking_moves(board) or board.legal_moves)
+
+    return play
+
+
+# --- searching players ------------------------------------------------------------------------
+
+
+def lookahead_score(board: Board, depth: int, evaluate: Evaluation = open_lines) -> float:
+    """The score of ``board`` (X's point of view) when searching ``depth`` more moves ahead and
+    estimating the positions there with ``evaluate``."""
+    if depth > 0:
+        return alphabeta(board, depth=depth, evaluate=evaluate).score
+    done = final_score(*board.bits)
+    return evaluate(board) if done is None else done
+
+
+def depth_limited_player(depth: int, seed: int | None = None,
+                         evaluate: Evaluation = open_lines) -> Player:
+    """A player that looks ``depth`` moves ahead (its own move included), estimates the positions
+    there with ``evaluate``, and picks at random among the best moves it sees."""
+    if depth < 1:
+        raise ValueError(f"a depth-limited player looks at least 1 move ahead, got {depth}")
+    rng = random.Random(seed)
+
+    @_named(f"depth-{depth}")
+    def play(board: Board) -> int:
+        sign = _mover_sign(board)
+        scores = {cell: sign * lookahead_score(board.play(cell), depth - 1, evaluate)
+                  for cell in board.legal_moves}
+        return _random_best(rng, scores)
+
+    return play
+
+
+@_named("perfect")
+def perfect_player(board: Board) -> int:
+    """The move ``ttt.search.minimax`` picks: a best move (quickest win, slowest loss), the lowest
+    cell among equals. A shared transposition table makes every move instant."""
+    return _SOLVER.solve(board).move
+
+
+def varied_perfect_player(seed: int | None = None) -> Player:
+    """A perfect player that picks at random among all the best moves: the ones with the same
+    value that win (or lose) just as fast."""
+    rng = random.Random(seed)
+
+    @_named("varied-perfect")
+    def play(board: Board) -> int:
+        sign = _mover_sign(board)
+        scores = _SOLVER.move_scores(board)
+        return _random_best(rng, {cell: sign * score for cell, score in scores.items()})
+
+    return play
+
+
+def hopeful_value(board: Board, cell: int, trust: float) -> float:
+    """How good playing ``cell`` is for the player to move, between -1 and +1.
+
+    It blends ``trust`` times the value if the opponent then plays perfectly with ``1 - trust``
+    times the average value over all the opponent's replies (each followed by perfect play): a
+    move that leaves the opponent many ways to go wrong scores higher.
+    """
+    after = board.play(cell)
+    perfect_reply = _SOLVER.outcome(after).value
+    replies = [outcome.value for outcome in _SOLVER.move_outcomes(after).values()]
+    average_reply = mean(replies) if replies else perfect_reply
+    return _mover_sign(board) * (trust * perfect_reply + (1 - trust) * average_reply)
+
+
+def imperfect_player(seed: int | None = None, trust: float = 0.9) -> Player:
+    """A player that does not assume a perfect opponent: it picks the move with the best
+    ``hopeful_value``, at random among equals. With ``trust`` 1 it only cares about the value
+    against perfect play; with less it sets traps."""
+    if not 0 <= trust <= 1:
+        raise ValueError(f"trust is between 0 and 1, got {trust}")
+    rng = random.Random(seed)
+
+    @_named("imperfect")
+    def play(board: Board) -> int:
+        return _random_best(rng, {cell: round(hopeful_value(board, cell, trust), 9)
+                                  for cell in board.legal_moves})
+
+    return play
+
+
+# --- choosing players by name -----------------------------------------------------------------
+
+#: The players that ``make_player`` builds by name, each from a seed; 'depth-N' is built too.
+PLAYERS: dict[str, Callable[[int | None], Player]] = {
+    "random": random_player,
+    "one-layer": one_layer_player,
+    "two-layer": two_layer_player,
+    "imperfect": imperfect_player,
+    "perfect": lambda seed=None: perfect_player,
+    "varied-perfect": varied_perfect_player,
+}
+PLAYER_NAMES: tuple[str, ...] = (*PLAYERS, "depth-N")
+
+
+def make_player(name: str, seed: int | None = None) -> Player:
+    """The player called ``name``, one of PLAYER_NAMES, where 'depth-N' stands for 'depth-1',
+    'depth-2', ... ; ``seed`` seeds the players that choose at random."""
+    if name in PLAYERS:
+        return PLAYERS[name](seed)
+    depth = re.fullmatch(r"depth-([1-9][0-9]*)", name)
+    if depth:
+        return depth_limited_player(int(depth[1]), seed)
+    raise ValueError(f"unknown player {name!r}: choose one of {', '.join(PLAYER_NAMES)} "
+                     f"(N a whole number from 1 up, e.g. depth-2)")
+
+
+# --- games ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A finished game: the cells played in order, the final board, and the winner (None: draw)."""
+
+    moves: tuple[int, ...]
+    board: Board
+    winner: str | None
+
+    @property
+    def result(self) -> str:
+        """'X', 'O' or 'draw'."""
+        return self.winner or "draw"
+
+
+def play_game(x_player: Player, o_player: Player, board: Board = Board()) -> GameRecord:
+    """Let the two players play from ``board`` to the end of the game.
+
+    A player that chooses an illegal move makes it raise IllegalMoveError, naming the player.
+    """
+    moves = []
+    while not board.is_over:
+        player = x_player if board.to_move == "X" else o_player
+        cell = player(board)
+        try:
+            board = board.play(cell)
+        except IllegalMoveError as error:
+            raise IllegalMoveError(f"player {player_name(player)!r} ({board.to_move}) chose an "
+                                   f"illegal move on {board}: {error}") from error
+        moves.append(cell)
+    return GameRecord(tuple(moves), board, board.winner)
+
+
+def tournament(x_player: Player, o_player: Player, games: int = 100) -> Counter[str]:
+    """Play ``games`` games and count the results: a Counter keyed 'X', 'O' and 'draw' (all three
+    always present)."""
+    results = Counter({"X": 0, "O": 0, "draw": 0})
+    results.update(play_game(x_player, o_player).result for _ in range(games))
+    return results
