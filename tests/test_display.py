@@ -1,0 +1,371 @@
+"""Tests of ttt.display: game trees drawn with Graphviz, charts, and rows of boards.
+
+Positions are drawn in the comments, cells numbered 0-8 in reading order. The tree tests read the
+DOT source back: node statements named after their path ('n', 'n4', 'n4_0'), edges between them,
+and stub nodes ('n4_more') for subtrees that are not drawn.
+"""
+
+import re
+import xml.etree.ElementTree as ET
+from collections import Counter
+
+import matplotlib
+import pytest
+
+from ttt.board import Board
+from ttt.display import (
+    board_row,
+    draw_tree,
+    plot_method_comparison,
+    plot_nodes_by_depth,
+    plot_nodes_per_move,
+    plot_outcomes,
+    plot_tournament,
+)
+from ttt.search import minimax, value_of
+from ttt.steps import BACKUP, FINAL, PRUNE, search_steps
+from ttt.tree import best_path, build_tree, count_nodes, fill_values, walk
+
+matplotlib.use("Agg")
+
+NODE = re.compile(r"^\t(n[\d_]*) \[label=<(.*)>\]$", re.MULTILINE)
+EDGE = re.compile(r"^\t(n[\d_]*) -> (n[\d_]*) \[(.*)\]$", re.MULTILINE)
+STUB = re.compile(r"^\t(n[\d_]*)_more \[label=\"… ([\d,]+) more", re.MULTILINE)
+VALUE = re.compile(r'POINT-SIZE="8">(?:<FONT COLOR="[^"]*">[▲▼]</FONT> )?([^<]*)</FONT>')
+MINUS = "\u2212"
+
+
+def path_of(name):
+    """The path of a drawn node from its name: 'n' is (), 'n4_0' is (4, 0)."""
+    return tuple(int(cell) for cell in name[1:].split("_")) if name != "n" else ()
+
+
+def nodes(graph):
+    """{path: label} for every position drawn."""
+    return {path_of(name): label for name, label in NODE.findall(graph.source)}
+
+
+def edges(graph):
+    """{(parent path, child path): attribute text} for the edges between positions."""
+    return {(path_of(a), path_of(b)): attrs for a, b, attrs in EDGE.findall(graph.source)}
+
+
+def stubs(graph):
+    """{path: N} for the '… N more positions' stubs."""
+    return {path_of(name): int(n.replace(",", "")) for name, n in STUB.findall(graph.source)}
+
+
+def shown_value(label):
+    return VALUE.search(label).group(1).strip()
+
+
+def signed(value):
+    return "0" if value == 0 else f"+{value:g}" if value > 0 else f"{MINUS}{-value:g}"
+
+
+def board_at(root, path):
+    for cell in path:
+        root = root.play(cell)
+    return root
+
+
+# X O X
+# . O .
+# . . X    O to move: 34 positions below, all drawn
+SMALL = Board.from_string("XOX|.O.|..X")
+
+
+# --- the tree, drawn whole ---------------------------------------------------------------------
+
+
+def test_every_position_and_move_is_drawn_once():
+    graph = draw_tree(SMALL)
+    tree = build_tree(SMALL)
+    drawn, lines = nodes(graph), edges(graph)
+    assert len(drawn) == count_nodes(tree) == 34
+    assert len(lines) == 33
+    assert stubs(graph) == {}
+    for parent, child in lines:
+        assert child[:-1] == parent
+    for (_, child), attrs in lines.items():
+        assert f"label={child[-1]}" in attrs.split()
+
+
+def test_node_names_are_paths_in_cell_order():
+    graph = draw_tree(SMALL)
+    names = [path_of(name) for name, _ in NODE.findall(graph.source)]
+    tree_paths = []
+
+    def collect(node, path):
+        tree_paths.append(path)
+        for cell, child in node.children.items():
+            collect(child, (*path, cell))
+
+    collect(build_tree(SMALL), ())
+    assert names == tree_paths
+
+
+def test_boards_are_tables_of_marks_in_colour():
+    label = nodes(draw_tree(SMALL))[()]
+    assert label.count('<FONT COLOR="#0072B2" POINT-SIZE="10"><B>X</B>') == 3
+    assert label.count('<FONT COLOR="#D55E00" POINT-SIZE="10"><B>O</B>') == 2
+    assert label.count('WIDTH="12" HEIGHT="12"') == 9
+
+
+def test_max_min_and_finished_positions_look_different():
+    drawn = nodes(draw_tree(SMALL))
+    # after O plays 7, O has the middle column: the game is over
+    assert 'COLOR="black"' in drawn[(7,)] and "▲" not in drawn[(7,)] and "▼" not in drawn[(7,)]
+    assert drawn[(7,)].count('BGCOLOR="#B5E3D3"') == 3  # the winning line 1, 4, 7
+    assert 'COLOR="#D55E00" CELLBORDER' in drawn[()] and "▼" in drawn[()]  # O to move: MIN
+    assert 'COLOR="#0072B2" CELLBORDER' in drawn[(3,)] and "▲" in drawn[(3,)]  # X to move: MAX
+    source = draw_tree(SMALL).source
+    assert "MIN" in source and "MAX" in source and "game over" in source
+
+
+def test_values_are_the_minimax_values_with_a_real_minus_sign():
+    drawn = nodes(draw_tree(SMALL))
+    assert shown_value(drawn[()]) == f"{MINUS}1"
+    for path, label in drawn.items():
+        board = board_at(SMALL, path)
+        assert shown_value(label) == signed(minimax(board).value)
+    assert all("-1" not in shown_value(label) for label in drawn.values())
+
+
+def test_values_come_from_a_filled_tree_when_given_one():
+    # a tree cut after one move, its unfinished leaves estimated by the open-lines heuristic
+    tree = fill_values(build_tree(SMALL, max_depth=1))
+    drawn = nodes(draw_tree(tree))
+    assert {node.value for node in walk(tree)} - {-1, 0, 1}  # some estimates in between
+    for node, (_, label) in zip(walk(tree), sorted(drawn.items()), strict=True):
+        assert shown_value(label) == signed(round(node.value, 2))
+
+
+def test_an_unfilled_tree_is_filled_and_values_can_be_hidden():
+    tree = build_tree(SMALL)
+    draw_tree(tree)
+    assert tree.value == -1
+    hidden = nodes(draw_tree(SMALL, values=False, highlight_best=False))
+    assert all(shown_value(label) == "" for label in hidden.values())
+
+
+def test_best_line_has_thick_edges():
+    # X . O
+    # . X .
+    # . . O    X to move: perfect play draws after 5 more moves
+    board = Board.from_string("X.O|.X.|..O")
+    graph = draw_tree(board)
+    best = [node.move for node in best_path(fill_values(build_tree(board)))[1:]]
+    assert len(best) == 5
+    thick = {child for (_, child), attrs in edges(graph).items() if "penwidth" in attrs}
+    assert thick == {tuple(best[:k]) for k in range(1, len(best) + 1)}
+    assert "penwidth" not in draw_tree(board, highlight_best=False).source
+
+
+# --- trees too big to draw whole -----------------------------------------------------------------
+
+
+def test_the_empty_board_is_cut_where_it_fits_with_stubs_counting_the_rest():
+    graph = draw_tree(Board())
+    drawn, more = nodes(graph), stubs(graph)
+    assert len(drawn) == 1 + 9 + 72  # depth 3 would be 586 positions, more than 300
+    assert set(more) == {path for path in drawn if len(path) == 2}
+    assert sum(more.values()) == 549_946 - len(drawn)
+    assert shown_value(drawn[()]) == "0"
+
+
+def test_cut_positions_show_their_true_value():
+    # X . .
+    # . . .
+    # O . X    O to move: 941 positions, too many; X wins anyway
+    board = Board.from_string("X..|...|O.X")
+    graph = draw_tree(board)
+    drawn = nodes(graph)
+    assert len(drawn) < count_nodes(build_tree(board)) == 941
+    assert shown_value(drawn[()]) == "+1"
+    deepest = max(len(path) for path in drawn)
+    for path, label in drawn.items():
+        if len(path) == deepest:
+            assert shown_value(label) == signed(minimax(board_at(board, path)).value)
+    assert sum(stubs(graph).values()) == 941 - len(drawn)
+
+
+def test_a_given_tree_is_cut_too():
+    tree = build_tree(Board.from_string("X..|...|O.X"))
+    graph = draw_tree(tree, max_depth=2)
+    drawn = nodes(graph)
+    assert len(drawn) == 1 + 6 + 30
+    assert sum(stubs(graph).values()) == count_nodes(tree) - len(drawn)
+
+
+def test_max_depth_cuts_a_tree_that_would_fit():
+    graph = draw_tree(SMALL, max_depth=1)
+    assert len(nodes(graph)) == 1 + 4
+    # O's move 7 wins at once, so only moves 3, 5 and 6 have positions below them
+    tree = build_tree(SMALL)
+    assert stubs(graph) == {(cell,): count_nodes(tree.children[cell]) - 1 for cell in (3, 5, 6)}
+    assert sum(stubs(graph).values()) == 34 - 5
+
+
+def test_trees_that_do_not_fit_are_refused_with_advice():
+    with pytest.raises(ValueError, match=r"later position, e\.g\. Board\.from_string"):
+        draw_tree(Board(), max_nodes=5)
+    with pytest.raises(ValueError, match="max_depth=2"):
+        draw_tree(Board(), max_depth=3)
+    with pytest.raises(ValueError, match="max_depth"):
+        draw_tree(Board(), max_depth=0)
+
+
+# --- replaying a search --------------------------------------------------------------------------
+
+
+def replay_arguments(board, k):
+    """known, pruned and windows after the first k steps of alpha-beta, as a widget gives them."""
+    known, pruned, windows = {}, set(), {}
+    steps = list(search_steps(board, pruning=True))[:k]
+    for step in steps:
+        if step.kind in (FINAL, BACKUP):
+            known[step.path] = value_of(step.value)
+        if step.kind == PRUNE:
+            pruned.update((*step.path, cell) for cell in step.pruned)
+        windows[step.path] = (step.alpha, step.beta)
+    return dict(known=known, pruned=pruned, windows=windows, current=steps[-1].path)
+
+
+def test_only_known_values_are_shown():
+    known = {(7,): -1, (3, 5): 1}
+    drawn = nodes(draw_tree(SMALL, known=known))
+    assert {path for path, label in drawn.items() if shown_value(label)} == set(known)
+    assert shown_value(drawn[(3, 5)]) == "+1" and shown_value(drawn[(7,)]) == f"{MINUS}1"
+
+
+def test_current_position_is_marked():
+    drawn = nodes(draw_tree(SMALL, current=(5, 3)))
+    marked = {path for path, label in drawn.items() if 'BGCOLOR="#F0E442"' in label}
+    assert marked == {(5, 3)}
+
+
+def test_pruned_subtrees_are_faded_with_dashed_edges():
+    # X O X
+    # O O .
+    # X . X    after 3 and 6, O to move: both 5 and 7 win for O
+    graph = draw_tree(SMALL, pruned=[(3, 6)])
+    below = {path for path in nodes(graph) if path[:2] == (3, 6)}
+    assert below == {(3, 6), (3, 6, 5), (3, 6, 7)}
+    for (_, child), attrs in edges(graph).items():
+        assert ("style=dashed" in attrs) == (child in below)
+    faded = {path for path, label in nodes(graph).items() if 'COLOR="#BBBBBB" CELLBORDER' in label}
+    assert faded == below
+
+
+def test_windows_show_alpha_and_beta():
+    drawn = nodes(draw_tree(SMALL, windows={(): (float("-inf"), float("inf")), (5,): (-1, 3)}))
+    assert f"α {MINUS}∞  β +∞" in drawn[()]
+    assert f"α {MINUS}1  β +1" in drawn[(5,)]  # a quick-win score of 3 is shown as its value
+
+
+def test_a_replay_keeps_the_layout_from_step_to_step():
+    def positions(graph):
+        """[name, x, y, width, height] of each node, as laid out by dot."""
+        layout = graph.pipe(format="plain", encoding="utf-8").splitlines()
+        return [line.split()[1:6] for line in layout if line.startswith("node ")]
+
+    early = draw_tree(SMALL, highlight_best=False, **replay_arguments(SMALL, 3))
+    late = draw_tree(SMALL, highlight_best=False, **replay_arguments(SMALL, 30))
+    assert early.source != late.source
+    assert positions(early) == positions(late)
+
+
+# --- rendering -----------------------------------------------------------------------------------
+
+
+def test_dot_renders_the_drawing_as_svg():
+    graph = draw_tree(Board.from_string("X..|...|O.X"), current=(4,), pruned=[(5,)],
+                      windows={(): (float("-inf"), 1)})
+    svg = ET.fromstring(graph.pipe(format="svg"))
+    groups = svg.findall(".//{http://www.w3.org/2000/svg}g[@class='node']")
+    levels = 1 + max(len(path) for path in nodes(graph))
+    assert len(groups) == len(nodes(graph)) + len(stubs(graph)) + levels
+
+
+def test_the_drawing_is_the_same_every_time():
+    first = draw_tree(Board.from_string("X..|...|O.X")).source
+    assert first == draw_tree(Board.from_string("X..|...|O.X")).source
+    assert "0x" not in first
+
+
+# --- charts --------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def close_figures():
+    yield
+    matplotlib.pyplot.close("all")
+
+
+def bar_texts(ax):
+    return [text.get_text() for text in ax.texts]
+
+
+def test_nodes_by_depth(close_figures):
+    counts = [1, 9, 72, 504, 3024, 15120]
+    ax = plot_nodes_by_depth(counts).axes[0]
+    assert [bar.get_height() for bar in ax.patches] == counts
+    assert bar_texts(ax) == ["1", "9", "72", "504", "3,024", "15,120"]
+    assert ax.get_yscale() == "linear" and ax.get_title() and ax.get_xlabel() and ax.get_ylabel()
+    assert plot_nodes_by_depth(counts, log=True).axes[0].get_yscale() == "log"
+
+
+def test_nodes_per_move_one_series_or_several(close_figures):
+    ax = plot_nodes_per_move([(1, 549946), (2, 59704), (3, 7331)]).axes[0]
+    assert len(ax.patches) == 3 and ax.get_yscale() == "log"
+    assert ax.get_legend() is None
+    assert "549,946" in bar_texts(ax)
+    both = plot_nodes_per_move({"minimax": {1: 549946, 2: 59704},
+                                "alpha-beta": {1: 20866, 2: 2000}}).axes[0]
+    assert len(both.patches) == 4
+    assert [t.get_text() for t in both.get_legend().get_texts()] == ["minimax", "alpha-beta"]
+    assert [t.get_text() for t in both.get_xticklabels()] == ["1", "2"]
+
+
+def test_outcomes(close_figures):
+    ax = plot_outcomes(Counter(X=131_184, O=77_904, draw=46_080)).axes[0]
+    assert [bar.get_height() for bar in ax.patches] == [131_184, 46_080, 77_904]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["X wins", "draws", "O wins"]
+    assert bar_texts(ax)[0] == "131,184 (51%)"
+    with pytest.raises(ValueError, match="'X', 'draw' and 'O'"):
+        plot_outcomes({"X": 1, "tie": 2})
+
+
+def test_tournament_stacks_percentages(close_figures):
+    results = {"random vs random": Counter(X=58, O=29, draw=13),
+               "perfect vs perfect": Counter(X=0, O=0, draw=10)}
+    ax = plot_tournament(results).axes[0]
+    assert len(ax.patches) == 3 * len(results)
+    ends = {round(bar.get_x() + bar.get_width(), 6) for bar in ax.patches if bar.get_width()}
+    assert 100 in ends
+    assert {"58%", "13%", "29%", "100%"} <= set(bar_texts(ax))
+    assert [t.get_text() for t in ax.get_yticklabels()] == list(results)
+
+
+def test_method_comparison(close_figures):
+    methods = {"minimax": 549_946, "alpha-beta": 7_865, "symmetry": 765}
+    ax = plot_method_comparison(methods).axes[0]
+    assert ax.get_xscale() == "log"
+    assert [bar.get_width() for bar in ax.patches] == list(methods.values())
+    assert bar_texts(ax) == ["549,946", "7,865", "765"]
+
+
+# --- boards side by side -----------------------------------------------------------------------
+
+
+def test_board_row_shows_boards_with_captions():
+    boards = [Board(), Board().play(4), "X..|.O.|..."]
+    row = board_row(boards, labels=["start", "X plays 4", "O <plays> 0"])
+    assert row.data.count("<svg") == 3
+    assert row.data.count("<figcaption") == 3
+    assert "O &lt;plays&gt; 0" in row.data
+    assert row.data == board_row(boards, labels=["start", "X plays 4", "O <plays> 0"]).data
+    assert "X to move" in board_row([Board()]).data
+    with pytest.raises(ValueError, match="labels"):
+        board_row(boards, labels=["only one"])

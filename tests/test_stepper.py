@@ -1,0 +1,101 @@
+"""The step-through widget, driven from Python: the state after step k, buttons, the picture."""
+
+import math
+
+import pytest
+
+from ttt.board import Board
+from ttt.display import CURRENT_COLOUR
+from ttt.search import alphabeta, minimax
+from ttt.stepper import MAX_FREE, describe, replay, step_through
+from ttt.steps import BACKUP, PRUNE
+from ttt.tree import build_tree, count_nodes
+
+# X O X
+# . O .
+# . . X      O to move, 4 free cells
+MIDGAME = Board.from_string("XOX|.O.|..X")
+
+
+def test_first_step_enters_the_root_and_knows_nothing():
+    widget = step_through(MIDGAME)
+    state = widget.state
+    assert widget.slider.value == 0
+    assert state.current == () and state.known == {} and state.pruned == set()
+    assert state.sentence == "Look at the root: O to move."
+    assert "Step 1 of" in widget.sentence.value
+
+
+def test_last_minimax_step_knows_every_value_and_the_root_value():
+    widget = step_through(MIDGAME)
+    widget.go(len(widget.steps) - 1)
+    state = widget.state
+    assert len(state.known) == count_nodes(build_tree(MIDGAME))
+    assert state.known[()] == minimax(MIDGAME).value
+
+
+def test_values_become_known_one_step_at_a_time():
+    steps = step_through(MIDGAME).steps
+    sizes = [len(replay(steps, k).known) for k in range(len(steps))]
+    assert sizes[0] == 0
+    assert all(later - earlier in (0, 1) for earlier, later in zip(sizes, sizes[1:], strict=False))
+
+
+def test_buttons_move_one_step_and_stop_at_the_ends():
+    widget = step_through(MIDGAME)
+    widget.prev_button.click()
+    assert widget.slider.value == 0
+    widget.next_button.click()
+    widget.next_button.click()
+    assert widget.slider.value == 2
+    widget.go(10_000)
+    widget.next_button.click()
+    assert widget.slider.value == len(widget.steps) - 1
+
+
+def test_the_picture_marks_the_current_position_and_changes_with_the_step():
+    widget = step_through(MIDGAME)
+    first = widget.picture.value
+    widget.go(5)
+    assert first.startswith("<?xml") or "<svg" in first
+    assert widget.picture.value != first
+    assert CURRENT_COLOUR.lower() in widget.picture.value.lower()
+
+
+def test_alphabeta_replay_prunes_and_shows_the_window_on_the_current_path():
+    # X . .
+    # . O .
+    # O . X      X to move, 5 free cells: X must block at 2
+    board = Board.from_string("X..|.O.|O.X")
+    widget = step_through(board, pruning=True, ordered=True)
+    widget.go(len(widget.steps) - 1)
+    last = widget.state
+    assert last.known[()] == alphabeta(board).value
+    assert last.pruned and not last.pruned & set(last.known)
+    k = next(i for i, step in enumerate(widget.steps) if step.kind == PRUNE)
+    state = replay(widget.steps, k)
+    alpha, beta = state.windows[state.current]
+    assert alpha >= beta
+    assert set(state.windows) == {state.current[:i] for i in range(len(state.current) + 1)}
+    assert "skipped" in state.sentence
+
+
+def test_the_root_window_is_unbounded_until_a_child_is_known():
+    widget = step_through(MIDGAME, pruning=True)
+    assert widget.state.windows == {(): (-math.inf, math.inf)}
+
+
+def test_backup_sentence_names_the_choice():
+    steps = step_through(MIDGAME).steps
+    root = steps[-1]
+    assert root.kind == BACKUP
+    # O to move takes the smallest of the values of its four moves
+    assert describe(root).startswith("O to move at the root: takes the smallest of ")
+    assert describe(root).endswith("→ −1.")
+
+
+def test_a_big_position_is_refused_with_a_smaller_one_to_try():
+    with pytest.raises(ValueError, match="too big") as error:
+        step_through(Board())
+    suggestion = str(error.value).split("Board.from_string('")[1].split("'")[0]
+    assert 9 - Board.from_string(suggestion).moves_made <= MAX_FREE

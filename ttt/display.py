@@ -1,0 +1,465 @@
+"""Pictures for the lessons: game trees (Graphviz), charts (matplotlib) and rows of boards (HTML).
+
+``draw_tree(board)`` returns a ``graphviz.Digraph``, which a notebook shows as SVG. Each position is
+a small 3x3 table. Positions where X moves (MAX) have a blue frame and a ▲, positions where O moves
+(MIN) a vermillion frame and a ▼, finished games a black frame with the winning line shaded; the
+left margin names each level. Under each board is its minimax value (+1, 0, −1), and the best line
+of play is drawn with thick edges.
+
+A node of the drawing is named after its path, the cells played from the root: ``n`` is the root,
+``n4_0`` the position after 4 and then 0. The same paths pick out the current position, the values
+known so far, pruned subtrees and alpha-beta windows; that is how the step-through widget redraws a
+search in progress.
+
+The charts return a matplotlib ``Figure``, already closed so that a notebook shows it once: as the
+value of a cell, or with ``display(fig)``. They use the Okabe-Ito colours, which colour-blind
+readers can tell apart.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from functools import cache
+from itertools import zip_longest
+
+import graphviz
+import matplotlib.pyplot as plt
+from IPython.display import HTML
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.ticker import FuncFormatter
+
+from ttt.board import Board
+from ttt.search import Solver, value_of
+from ttt.svg import LINE_COLOUR, O_COLOUR, X_COLOUR
+from ttt.tree import Node, best_path, build_tree, count_by_depth, fill_values
+
+Path = tuple[int, ...]
+
+MINUS = "\u2212"
+BEST_COLOUR = "#CC79A7"  # Okabe-Ito reddish purple: the best line of play
+CURRENT_COLOUR = "#F0E442"  # Okabe-Ito yellow: the position being searched
+WIN_FILL = "#B5E3D3"  # a light tint of the winning-line green
+FADED = "#BBBBBB"
+GRID = "#999999"
+TEXT = "#333333"
+CELL = 12  # points per cell of a drawn board
+FONT = "Helvetica"
+
+
+# --- game trees --------------------------------------------------------------------------------
+
+def draw_tree(node_or_board: Node | Board, *, max_depth: int | None = None,
+              max_nodes: int | None = 300, values: bool = True, highlight_best: bool = True,
+              prefer_quick: bool = True, current: Path | None = None,
+              known: Mapping[Path, float] | None = None, pruned: Iterable[Path] = (),
+              windows: Mapping[Path, tuple[float, float]] | None = None,
+              size: str | None = None) -> graphviz.Digraph:
+    """The game tree below a position (a ``Board``, or a ``Node`` from ``ttt.tree``) as a graph.
+
+    Values come from the tree if it has them, else from ``fill_values`` (with ``prefer_quick``);
+    ``values=False`` hides them and ``highlight_best=False`` the best line. A tree of more than
+    ``max_nodes`` positions is cut at the deepest level that fits (or at ``max_depth``), and each
+    cut position gets a stub saying how many positions lie below it; if not even one move fits, a
+    ValueError says how to narrow the tree.
+
+    For replaying a search, all keyed by path: ``known`` shows only these values (the ones found so
+    far), ``current`` marks one position, ``pruned`` greys out subtrees and ``windows`` shows
+    (alpha, beta) under positions. Pass ``windows={}`` to keep room for them, so that the layout
+    stays the same from one step to the next. ``size`` is Graphviz's maximum size in inches, e.g.
+    ``"8,6"``, to shrink a big drawing.
+    """
+    root, depth = _tree_to_draw(node_or_board, max_depth, max_nodes, prefer_quick,
+                                need_values=values or highlight_best)
+    best = _best_moves(root) if highlight_best else None
+    pruned = set(pruned)
+    graph = _empty_graph(size)
+    drawn = list(_walk(root, depth))
+    _add_level_names(graph, root.board, drawn)
+    for path, node in drawn:
+        score = _shown_score(path, node, values, known)
+        window = None if windows is None else _window_text(windows.get(path))
+        faded = _in_pruned(path, pruned)
+        graph.node(_name(path), _node_label(node.board, score, window, faded, path == current))
+        if path:
+            graph.edge(_name(path[:-1]), _name(path), **_edge_style(path, best, faded))
+        if not node.board.is_over and (len(path) == depth or not node.children):
+            _add_stub(graph, path, node.board, faded)
+    return graph
+
+
+def _tree_to_draw(node_or_board: Node | Board, max_depth: int | None, max_nodes: int | None,
+                  prefer_quick: bool, need_values: bool) -> tuple[Node, int | None]:
+    """The tree to draw, with values if they are needed, and the depth to cut it at (None: no cut).
+
+    A tree built here from a board is only built down to the cut, and then valued by a solver
+    that looks below the cut, so that cut positions still show their true value.
+    """
+    if isinstance(node_or_board, Board):
+        depth = _cut_depth(_sizes_below(node_or_board), node_or_board, max_depth, max_nodes)
+        root = build_tree(node_or_board, max_depth=depth)
+        if need_values and depth is not None:
+            _fill_exact(root, prefer_quick)
+    else:
+        root = node_or_board
+        depth = _cut_depth(count_by_depth(root), root.board, max_depth, max_nodes)
+    if need_values and root.score is None:
+        fill_values(root, prefer_quick)
+    return root, depth
+
+
+@cache
+def _sizes_below(board: Board) -> tuple[int, ...]:
+    """How many positions the game tree below ``board`` has at each depth (``board`` is depth 0)."""
+    below = [_sizes_below(board.play(cell)) for cell in board.legal_moves]
+    return (1, *(sum(level) for level in zip_longest(*below, fillvalue=0)))
+
+
+def _cut_depth(counts: Sequence[int], board: Board, max_depth: int | None,
+               max_nodes: int | None) -> int | None:
+    """The depth to cut a tree with ``counts[d]`` positions at depth d, or None to draw it all."""
+    if max_depth is not None and max_depth < 1:
+        raise ValueError(f"max_depth must be at least 1 (or None), got {max_depth}")
+    if max_nodes is not None and max_nodes < 1:
+        raise ValueError(f"max_nodes must be at least 1 (or None), got {max_nodes}")
+    height = len(counts) - 1
+    depth = height if max_depth is None else min(max_depth, height)
+    if max_nodes is not None:
+        totals = [sum(counts[:d + 1]) for d in range(height + 1)]
+        fits = max(d for d in range(height + 1) if totals[d] <= max_nodes)
+        if max_depth is None:
+            depth = fits
+        needed = max(depth, min(1, height))
+        if totals[needed] > max_nodes:
+            raise _too_big(board, needed, totals[needed], max_nodes, fits)
+    return None if depth == height else depth
+
+
+def _too_big(board: Board, depth: int, positions: int, max_nodes: int, fits: int) -> ValueError:
+    """The error for a tree that cannot be drawn within ``max_nodes``, with ways to narrow it."""
+    later = board.play(board.legal_moves[0])
+    depth_hint = f"pass max_depth={fits}, " if fits >= 1 else ""
+    moves = "move" if depth == 1 else "moves"
+    return ValueError(
+        f"too many positions to draw: {depth} {moves} deep, the tree below {board} has "
+        f"{positions:,} positions, more than max_nodes={max_nodes}. Draw less of it: {depth_hint}"
+        f"start from a later position, e.g. Board.from_string('{later}'), or raise max_nodes.")
+
+
+def _fill_exact(root: Node, prefer_quick: bool) -> None:
+    """Give every node the score of perfect play from its position, looking past any cut."""
+    solver = Solver(prefer_quick=prefer_quick)
+    for _, node in _walk(root, None):
+        node.score = solver.solve(node.board).score
+        node.value = value_of(node.score)
+
+
+def _walk(root: Node, depth: int | None, path: Path = ()) -> Iterator[tuple[Path, Node]]:
+    """(path, node) for the nodes down to ``depth``, depth first, children by increasing cell."""
+    yield path, root
+    if depth is None or len(path) < depth:
+        for cell, child in sorted(root.children.items()):
+            yield from _walk(child, depth, (*path, cell))
+
+
+def _best_moves(root: Node) -> Path:
+    """The cells played along the best line of play from ``root``."""
+    return tuple(node.move for node in best_path(root) if node is not root)
+
+
+def _shown_score(path: Path, node: Node, values: bool,
+                 known: Mapping[Path, float] | None) -> float | None:
+    """The score to show under a position: a known one, the tree's, or None for none."""
+    if known is not None:
+        return known.get(path)
+    return node.value if values else None
+
+
+def _window_text(window: tuple[float, float] | None) -> str:
+    """'α −∞  β +1' for an (alpha, beta) window, '' for none."""
+    return f"α {signed(window[0])}  β {signed(window[1])}" if window else ""
+
+
+def _in_pruned(path: Path, pruned: set[Path]) -> bool:
+    """Whether the position at ``path`` is in a pruned subtree (or is the pruned root of one)."""
+    return any(path[:k] in pruned for k in range(len(path) + 1))
+
+
+def _name(path: Path) -> str:
+    """The graph's name of the node at ``path``: 'n' for the root, 'n4_0' after moves 4 and 0."""
+    return "n" + "_".join(map(str, path))
+
+
+def _empty_graph(size: str | None) -> graphviz.Digraph:
+    """A top-down graph with small fonts and tight spacing, so that trees stay compact."""
+    graph = graphviz.Digraph("game_tree")
+    graph.attr(rankdir="TB", ordering="out", nodesep="0.06", ranksep="0.22", margin="0.05",
+               bgcolor="white", fontname=FONT, fontsize="8")
+    if size:
+        graph.attr(size=size)
+    graph.attr("node", shape="plain", fontname=FONT, fontsize="8")
+    graph.attr("edge", arrowhead="none", color=GRID, fontname=FONT, fontsize="7",
+               fontcolor=TEXT)
+    return graph
+
+
+def _add_level_names(graph: graphviz.Digraph, board: Board,
+                     drawn: list[tuple[Path, Node]]) -> None:
+    """Name each level in the left margin: who moves there (MAX or MIN), or that games are over."""
+    levels: dict[int, list[tuple[Path, Node]]] = {}
+    for path, node in drawn:
+        levels.setdefault(len(path), []).append((path, node))
+    other = {"X": "O", "O": "X"}
+    for depth, level in levels.items():
+        mover = board.to_move if depth % 2 == 0 else other[board.to_move]
+        over = all(node.board.is_over for _, node in level)
+        graph.node(f"level{depth}", _level_label(None if over else mover))
+        with graph.subgraph() as rank:
+            rank.attr(rank="same")
+            rank.node(f"level{depth}")
+            rank.node(_name(level[0][0]))
+        if depth:
+            graph.edge(f"level{depth - 1}", f"level{depth}", style="invis")
+
+
+def _level_label(mover: str | None) -> str:
+    """'▲ MAX / X to move', '▼ MIN / O to move', or 'game over' (mover None)."""
+    if mover is None:
+        return f'<<FONT COLOR="{TEXT}">game over</FONT>>'
+    colour, role, mark = (X_COLOUR, "MAX", "▲") if mover == "X" else (O_COLOUR, "MIN", "▼")
+    return (f'<<FONT COLOR="{colour}">{mark} {role}</FONT><BR/>'
+            f'<FONT COLOR="{TEXT}" POINT-SIZE="7">{mover} to move</FONT>>')
+
+
+def _node_label(board: Board, score: float | None, window: str | None, faded: bool,
+                current: bool) -> str:
+    """An HTML-like label: the board as a 3x3 table, then the value, then alpha and beta (a row
+    that is left out when ``window`` is None)."""
+    frame = FADED if faded else _frame_colour(board)
+    win = board.winning_line or ()
+    rows = []
+    for row in range(3):
+        cells = "".join(_cell(board[c], c in win, faded) for c in range(3 * row, 3 * row + 3))
+        rows.append(f"<TR>{cells}</TR>")
+    rows.append(_text_row(_marker(board, faded) + signed(score), faded, 8))
+    if window is not None:
+        rows.append(_text_row(window, faded, 6))
+    halo = f' BGCOLOR="{CURRENT_COLOUR}"' if current else ""
+    return (f'<<TABLE BORDER="0" CELLPADDING="3" CELLSPACING="0"{halo}><TR><TD>'
+            f'<TABLE BORDER="1" COLOR="{frame}" CELLBORDER="0" CELLSPACING="1" CELLPADDING="0" '
+            f'BGCOLOR="{FADED if faded else GRID}">{"".join(rows)}</TABLE></TD></TR></TABLE>>')
+
+
+def _frame_colour(board: Board) -> str:
+    """Blue for a MAX position (X to move), vermillion for MIN, black for a finished game."""
+    return "black" if board.is_over else X_COLOUR if board.to_move == "X" else O_COLOUR
+
+
+def _marker(board: Board, faded: bool) -> str:
+    """▲ for a MAX position, ▼ for a MIN one, nothing for a finished game."""
+    if board.is_over:
+        return ""
+    colour = FADED if faded else X_COLOUR if board.to_move == "X" else O_COLOUR
+    mark = "▲" if board.to_move == "X" else "▼"
+    return f'<FONT COLOR="{colour}">{mark}</FONT> '
+
+
+def _cell(mark: str, on_win: bool, faded: bool) -> str:
+    """One cell of a drawn board: its mark in the player's colour, shaded if on the winning line."""
+    colour = FADED if faded else X_COLOUR if mark == "X" else O_COLOUR
+    fill = WIN_FILL if on_win and not faded else "white"
+    text = f'<FONT COLOR="{colour}" POINT-SIZE="10"><B>{mark}</B></FONT>' if mark in "XO" else " "
+    return f'<TD FIXEDSIZE="TRUE" WIDTH="{CELL}" HEIGHT="{CELL}" BGCOLOR="{fill}">{text}</TD>'
+
+
+def _text_row(text: str, faded: bool, points: int) -> str:
+    """A row under the board, always the same size so that the layout does not move."""
+    colour = FADED if faded else TEXT
+    return (f'<TR><TD COLSPAN="3" FIXEDSIZE="TRUE" WIDTH="{3 * CELL + 2}" HEIGHT="{points + 3}" '
+            f'BGCOLOR="white"><FONT COLOR="{colour}" POINT-SIZE="{points}">{text or " "}</FONT>'
+            '</TD></TR>')
+
+
+def signed(score: float | None) -> str:
+    """A score as the value a student writes: +1, 0, −1 (a real minus sign), ±∞; '' for None."""
+    if score is None:
+        return ""
+    if math.isinf(score):
+        return "+∞" if score > 0 else MINUS + "∞"
+    value = value_of(score)
+    text = f"{abs(value):.2g}"
+    return "0" if value == 0 else ("+" if value > 0 else MINUS) + text
+
+
+def _edge_style(path: Path, best: Path | None, faded: bool) -> dict[str, str]:
+    """Edge attributes: labelled with the cell played; thick on the best line, dashed if pruned."""
+    style = {"label": str(path[-1])}
+    if faded:
+        style.update(style="dashed", color=FADED, fontcolor=FADED)
+    elif best is not None and best[:len(path)] == path:
+        style.update(color=BEST_COLOUR, penwidth="2.5")
+    return style
+
+
+def _add_stub(graph: graphviz.Digraph, path: Path, board: Board, faded: bool) -> None:
+    """A '… N more positions' note under a position whose subtree is not drawn."""
+    more = sum(_sizes_below(board)) - 1
+    name = _name(path) + "_more"
+    graph.node(name, f"… {more:,} more\npositions", shape="plaintext", fontsize="6",
+               fontcolor=FADED if faded else TEXT, margin="0", height="0", width="0")
+    graph.edge(_name(path), name, style="dotted", color=FADED)
+
+
+# --- charts -------------------------------------------------------------------------------------
+
+#: Okabe-Ito colours for the series of a chart, X's blue and O's vermillion first.
+SERIES_COLOURS = (X_COLOUR, O_COLOUR, LINE_COLOUR, "#E69F00", "#CC79A7", "#56B4E9", "#000000")
+DRAW_COLOUR = "#999999"
+OUTCOMES = (("X", "X wins", X_COLOUR), ("draw", "draws", DRAW_COLOUR), ("O", "O wins", O_COLOUR))
+
+Rows = Mapping[object, float] | Sequence[tuple[object, float]]
+
+
+def plot_nodes_by_depth(counts: Sequence[int], *, log: bool = False,
+                        title: str = "Positions in the game tree at each depth") -> Figure:
+    """Bars of how many positions the tree has at each depth (``counts[d]`` at depth d)."""
+    fig, ax = _new_chart()
+    bars = ax.bar(range(len(counts)), counts, color=X_COLOUR)
+    ax.bar_label(bars, labels=[f"{n:,}" for n in counts], fontsize=8, padding=2)
+    ax.set_xticks(range(len(counts)))
+    ax.set(xlabel="depth (moves played)", ylabel="positions" + (" (log scale)" if log else ""),
+           title=title)
+    _count_axis(ax, "y", log)
+    return fig
+
+
+def plot_nodes_per_move(rows: Rows | Mapping[str, Rows], *,
+                        title: str = "Positions searched to choose each move") -> Figure:
+    """Bars of the positions searched for each move of a game, on a log scale.
+
+    ``rows`` is a list of (move, nodes) pairs or a dict move -> nodes; or, to compare searches,
+    a dict naming several such series, e.g. {'minimax': [...], 'alpha-beta': [...]}.
+    """
+    series = _as_series(rows)
+    moves = list(dict.fromkeys(move for row in series.values() for move in row))
+    width = 0.8 / len(series)
+    fig, ax = _new_chart()
+    for i, (name, row) in enumerate(series.items()):
+        at = [moves.index(move) + (i - (len(series) - 1) / 2) * width for move in row]
+        bars = ax.bar(at, list(row.values()), width, label=name,
+                      color=SERIES_COLOURS[i % len(SERIES_COLOURS)])
+        ax.bar_label(bars, labels=[f"{n:,}" for n in row.values()], fontsize=7, padding=1)
+    ax.set_xticks(range(len(moves)), [str(move) for move in moves])
+    ax.set(xlabel="move", ylabel="positions searched (log scale)", title=title)
+    _count_axis(ax, "y", log=True)
+    if len(series) > 1:
+        ax.legend(frameon=False)
+    return fig
+
+
+def _as_series(rows: Rows | Mapping[str, Rows]) -> dict[str, dict[object, float]]:
+    """Chart rows as {series name: {x label: y}}; a single series is named ''."""
+    if isinstance(rows, Mapping) and rows and not _is_number(next(iter(rows.values()))):
+        return {str(name): dict(row) for name, row in rows.items()}
+    return {"": dict(rows)}
+
+
+def _is_number(x: object) -> bool:
+    return isinstance(x, (int, float))
+
+
+def plot_outcomes(counts: Mapping[str, int], *, title: str = "How the games end") -> Figure:
+    """Bars of X wins, draws and O wins, from a Counter keyed 'X', 'draw' and 'O'."""
+    numbers = _outcome_numbers(counts)
+    total = sum(numbers) or 1
+    fig, ax = _new_chart()
+    bars = ax.bar([label for _, label, _ in OUTCOMES], numbers,
+                  color=[colour for _, _, colour in OUTCOMES])
+    ax.bar_label(bars, labels=[f"{n:,} ({n / total:.0%})" for n in numbers], fontsize=8,
+                 padding=2)
+    ax.set(xlabel="result", ylabel="games", title=title)
+    ax.margins(y=0.12)
+    _count_axis(ax, "y", log=False)
+    return fig
+
+
+def plot_tournament(results: Mapping[str, Mapping[str, int]], *,
+                    title: str = "Results of each pairing") -> Figure:
+    """Stacked horizontal bars, one per pairing: the share of X wins, draws and O wins."""
+    fig, ax = _new_chart(height=0.5 * len(results) + 1.5)
+    pairings = list(results)
+    shares = [[n / (sum(row) or 1) * 100 for n in row]
+              for row in (_outcome_numbers(results[p]) for p in pairings)]
+    left = [0.0] * len(pairings)
+    for k, (_, label, colour) in enumerate(OUTCOMES):
+        widths = [row[k] for row in shares]
+        bars = ax.barh(pairings, widths, left=left, color=colour, label=label)
+        ax.bar_label(bars, labels=[f"{w:.0f}%" if w >= 6 else "" for w in widths],
+                     label_type="center", color="white", fontsize=8)
+        left = [a + w for a, w in zip(left, widths, strict=True)]
+    ax.invert_yaxis()
+    ax.set_xlim(0, 100)
+    ax.set(xlabel="share of games (%)", ylabel="X player vs O player")
+    ax.set_title(title, pad=22)
+    ax.legend(ncols=3, loc="lower center", bbox_to_anchor=(0.5, 1.0), frameon=False, fontsize=8)
+    return fig
+
+
+def _outcome_numbers(counts: Mapping[str, int]) -> list[int]:
+    """[X wins, draws, O wins] from a Counter keyed 'X', 'draw' and 'O' (missing keys are 0)."""
+    unknown = set(counts) - {key for key, _, _ in OUTCOMES}
+    if unknown:
+        raise ValueError(f"results are counted under 'X', 'draw' and 'O', not {sorted(unknown)}")
+    return [counts.get(key, 0) for key, _, _ in OUTCOMES]
+
+
+def plot_method_comparison(nodes: Mapping[str, int], *,
+                           title: str = "Positions searched by each method") -> Figure:
+    """Horizontal bars, log scale, of how many positions each search method visits."""
+    fig, ax = _new_chart(height=0.45 * len(nodes) + 1.5)
+    names = list(nodes)
+    bars = ax.barh(names, [nodes[name] for name in names], color=X_COLOUR)
+    ax.bar_label(bars, labels=[f"{nodes[name]:,}" for name in names], fontsize=8, padding=3)
+    ax.invert_yaxis()
+    ax.set(xlabel="positions searched (log scale)", ylabel="method", title=title)
+    _count_axis(ax, "x", log=True)
+    ax.set_xlim(right=ax.get_xlim()[1] * 4)
+    return fig
+
+
+def _new_chart(height: float = 3.6) -> tuple[Figure, Axes]:
+    """A figure with one set of axes, closed at once so a notebook shows it only when returned."""
+    fig, ax = plt.subplots(figsize=(7, height), layout="constrained")
+    plt.close(fig)
+    ax.spines[["top", "right"]].set_visible(False)
+    return fig, ax
+
+
+def _count_axis(ax: Axes, which: str, log: bool) -> None:
+    """Give an axis of counts a log scale (or not) and ticks with thousands separators."""
+    axis = ax.yaxis if which == "y" else ax.xaxis
+    if log:  # bars start at 0.5, so a count of 1 still shows as a small bar
+        (ax.set_yscale if which == "y" else ax.set_xscale)("log")
+        (ax.set_ylim if which == "y" else ax.set_xlim)(0.5, None)
+    axis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:,.0f}"))
+
+
+# --- boards side by side ----------------------------------------------------------------------
+
+def board_row(boards: Iterable[Board | str], labels: Iterable[str] | None = None) -> HTML:
+    """Boards side by side, each with a caption below (by default who is to move, or the result).
+
+    Boards may be given as strings such as 'X..|.O.|...'. A notebook shows the result as pictures.
+    """
+    boards = [board if isinstance(board, Board) else Board.from_string(board) for board in boards]
+    labels = [board.result_text() for board in boards] if labels is None else list(labels)
+    if len(labels) != len(boards):
+        raise ValueError(f"{len(boards)} boards but {len(labels)} labels")
+    figures = "".join(
+        f'<figure style="margin:0;text-align:center">{board._repr_svg_()}'
+        f'<figcaption style="font-size:0.85em">{html.escape(str(label))}</figcaption></figure>'
+        for board, label in zip(boards, labels, strict=True))
+    return HTML(f'<div style="display:flex;flex-wrap:wrap;gap:20px;align-items:flex-start">'
+                f'{figures}</div>')
