@@ -20,6 +20,7 @@ from ttt.players import (
     one_layer_player,
     perfect_player,
     play_game,
+    random_game_odds,
     random_player,
     tournament,
     two_layer_player,
@@ -45,6 +46,7 @@ __all__ = [
     "Node", "best_path", "build_tree", "count_by_depth", "count_games", "count_internal",
     "count_nodes", "fill_values",
     "depth_limited_player", "imperfect_player", "make_player", "one_layer_player",
-    "perfect_player", "play_game", "random_player", "tournament", "two_layer_player",
+    "perfect_player", "play_game", "random_game_odds", "random_player", "tournament",
+    "two_layer_player",
     "varied_perfect_player",
 ]

@@ -15,6 +15,8 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
 from statistics import mean
 
 from ttt.board import Board, IllegalMoveError
@@ -249,3 +251,21 @@ def tournament(x_player: Player, o_player: Player, games: int = 100) -> Counter[
     results = Counter({"X": 0, "O": 0, "draw": 0})
     results.update(play_game(x_player, o_player).result for _ in range(games))
     return results
+
+
+RESULTS = ("X", "O", "draw")
+
+
+def random_game_odds(board: Board = Board()) -> dict[str, Fraction]:
+    """The exact chance of each result ('X', 'O', 'draw') when both players move at random from
+    ``board``: every legal move equally likely, as ``random_player`` does."""
+    return dict(zip(RESULTS, _odds(board), strict=True))
+
+
+@cache
+def _odds(board: Board) -> tuple[Fraction, ...]:
+    if board.is_over:
+        result = board.winner or "draw"
+        return tuple(Fraction(result == name) for name in RESULTS)
+    children = [_odds(board.play(cell)) for cell in board.legal_moves]
+    return tuple(sum(odds) / len(children) for odds in zip(*children, strict=True))

@@ -1,0 +1,220 @@
+"""The playable board: you against the computer, with hints and an explanation of its moves.
+
+``play_board()`` returns the widget. Its nine buttons carry the CSS classes ``cell-0`` ...
+``cell-8`` and the status line the class ``board-status``, so a browser test (or a teacher's
+stylesheet) can find them. What it knows about good and bad moves comes from
+``ttt.search.Solver``; the computer's moves come from the players of ``ttt.players``.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+
+import ipywidgets as widgets
+
+from ttt.board import Board
+from ttt.display import draw_tree, signed
+from ttt.players import Player, make_player
+from ttt.search import Outcome, Solver, minimax
+from ttt.svg import O_COLOUR, X_COLOUR
+
+#: Difficulty levels, weakest first: label -> player name for ``make_player``. At "perfect" the
+#: computer varies among equally good moves, so two games (or two classes) rarely look the same.
+LEVELS: dict[str, str] = {
+    "random": "random",
+    "wins when it can": "one-layer",
+    "also blocks": "two-layer",
+    "looks 2 moves ahead": "depth-2",
+    "imperfect": "imperfect",
+    "perfect": "varied-perfect",
+}
+HINT_COLOURS = {1: "#B5E3D3", 0: "#F3EDB0", -1: "#F5C9B0"}  # win, draw, loss: light Okabe-Ito tints
+MARK_COLOURS = {"X": X_COLOUR, "O": O_COLOUR, ".": "black"}
+WIN_COLOUR = "#B5E3D3"
+_SOLVER = Solver()
+
+
+def hint(outcome: Outcome, me: str) -> tuple[int, str]:
+    """What a move's outcome means for player ``me``: +1, 0 or −1, and a text such as 'win in 3'
+    (the number counts the moves of both players, this one included)."""
+    mine = outcome.value if me == "X" else -outcome.value
+    if mine == 0:
+        return 0, "draw"
+    return mine, f"{'win' if mine > 0 else 'loss'} in {outcome.plies}"
+
+
+class PlayBoard(widgets.HBox):
+    """Tic-tac-toe against the computer. ``seed`` makes the computer's choices repeatable."""
+
+    def __init__(self, human: str = "X", level: str = "perfect", seed: int | None = None) -> None:
+        if human not in ("X", "O"):
+            raise ValueError(f"human plays 'X' or 'O', got {human!r}")
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+        self.rng = random.Random(seed)
+        self.buttons = [self._cell_button(cell) for cell in range(9)]
+        self.status = widgets.HTML().add_class("board-status")
+        self.mark = widgets.ToggleButtons(options=[("X (you start)", "X"),
+                                                   ("O (computer starts)", "O")],
+                                          value=human, description="You play")
+        self.level = widgets.Dropdown(options=list(LEVELS.items()), value=LEVELS[level],
+                                      description="Computer")
+        self.new_button = widgets.Button(description="New game", icon="refresh")
+        self.undo_button = widgets.Button(description="Undo", icon="undo")
+        self.hints = widgets.Checkbox(value=False, indent=False,
+                                      description="Hints (moves to the end, both players')")
+        self.explain = widgets.Checkbox(value=False, description="Explain its moves", indent=False)
+        self.explanation = widgets.HTML()
+        for button, action in ((self.new_button, self.new_game), (self.undo_button, self.undo)):
+            button.add_class(button.description.lower().replace(" ", "-"))
+            button.on_click(lambda _, act=action: act())
+        self.mark.observe(lambda _: self.new_game(), names="value")
+        self.level.observe(lambda _: self._refresh(), names="value")
+        self.hints.observe(lambda _: self._refresh(), names="value")
+        self.explain.observe(lambda _: self._refresh(), names="value")
+        grid = widgets.GridBox(self.buttons, layout=widgets.Layout(
+            grid_template_columns="repeat(3, 72px)", grid_gap="4px", width="228px"))
+        controls = widgets.VBox([self.mark, self.level,
+                                 widgets.HBox([self.new_button, self.undo_button]),
+                                 widgets.HBox([self.hints, self.explain]), self.explanation])
+        super().__init__([widgets.VBox([grid, self.status]), controls],
+                         layout=widgets.Layout(gap="24px"))
+        self.history: list[Board] = []
+        self.last_reply: tuple[Board, int] | None = None
+        self.new_game()
+
+    # --- the game ---------------------------------------------------------------------------
+
+    @property
+    def board(self) -> Board:
+        return self.history[-1]
+
+    @property
+    def human(self) -> str:
+        return self.mark.value
+
+    @property
+    def computer(self) -> Player:
+        """The computer's player at the chosen level, drawing its randomness from this board."""
+        return make_player(self.level.value, seed=self.rng.random())
+
+    def new_game(self) -> None:
+        """Start again from the empty board; the computer moves first when you play O."""
+        self.history = [Board()]
+        self.last_reply = None
+        self._computer_moves()
+        self._refresh()
+
+    def click(self, cell: int) -> None:
+        """Your move on ``cell``; the computer replies at once. A refused move changes only the
+        status line, which says why."""
+        problem = self._why_not(cell)
+        if problem:
+            self._refresh(problem)
+            return
+        self.history.append(self.board.play(cell))
+        self._computer_moves()
+        self._refresh()
+
+    def undo(self) -> None:
+        """Take back your last move and the computer's reply."""
+        mine = [i for i, board in enumerate(self.history[:-1]) if board.to_move == self.human]
+        if not mine:
+            self._refresh("Nothing to undo yet.")
+            return
+        self.history = self.history[: mine[-1] + 1]
+        self.last_reply = None
+        self._refresh()
+
+    def _why_not(self, cell: int) -> str:
+        board = self.board
+        if board.is_over:
+            return f"The game is over ({self._result()}). Press New game to play again."
+        if board[cell] != ".":
+            return f"Cell {cell} is taken by {board[cell]}: pick a free cell."
+        return ""
+
+    def _computer_moves(self) -> None:
+        board = self.board
+        if board.is_over or board.to_move == self.human:
+            return
+        cell = self.computer(board)
+        self.last_reply = (board, cell)
+        self.history.append(board.play(cell))
+
+    # --- what it shows ----------------------------------------------------------------------
+
+    def _result(self) -> str:
+        winner = self.board.winner
+        if winner is None:
+            return "a draw"
+        return "you win" if winner == self.human else "the computer wins"
+
+    def _status(self) -> str:
+        board = self.board
+        if board.winner:
+            return f"{board.winner} wins: {self._result()}."
+        if board.is_full:
+            return "Draw: nobody wins."
+        return f"Your move: you are {self.human}."
+
+    def _refresh(self, message: str = "") -> None:
+        board = self.board
+        outcomes = (_SOLVER.move_outcomes(board)
+                    if self.hints.value and not board.is_over else {})
+        line = board.winning_line or ()
+        for cell, button in enumerate(self.buttons):
+            mark = board[cell]
+            button.description = "" if mark == "." else mark
+            button.style.text_color = MARK_COLOURS[mark]
+            button.style.button_color = WIN_COLOUR if cell in line else "white"
+            button.tooltip = f"cell {cell}"
+            if cell in outcomes:
+                value, text = hint(outcomes[cell], board.to_move)
+                button.description = text
+                button.style.button_color = HINT_COLOURS[value]
+                button.style.text_color = "#333333"
+            button.style.font_size = "13px" if cell in outcomes else "26px"
+        self.status.value = html.escape(message or self._status())
+        self.undo_button.disabled = len(self.history) < 2
+        self.explanation.value = self._explain() if self.explain.value else ""
+
+    def _explain(self) -> str:
+        if self.last_reply is None:
+            return "<i>The computer has not moved yet.</i>"
+        board, chosen = self.last_reply
+        mover = board.to_move
+        outcomes = _SOLVER.move_outcomes(board)
+        sign = 1 if mover == "X" else -1
+        scores = _SOLVER.move_scores(board)
+        ranked = sorted(scores, key=lambda cell: (-sign * scores[cell], cell))
+        rows = "".join(self._explain_row(board, cell, outcomes[cell], cell == chosen)
+                       for cell in ranked)
+        tree = draw_tree(board, max_nodes=40, size="6,4").pipe(format="svg", encoding="utf-8")
+        return (f"<p>The computer ({mover}) played <b>{chosen}</b>. With perfect play from here, "
+                f"its moves rank:</p><table><tr><th>cell</th><th>outcome for {mover}</th>"
+                f"<th>value for {mover}</th><th>minimax nodes</th></tr>{rows}</table>"
+                f"<div style='max-width:560px'>{tree}</div>")
+
+    @staticmethod
+    def _explain_row(board: Board, cell: int, outcome: Outcome, chosen: bool) -> str:
+        weight = "bold" if chosen else "normal"
+        value, text = hint(outcome, board.to_move)
+        return (f"<tr style='font-weight:{weight}'><td>{cell}</td><td>{text}</td>"
+                f"<td>{signed(value)}</td>"
+                f"<td style='text-align:right'>{minimax(board.play(cell)).nodes:,}</td></tr>")
+
+    def _cell_button(self, cell: int) -> widgets.Button:
+        button = widgets.Button(layout=widgets.Layout(width="72px", height="72px"))
+        button.add_class(f"cell-{cell}")
+        button.style.font_size = "26px"
+        button.style.font_weight = "bold"
+        button.on_click(lambda _: self.click(cell))
+        return button
+
+
+def play_board(human: str = "X", level: str = "perfect", seed: int | None = None) -> PlayBoard:
+    """A board to play against the computer in a notebook (or a Voilà page)."""
+    return PlayBoard(human=human, level=level, seed=seed)
+
