@@ -1,0 +1,149 @@
+"""Draw the README's pictures, one or more per lesson, into images/ (run by `make images`).
+
+Everything is drawn from the ``ttt`` package, not from the notebooks. The output is deterministic:
+running the script twice writes byte-identical files. To add a picture, write a function that
+returns the file's content (str or bytes) and add one line to PICTURES.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from pathlib import Path
+
+import graphviz
+import matplotlib.pyplot as plt
+from matplotlib.figure import Figure
+
+from ttt import Board, alphabeta, minimax, perfect_player, play_game, two_layer_player
+from ttt.display import CURRENT_COLOUR, draw_tree, plot_nodes_by_depth, plot_nodes_per_move
+from ttt.svg import board_svg
+from ttt.tree import build_tree, count_by_depth
+
+IMAGES = Path(__file__).resolve().parent.parent / "images"
+GAME_SEEDS = (23, 123)  # two-layer players: X blocks and forks, O can stop only one line
+MINIMAX_POSITION = "XOX|O.O|.X."  # X must take the centre: it blocks O and makes two threats
+BOARD_SIZE = 96  # pixels per board in the pictures of a game
+GAP = 24  # pixels between boards
+CAPTION = 40  # pixels under each board for its two caption lines
+PER_ROW = 4  # boards per row
+CHART_SIZE = (5.5, 3.3)  # inches: smaller than the notebooks' charts, so text stays readable
+DPI = 200  # at 5.5 inches, 1100 pixels: sharp when the README shows it 400 pixels wide
+
+
+# --- lesson 1: the board ------------------------------------------------------------------------
+
+def game_boards() -> str:
+    """A seeded game, board by board: the newest mark shaded, a caption saying who moved."""
+    game = play_game(two_layer_player(GAME_SEEDS[0]), two_layer_player(GAME_SEEDS[1]))
+    board = Board()
+    pieces = [_captioned_board(board, None, 0, "start", board.result_text())]
+    for number, cell in enumerate(game.moves, start=1):
+        mover, board = board.to_move, board.play(cell)
+        pieces.append(_captioned_board(board, cell, number, f"move {number}: {mover}",
+                                       board.result_text()))
+    rows = -(-len(pieces) // PER_ROW)
+    width = min(len(pieces), PER_ROW) * (BOARD_SIZE + GAP) - GAP
+    height = rows * (BOARD_SIZE + CAPTION + GAP) - GAP
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" font-family="Helvetica, Arial, sans-serif">'
+            f'<rect width="{width}" height="{height}" fill="white"/>{"".join(pieces)}</svg>\n')
+
+
+def _captioned_board(board: Board, newest: int | None, slot: int, first: str,
+                     second: str) -> str:
+    """Board number ``slot`` of the game, moved into place, its newest mark shaded (if any), two
+    caption lines under it."""
+    x = slot % PER_ROW * (BOARD_SIZE + GAP)
+    y = slot // PER_ROW * (BOARD_SIZE + CAPTION + GAP)
+    text = f'text-anchor="middle" x="{BOARD_SIZE / 2}" fill="#333"'
+    return (f'<g transform="translate({x},{y})">'
+            f'{board_svg(board.cells, board.winning_line, BOARD_SIZE)}{_shade(newest)}'
+            f'<text {text} y="{BOARD_SIZE + 17}" font-size="15">{first}</text>'
+            f'<text {text} y="{BOARD_SIZE + 35}" font-size="14" fill-opacity="0.7">{second}</text>'
+            '</g>')
+
+
+def _shade(cell: int | None) -> str:
+    """A pale yellow square over ``cell`` of a board (nothing for None)."""
+    if cell is None:
+        return ""
+    step = BOARD_SIZE / 3
+    return (f'<rect x="{cell % 3 * step + 3:.1f}" y="{cell // 3 * step + 3:.1f}" '
+            f'width="{step - 6:.1f}" height="{step - 6:.1f}" rx="4" fill="{CURRENT_COLOUR}" '
+            'fill-opacity="0.35"/>')
+
+
+# --- lesson 2: the game tree --------------------------------------------------------------------
+
+def game_tree_top() -> str:
+    """The empty board and its nine first moves, each with a stub for the positions below it.
+
+    No values and no best line: those come in lesson 3.
+    """
+    return _graph_svg(draw_tree(Board(), max_depth=1, values=False, highlight_best=False))
+
+
+def nodes_by_depth() -> bytes:
+    """The number of positions at each depth of the full game tree, as bars."""
+    return _png(plot_nodes_by_depth(count_by_depth(build_tree())))
+
+
+# --- lesson 3: minimax --------------------------------------------------------------------------
+
+def minimax_tree() -> str:
+    """A whole small tree with backed-up values and the best line of play."""
+    return _graph_svg(draw_tree(Board.from_string(MINIMAX_POSITION)))
+
+
+# --- lesson 4: nodes per move -------------------------------------------------------------------
+
+def nodes_per_move() -> bytes:
+    """Positions searched for each move of perfect self-play, minimax against alpha-beta."""
+    game = play_game(perfect_player, perfect_player)
+    board, rows = Board(), {"minimax": [], "alpha-beta": []}
+    for number, cell in enumerate(game.moves, start=1):
+        rows["minimax"].append((number, minimax(board).nodes))
+        rows["alpha-beta"].append((number, alphabeta(board).nodes))
+        board = board.play(cell)
+    return _png(plot_nodes_per_move(rows))
+
+
+# --- writing ------------------------------------------------------------------------------------
+
+def _graph_svg(graph: graphviz.Digraph) -> str:
+    """A Graphviz graph rendered to SVG text, with no files left behind."""
+    return graph.pipe(format="svg", encoding="utf-8")
+
+
+def _png(fig: Figure) -> bytes:
+    """A matplotlib figure as PNG bytes without a timestamp or version, so reruns are identical."""
+    buffer = io.BytesIO()
+    fig.set_size_inches(*CHART_SIZE)
+    fig.savefig(buffer, format="png", dpi=DPI, bbox_inches="tight", facecolor="white",
+                metadata={"Software": None})
+    plt.close(fig)
+    return buffer.getvalue()
+
+
+PICTURES: list[tuple[str, Callable[[], str | bytes]]] = [
+    ("01_board.svg", game_boards),
+    ("02_game_tree.svg", game_tree_top),
+    ("02_nodes_by_depth.png", nodes_by_depth),
+    ("03_minimax.svg", minimax_tree),
+    ("04_nodes_per_move.png", nodes_per_move),
+]
+
+
+def main() -> None:
+    """Write every picture in PICTURES into images/, replacing what is there."""
+    IMAGES.mkdir(exist_ok=True)
+    for name, draw in PICTURES:
+        content = draw()
+        data = content.encode() if isinstance(content, str) else content
+        (IMAGES / name).write_bytes(data)
+        print(f"wrote images/{name} ({len(data):,} bytes)")
+
+
+if __name__ == "__main__":
+    main()
