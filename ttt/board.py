@@ -206,8 +206,8 @@ class Board:
             raise IllegalMoveError(f"cell {cell} is already taken by {self[cell]}")
         bit = 1 << cell
         if self.to_move == "X":
-            return Board.from_bits(self._x | bit, self._o)
-        return Board.from_bits(self._x, self._o | bit)
+            return self.from_bits(self._x | bit, self._o)
+        return self.from_bits(self._x, self._o | bit)
 
     def result_text(self) -> str:
         """'X wins', 'O wins', 'draw' or 'X to move' / 'O to move'."""
