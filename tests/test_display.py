@@ -369,3 +369,11 @@ def test_board_row_shows_boards_with_captions():
     assert "X to move" in board_row([Board()]).data
     with pytest.raises(ValueError, match="labels"):
         board_row(boards, labels=["only one"])
+
+
+def test_a_drawn_tree_has_a_repr_without_a_memory_address():
+    # X O X
+    # . O .
+    # . . X
+    picture = draw_tree(Board.from_string("XOX|.O.|..X"))
+    assert repr(picture) == "<game tree picture>"

@@ -99,3 +99,10 @@ def test_a_big_position_is_refused_with_a_smaller_one_to_try():
         step_through(Board())
     suggestion = str(error.value).split("Board.from_string('")[1].split("'")[0]
     assert 9 - Board.from_string(suggestion).moves_made <= MAX_FREE
+
+
+def test_a_single_skipped_move_reads_in_the_singular():
+    board = Board.from_string("XXO|.O.|X..")
+    prunes = [step for step in step_through(board, pruning=True).steps if step.kind == PRUNE]
+    one = next(step for step in prunes if len(step.pruned) == 1)
+    assert f"so move {one.pruned[0]} is skipped." in describe(one)

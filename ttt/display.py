@@ -1,6 +1,6 @@
 """Pictures for the lessons: game trees (Graphviz), charts (matplotlib) and rows of boards (HTML).
 
-``draw_tree(board)`` returns a ``graphviz.Digraph``, which a notebook shows as SVG. Each position is
+``draw_tree(board)`` returns a ``graphviz.Digraph`` that a notebook shows as SVG. Each position is
 a small 3x3 table. Positions where X moves (MAX) have a blue frame and a ▲, positions where O moves
 (MIN) a vermillion frame and a ▼, finished games a black frame with the winning line shaded; the
 left margin names each level. Under each board is its minimax value (+1, 0, −1), and the best line
@@ -192,9 +192,17 @@ def _name(path: Path) -> str:
     return "n" + "_".join(map(str, path))
 
 
+class TreePicture(graphviz.Digraph):
+    """A drawn game tree: a notebook shows it as SVG; as text it is a short, unchanging line
+    (not the default repr with a memory address, which would differ on every run)."""
+
+    def __repr__(self) -> str:
+        return "<game tree picture>"
+
+
 def _empty_graph(size: str | None) -> graphviz.Digraph:
     """A top-down graph with small fonts and tight spacing, so that trees stay compact."""
-    graph = graphviz.Digraph("game_tree")
+    graph = TreePicture("game_tree")
     graph.attr(rankdir="TB", ordering="out", nodesep="0.06", ranksep="0.22", margin="0.05",
                bgcolor="white", fontname=FONT, fontsize="8")
     if size:
@@ -443,7 +451,15 @@ def _count_axis(ax: Axes, which: str, log: bool) -> None:
     if log:  # bars start at 0.5, so a count of 1 still shows as a small bar
         (ax.set_yscale if which == "y" else ax.set_xscale)("log")
         (ax.set_ylim if which == "y" else ax.set_xlim)(0.5, None)
-    axis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:,.0f}"))
+    axis.set_major_formatter(FuncFormatter(lambda x, _: _compact(x) if log else f"{x:,.0f}"))
+
+
+def _compact(x: float) -> str:
+    """A tick label for a log axis: 1, 10, 100, 1k, 10k, 100k, 1M."""
+    for size, suffix in ((1e6, "M"), (1e3, "k")):
+        if x >= size:
+            return f"{x / size:g}{suffix}"
+    return f"{x:g}"
 
 
 # --- boards side by side ----------------------------------------------------------------------

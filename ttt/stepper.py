@@ -37,8 +37,9 @@ def describe(step: Step) -> str:
         return f"{mover} to move at {where}: takes the {pick} of {options} → {signed(step.value)}."
     if step.kind == PRUNE:
         cells = ", ".join(map(str, step.pruned))
+        skipped = f"move {cells} is" if len(step.pruned) == 1 else f"moves {cells} are"
         return (f"At {where}: α = {signed(step.alpha)} ≥ β = {signed(step.beta)}. The player above "
-                f"already has something at least as good elsewhere, so moves {cells} are skipped.")
+                f"already has something at least as good elsewhere, so {skipped} skipped.")
     raise ValueError(f"unknown step kind {step.kind!r}")
 
 
