@@ -154,19 +154,26 @@ def test_best_line_has_thick_edges():
     # . X .
     # . . O    X to move: perfect play draws after 5 more moves
     board = Board.from_string("X.O|.X.|..O")
-    graph = draw_tree(board)
+    graph = draw_tree(board, max_width=None)
     best = [node.move for node in best_path(fill_values(build_tree(board)))[1:]]
     assert len(best) == 5
     thick = {child for (_, child), attrs in edges(graph).items() if "penwidth" in attrs}
     assert thick == {tuple(best[:k]) for k in range(1, len(best) + 1)}
-    assert "penwidth" not in draw_tree(board, highlight_best=False).source
+    assert "penwidth" not in draw_tree(board, highlight_best=False, max_width=None).source
 
 
 # --- trees too big to draw whole -----------------------------------------------------------------
 
 
+def test_the_empty_board_is_cut_where_it_is_not_too_wide():
+    drawn, more = nodes(draw_tree(Board())), stubs(draw_tree(Board()))
+    assert len(drawn) == 1 + 9  # depth 2 would put 72 boards side by side, more than 36
+    assert set(more) == {path for path in drawn if len(path) == 1}
+    assert sum(more.values()) == 549_946 - len(drawn)
+
+
 def test_the_empty_board_is_cut_where_it_fits_with_stubs_counting_the_rest():
-    graph = draw_tree(Board())
+    graph = draw_tree(Board(), max_width=None)
     drawn, more = nodes(graph), stubs(graph)
     assert len(drawn) == 1 + 9 + 72  # depth 3 would be 586 positions, more than 300
     assert set(more) == {path for path in drawn if len(path) == 2}

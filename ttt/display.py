@@ -52,7 +52,8 @@ FONT = "Helvetica"
 # --- game trees --------------------------------------------------------------------------------
 
 def draw_tree(node_or_board: Node | Board, *, max_depth: int | None = None,
-              max_nodes: int | None = 300, values: bool = True, highlight_best: bool = True,
+              max_nodes: int | None = 300, max_width: int | None = 36, values: bool = True,
+              highlight_best: bool = True,
               prefer_quick: bool = True, current: Path | None = None,
               known: Mapping[Path, float] | None = None, pruned: Iterable[Path] = (),
               windows: Mapping[Path, tuple[float, float]] | None = None,
@@ -61,9 +62,10 @@ def draw_tree(node_or_board: Node | Board, *, max_depth: int | None = None,
 
     Values come from the tree if it has them, else from ``fill_values`` (with ``prefer_quick``);
     ``values=False`` hides them and ``highlight_best=False`` the best line. A tree of more than
-    ``max_nodes`` positions is cut at the deepest level that fits (or at ``max_depth``), and each
-    cut position gets a stub saying how many positions lie below it; if not even one move fits, a
-    ValueError says how to narrow the tree.
+    ``max_nodes`` positions, or with more than ``max_width`` positions side by side on one level, is
+    cut at the deepest level that fits (or at ``max_depth``), and each cut position gets a stub
+    saying how many positions lie below it; if not even one move fits, a ValueError says how to
+    narrow the tree.
 
     For replaying a search, all keyed by path: ``known`` shows only these values (the ones found so
     far), ``current`` marks one position, ``pruned`` greys out subtrees and ``windows`` shows
@@ -71,7 +73,7 @@ def draw_tree(node_or_board: Node | Board, *, max_depth: int | None = None,
     stays the same from one step to the next. ``size`` is Graphviz's maximum size in inches, e.g.
     ``"8,6"``, to shrink a big drawing.
     """
-    root, depth = _tree_to_draw(node_or_board, max_depth, max_nodes, prefer_quick,
+    root, depth = _tree_to_draw(node_or_board, max_depth, max_nodes, max_width, prefer_quick,
                                 need_values=values or highlight_best)
     best = _best_moves(root) if highlight_best else None
     pruned = set(pruned)
@@ -91,20 +93,22 @@ def draw_tree(node_or_board: Node | Board, *, max_depth: int | None = None,
 
 
 def _tree_to_draw(node_or_board: Node | Board, max_depth: int | None, max_nodes: int | None,
-                  prefer_quick: bool, need_values: bool) -> tuple[Node, int | None]:
+                  max_width: int | None, prefer_quick: bool,
+                  need_values: bool) -> tuple[Node, int | None]:
     """The tree to draw, with values if they are needed, and the depth to cut it at (None: no cut).
 
     A tree built here from a board is only built down to the cut, and then valued by a solver
     that looks below the cut, so that cut positions still show their true value.
     """
     if isinstance(node_or_board, Board):
-        depth = _cut_depth(_sizes_below(node_or_board), node_or_board, max_depth, max_nodes)
+        depth = _cut_depth(_sizes_below(node_or_board), node_or_board, max_depth, max_nodes,
+                           max_width)
         root = build_tree(node_or_board, max_depth=depth)
         if need_values and depth is not None:
             _fill_exact(root, prefer_quick)
     else:
         root = node_or_board
-        depth = _cut_depth(count_by_depth(root), root.board, max_depth, max_nodes)
+        depth = _cut_depth(count_by_depth(root), root.board, max_depth, max_nodes, max_width)
     if need_values and root.score is None:
         fill_values(root, prefer_quick)
     return root, depth
@@ -118,8 +122,11 @@ def _sizes_below(board: Board) -> tuple[int, ...]:
 
 
 def _cut_depth(counts: Sequence[int], board: Board, max_depth: int | None,
-               max_nodes: int | None) -> int | None:
-    """The depth to cut a tree with ``counts[d]`` positions at depth d, or None to draw it all."""
+               max_nodes: int | None, max_width: int | None = None) -> int | None:
+    """The depth to cut a tree with ``counts[d]`` positions at depth d, or None to draw it all.
+
+    Without ``max_depth`` it is the deepest level down to which the tree has at most
+    ``max_nodes`` positions and no level wider than ``max_width`` (but always at least 1)."""
     if max_depth is not None and max_depth < 1:
         raise ValueError(f"max_depth must be at least 1 (or None), got {max_depth}")
     if max_nodes is not None and max_nodes < 1:
@@ -131,6 +138,8 @@ def _cut_depth(counts: Sequence[int], board: Board, max_depth: int | None,
         fits = max(d for d in range(height + 1) if totals[d] <= max_nodes)
         if max_depth is None:
             depth = fits
+            while max_width is not None and depth > 1 and max(counts[:depth + 1]) > max_width:
+                depth -= 1
         needed = max(depth, min(1, height))
         if totals[needed] > max_nodes:
             raise _too_big(board, needed, totals[needed], max_nodes, fits)

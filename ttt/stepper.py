@@ -123,7 +123,7 @@ class StepThrough(widgets.VBox):
             graph = draw_tree(self.tree, known=state.known, current=state.current,
                               pruned=state.pruned, highlight_best=False,
                               windows=state.windows if self.pruning else None,
-                              max_nodes=10_000)
+                              max_nodes=10_000, max_width=None)
             self._svg[k] = graph.pipe(format="svg", encoding="utf-8")
         self.picture.value = self._svg[k]
 
