@@ -11,7 +11,7 @@ LINT_DIRS := $(wildcard ttt tests benchmarks scripts)
 TEST_DIRS := $(wildcard tests notebooks)
 
 .DEFAULT_GOAL := help
-.PHONY: help venv system system-browser lab test lint bench images play clean
+.PHONY: help venv system system-browser lab test lint bench images notebooks play clean
 
 help:
 	@echo "make lab     open the course notebooks in JupyterLab (LAB_ARGS=... passes options)"
@@ -19,7 +19,8 @@ help:
 	@echo "make test    lint, unit tests, all notebooks, browser tests"
 	@echo "make lint    ruff check"
 	@echo "make bench   run the search benchmarks"
-	@echo "make images  regenerate the tree pictures"
+	@echo "make images  regenerate the pictures in images/"
+	@echo "make notebooks  re-run the lessons and save their outputs (for maintainers)"
 	@echo "make clean   remove .venv and caches"
 
 # ---- setup ---------------------------------------------------------------
@@ -59,6 +60,10 @@ bench: venv
 
 images: system venv
 	$(BIN)/python scripts/make_images.py
+
+# Re-run every lesson and save its outputs (after changing the package or a lesson).
+notebooks: system venv
+	$(BIN)/python scripts/execute_notebooks.py
 
 # ---- checks --------------------------------------------------------------
 lint: venv

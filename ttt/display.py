@@ -405,7 +405,8 @@ def plot_outcomes(counts: Mapping[str, int], *, title: str = "How the games end"
 def plot_tournament(results: Mapping[str, Mapping[str, int]], *,
                     title: str = "Results of each pairing") -> Figure:
     """Stacked horizontal bars, one per pairing: the share of X wins, draws and O wins."""
-    fig, ax = _new_chart(height=0.5 * len(results) + 1.5)
+    bar_height = min(0.5, 0.3 + 6 / len(results)) if results else 0.5  # many pairings: thinner
+    fig, ax = _new_chart(height=bar_height * len(results) + 1.5)
     pairings = list(results)
     shares = [[n / (sum(row) or 1) * 100 for n in row]
               for row in (_outcome_numbers(results[p]) for p in pairings)]
@@ -416,6 +417,7 @@ def plot_tournament(results: Mapping[str, Mapping[str, int]], *,
         ax.bar_label(bars, labels=[f"{w:.0f}%" if w >= 6 else "" for w in widths],
                      label_type="center", color="white", fontsize=8)
         left = [a + w for a, w in zip(left, widths, strict=True)]
+    ax.margins(y=0.01)
     ax.invert_yaxis()
     ax.set_xlim(0, 100)
     ax.set(xlabel="share of games (%)", ylabel="X player vs O player")

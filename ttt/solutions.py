@@ -65,7 +65,7 @@ def score(board: Board) -> int | None:
 def minimax_value(board: Board) -> int:
     """The value of board with perfect play: +1 X wins, 0 draw, -1 O wins."""
     if board.is_over:
-        return score(board)
+        return {"X": 1, "O": -1}.get(board.winner, 0)
     values = [minimax_value(board.play(cell)) for cell in board.legal_moves]
     return max(values) if board.to_move == "X" else min(values)
 
@@ -77,7 +77,7 @@ def best_move(board: Board) -> int:
         # A win counts for more the more cells are still free; a loss for less.
         if board.is_over:
             free = board.cells.count(".")
-            return score(board) * (1 + free)
+            return {"X": 1, "O": -1}.get(board.winner, 0) * (1 + free)
         values = [quick_value(board.play(cell)) for cell in board.legal_moves]
         return max(values) if board.to_move == "X" else min(values)
 
@@ -100,7 +100,7 @@ def minimax_in_place(cells: list[str]) -> int:
     taking it back afterwards, so the list is the same when the function returns."""
     board = Board.from_string("".join(cells))
     if board.is_over:
-        return score(board)
+        return {"X": 1, "O": -1}.get(board.winner, 0)
     mark = board.to_move
     values = []
     for cell in board.legal_moves:
@@ -116,7 +116,7 @@ def minimax_in_place(cells: list[str]) -> int:
 def alphabeta_value(board: Board, alpha: float = -math.inf, beta: float = math.inf) -> float:
     """The minimax value of board, skipping the moves that cannot change it (alpha-beta)."""
     if board.is_over:
-        return score(board)
+        return {"X": 1, "O": -1}.get(board.winner, 0)
     if board.to_move == "X":
         value = -math.inf
         for cell in board.legal_moves:

@@ -27,6 +27,8 @@ def describe(step: Step) -> str:
     where = "the root" if not step.path else "the position after " + ", ".join(map(str, step.path))
     mover = step.board.to_move
     if step.kind == ENTER:
+        if step.board.is_over:
+            return f"Look at {where}: the game is over."
         return f"Look at {where}: {mover} to move."
     if step.kind == FINAL:
         outcome = f"{step.board.winner} has three in a row" if step.board.winner else "a draw"

@@ -1,0 +1,55 @@
+"""Run the lessons top to bottom and save them with their outputs (``make notebooks``).
+
+The lessons are committed executed, so that GitHub shows every figure and nbval can compare the
+checked cells. This keeps the saved outputs deterministic and small: no timing metadata, no widget
+state (random model ids, and GitHub cannot show widgets anyway), streams merged so a progress bar
+is stored as its last line. A cell may raise only if it is marked ``# NBVAL_RAISES_EXCEPTION``.
+
+    python scripts/execute_notebooks.py                    # every lesson in notebooks/
+    python scripts/execute_notebooks.py notebooks/03_minimax.ipynb
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+from nbconvert.preprocessors import CoalesceStreamsPreprocessor
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+RAISES = "NBVAL_RAISES_EXCEPTION"
+
+
+def execute(path: Path) -> list[str]:
+    """Execute the notebook at ``path`` in place; return the problems found (empty if none)."""
+    notebook = nbformat.read(path, as_version=4)
+    client = NotebookClient(notebook, timeout=600, kernel_name="python3", allow_errors=True,
+                            record_timing=False, store_widget_state=False,
+                            resources={"metadata": {"path": str(path.parent)}})
+    client.execute()
+    notebook, _ = CoalesceStreamsPreprocessor().preprocess(notebook, {})
+    notebook.metadata.pop("widgets", None)
+    for cell in notebook.cells:
+        cell.metadata.pop("execution", None)
+    nbformat.write(notebook, path)
+    return [f"{path.name} cell {i}: {output.ename}: {output.evalue}"
+            for i, cell in enumerate(notebook.cells) if cell.cell_type == "code"
+            for output in cell.get("outputs", [])
+            if output.output_type == "error" and RAISES not in cell.source]
+
+
+def main(paths: list[str]) -> int:
+    notebooks = [Path(p).resolve() for p in paths] or sorted(NOTEBOOKS.glob("[0-9]*.ipynb"))
+    problems = []
+    for path in notebooks:
+        print(f"executing {path.name}", flush=True)
+        problems += execute(path)
+    for problem in problems:
+        print("unexpected error in", problem, file=sys.stderr)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
