@@ -44,6 +44,12 @@ def test_an_exception_in_the_students_code_is_shown_not_raised():
     assert "return board.cells[9]" in feedback.got
 
 
+def test_strict_checks_raise_with_the_feedback():
+    with pytest.raises(AssertionError, match="Not yet"):
+        exercises.score.check(lambda board: None, strict=True)
+    assert exercises.score.check(solutions.score, strict=True).passed
+
+
 def test_a_failure_shows_the_position_as_a_picture_in_a_notebook():
     feedback = exercises.winner.check(lambda board: "X")
     page = feedback._repr_html_()
@@ -179,12 +185,12 @@ def test_a_board_changed_in_place_and_not_restored_is_caught():
 
 
 def test_counting_only_the_leaves_is_caught():
-    def count_nodes(node):
+    def count_tree_nodes(node):
         if not node.children:
             return 1
-        return sum(count_nodes(child) for child in node.children.values())
+        return sum(count_tree_nodes(child) for child in node.children.values())
 
-    feedback = exercises.count_nodes.check(count_nodes)
+    feedback = exercises.count_tree_nodes.check(count_tree_nodes)
     assert not feedback.passed
     assert "leaves" in feedback.nudge
 

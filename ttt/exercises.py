@@ -112,8 +112,16 @@ class Exercise:
     extra_check: Callable[[Callable], Feedback | None] | None = None
     solution_function: Callable = field(default=None, repr=False)
 
-    def check(self, student: Callable) -> Feedback:
-        """Run ``student`` against the package's answers and return the verdict (shown at once)."""
+    def check(self, student: Callable, strict: bool = False) -> Feedback:
+        """Run ``student`` against the package's answers and return the verdict (a notebook shows
+        it at once). With ``strict`` a verdict other than ✓ raises AssertionError instead: the
+        solutions copy of the lessons uses that to prove every model answer passes."""
+        feedback = self._verdict(student)
+        if strict and not feedback.passed:
+            raise AssertionError(str(feedback))
+        return feedback
+
+    def _verdict(self, student: Callable) -> Feedback:
         count = 0
         for case in self.cases():
             count += 1
@@ -315,15 +323,15 @@ def _count_nodes_verdict(case: Case, got: object, args: tuple) -> str:
     return "A node counts 1, plus the nodes of each of its children's trees."
 
 
-count_nodes = Exercise(
-    name="count_nodes", lesson=2,
-    task="count_nodes(node) returns how many nodes the tree below node has, node included. "
+count_tree_nodes = Exercise(
+    name="count_tree_nodes", lesson=2,
+    task="count_tree_nodes(node) returns how many nodes the tree below node has, node included. "
          "node.children is a dict from cell to child node.",
-    hint_text="Recursion: 1 for this node plus count_nodes of each child. A leaf has no children, "
-              "so it counts 1.",
+    hint_text="Recursion: 1 for this node plus count_tree_nodes of each child. A leaf has no "
+              "children, so it counts 1.",
     cases=_tree_cases(nodes_in_tree),
     summary="finished positions and trees of up to 6 free cells",
-    verdict=_count_nodes_verdict, solution_function=solutions.count_nodes)
+    verdict=_count_nodes_verdict, solution_function=solutions.count_tree_nodes)
 
 
 def _count_x_wins_verdict(case: Case, got: object, args: tuple) -> str:
@@ -728,7 +736,7 @@ two_layer_move = Exercise(
 #: Every exercise, by the name of the function the student writes.
 EXERCISES: dict[str, Exercise] = {
     exercise.name: exercise for exercise in (
-        winner, legal_moves, count_nodes, count_x_wins, score, minimax_value, best_move,
+        winner, legal_moves, count_tree_nodes, count_x_wins, score, minimax_value, best_move,
         count_visits, minimax_in_place, alphabeta_value, count_distinct_positions, evaluate,
         two_layer_move)
 }

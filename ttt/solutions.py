@@ -36,9 +36,9 @@ def legal_moves(board: Board) -> list[int]:
 # --- lesson 2 ---------------------------------------------------------------------------------
 
 
-def count_nodes(node: Node) -> int:
+def count_tree_nodes(node: Node) -> int:
     """The number of nodes in the tree below node, node itself included."""
-    return 1 + sum(count_nodes(child) for child in node.children.values())
+    return 1 + sum(count_tree_nodes(child) for child in node.children.values())
 
 
 def count_x_wins(node: Node) -> int:
