@@ -6,8 +6,9 @@ alpha-beta with centre-corners-edges move ordering under 10,000 nodes; the solve
 whole transposition table (5,478 positions, or 765 with symmetry) in tens of milliseconds; the
 explicit game tree of ``ttt.tree`` built in under 2-3 s and 250 MB; and the computer's reply in
 the game (``ttt.players.perfect_player``) under 50 ms for every reachable position, even with an
-empty table. Times are medians over a few repeats (``time.perf_counter``); the whole run takes
-well under a minute. ``--json PATH`` also writes the numbers to a file.
+empty table, and so the reply of the playable board (``ttt.widgets``) at every difficulty. Times
+are medians over a few repeats (``time.perf_counter``), or percentiles where stated; the whole run
+takes well under a minute. ``--json PATH`` also writes the numbers to a file.
 """
 
 from __future__ import annotations
@@ -164,6 +165,31 @@ def bench_replies(positions: list[Board]) -> list[Row]:
     return rows
 
 
+def bench_levels(positions: list[Board]) -> list[Row]:
+    """The computer's reply at each difficulty of the playable board (``ttt.widgets.LEVELS``),
+    made the way the board makes it: a new player from ``make_player`` for every move."""
+    widgets = optional_module("ttt.widgets")
+    if widgets is None:
+        return [Row("board reply", note="skipped: ttt.widgets not available")]
+    from ttt.players import make_player
+
+    playable = [board for board in positions if not board.is_over]
+    rows = []
+    for label, name in widgets.LEVELS.items():
+        times = []
+        for board in playable:
+            start = time.perf_counter()
+            make_player(name, seed=1)(board)
+            times.append(time.perf_counter() - start)
+        p95 = statistics.quantiles(times, n=20)[-1]
+        worst = max(times)
+        rows.append(Row(f"board reply, level '{label}'", p95, f"p95 of {len(times):,}",
+                        goal="max < 50 ms", met=worst < 50 * MS,
+                        note=f"max {worst / MS:.2f} ms; make_player({name!r}, seed=1)(board)",
+                        extra={"max_seconds": worst}))
+    return rows
+
+
 # --- output -----------------------------------------------------------------------------------
 
 def machine() -> dict[str, object]:
@@ -205,6 +231,7 @@ def main() -> None:
     print()
 
     start = time.perf_counter()
+    positions = reachable_positions()
     rows = [
         bench_minimax(prefer_quick=True),
         bench_minimax(prefer_quick=False),
@@ -213,7 +240,8 @@ def main() -> None:
         bench_solver(symmetry=False),
         bench_solver(symmetry=True),
         bench_tree(),
-        *bench_replies(reachable_positions()),
+        *bench_replies(positions),
+        *bench_levels(positions),
     ]
     print(table(rows))
     print(f"\nwhole run: {time.perf_counter() - start:.1f} s")

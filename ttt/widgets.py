@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import random
+from functools import cache
 
 import ipywidgets as widgets
 
@@ -32,6 +33,9 @@ LEVELS: dict[str, str] = {
 HINT_COLOURS = {1: "#B5E3D3", 0: "#F3EDB0", -1: "#F5C9B0"}  # win, draw, loss: light Okabe-Ito tints
 MARK_COLOURS = {"X": X_COLOUR, "O": O_COLOUR, ".": "black"}
 WIN_COLOUR = "#B5E3D3"
+CELL_COLOUR = "#EEEEEE"  # a free or taken cell: light grey, so the board shows on a white page
+# A free cell's text: a button whose text is set to "" keeps its old text in the browser.
+BLANK = "\u00a0"
 _SOLVER = Solver()
 
 
@@ -62,8 +66,9 @@ class PlayBoard(widgets.HBox):
                                       description="Computer")
         self.new_button = widgets.Button(description="New game", icon="refresh")
         self.undo_button = widgets.Button(description="Undo", icon="undo")
-        self.hints = widgets.Checkbox(value=False, indent=False,
-                                      description="Hints (moves to the end, both players')")
+        self.hints = widgets.Checkbox(value=False, indent=False, description="Hints",
+                                      tooltip="What each free cell leads to with perfect play, "
+                                              "and in how many moves (both players' moves)")
         self.explain = widgets.Checkbox(value=False, description="Explain its moves", indent=False)
         self.explanation = widgets.HTML()
         for button, action in ((self.new_button, self.new_game), (self.undo_button, self.undo)):
@@ -77,11 +82,10 @@ class PlayBoard(widgets.HBox):
             grid_template_columns="repeat(3, 72px)", grid_gap="4px", width="228px"))
         controls = widgets.VBox([self.mark, self.level,
                                  widgets.HBox([self.new_button, self.undo_button]),
-                                 widgets.HBox([self.hints, self.explain]), self.explanation])
-        super().__init__([widgets.VBox([grid, self.status]), controls],
-                         layout=widgets.Layout(gap="24px"))
+                                 widgets.HBox([self.hints, self.explain]), self.explanation],
+                                layout=widgets.Layout(margin="0 0 0 24px"))
+        super().__init__([widgets.VBox([grid, self.status]), controls])
         self.history: list[Board] = []
-        self.last_reply: tuple[Board, int] | None = None
         self.new_game()
 
     # --- the game ---------------------------------------------------------------------------
@@ -99,10 +103,22 @@ class PlayBoard(widgets.HBox):
         """The computer's player at the chosen level, drawing its randomness from this board."""
         return make_player(self.level.value, seed=self.rng.random())
 
+    @property
+    def last_reply(self) -> tuple[Board, int] | None:
+        """The computer's latest move in the game on the board: the position it moved in and the
+        cell it chose (None before its first move)."""
+        for before, after in zip(self.history[-2::-1], self.history[:0:-1], strict=True):
+            if before.to_move != self.human:
+                taken = (before.bits[0] | before.bits[1]) ^ (after.bits[0] | after.bits[1])
+                return before, taken.bit_length() - 1
+        return None
+
+    def _can_undo(self) -> bool:
+        return any(board.to_move == self.human for board in self.history[:-1])
+
     def new_game(self) -> None:
         """Start again from the empty board; the computer moves first when you play O."""
         self.history = [Board()]
-        self.last_reply = None
         self._computer_moves()
         self._refresh()
 
@@ -124,7 +140,6 @@ class PlayBoard(widgets.HBox):
             self._refresh("Nothing to undo yet.")
             return
         self.history = self.history[: mine[-1] + 1]
-        self.last_reply = None
         self._refresh()
 
     def _why_not(self, cell: int) -> str:
@@ -139,9 +154,7 @@ class PlayBoard(widgets.HBox):
         board = self.board
         if board.is_over or board.to_move == self.human:
             return
-        cell = self.computer(board)
-        self.last_reply = (board, cell)
-        self.history.append(board.play(cell))
+        self.history.append(board.play(self.computer(board)))
 
     # --- what it shows ----------------------------------------------------------------------
 
@@ -166,9 +179,9 @@ class PlayBoard(widgets.HBox):
         line = board.winning_line or ()
         for cell, button in enumerate(self.buttons):
             mark = board[cell]
-            button.description = "" if mark == "." else mark
+            button.description = BLANK if mark == "." else mark
             button.style.text_color = MARK_COLOURS[mark]
-            button.style.button_color = WIN_COLOUR if cell in line else "white"
+            button.style.button_color = WIN_COLOUR if cell in line else CELL_COLOUR
             button.tooltip = f"cell {cell}"
             if cell in outcomes:
                 value, text = hint(outcomes[cell], board.to_move)
@@ -177,33 +190,13 @@ class PlayBoard(widgets.HBox):
                 button.style.text_color = "#333333"
             button.style.font_size = "13px" if cell in outcomes else "26px"
         self.status.value = html.escape(message or self._status())
-        self.undo_button.disabled = len(self.history) < 2
+        self.undo_button.disabled = not self._can_undo()
         self.explanation.value = self._explain() if self.explain.value else ""
 
     def _explain(self) -> str:
         if self.last_reply is None:
             return "<i>The computer has not moved yet.</i>"
-        board, chosen = self.last_reply
-        mover = board.to_move
-        outcomes = _SOLVER.move_outcomes(board)
-        sign = 1 if mover == "X" else -1
-        scores = _SOLVER.move_scores(board)
-        ranked = sorted(scores, key=lambda cell: (-sign * scores[cell], cell))
-        rows = "".join(self._explain_row(board, cell, outcomes[cell], cell == chosen)
-                       for cell in ranked)
-        tree = draw_tree(board, max_nodes=40, size="6,4").pipe(format="svg", encoding="utf-8")
-        return (f"<p>The computer ({mover}) played <b>{chosen}</b>. With perfect play from here, "
-                f"its moves rank:</p><table><tr><th>cell</th><th>outcome for {mover}</th>"
-                f"<th>value for {mover}</th><th>minimax nodes</th></tr>{rows}</table>"
-                f"<div style='max-width:560px'>{tree}</div>")
-
-    @staticmethod
-    def _explain_row(board: Board, cell: int, outcome: Outcome, chosen: bool) -> str:
-        weight = "bold" if chosen else "normal"
-        value, text = hint(outcome, board.to_move)
-        return (f"<tr style='font-weight:{weight}'><td>{cell}</td><td>{text}</td>"
-                f"<td>{signed(value)}</td>"
-                f"<td style='text-align:right'>{minimax(board.play(cell)).nodes:,}</td></tr>")
+        return explanation(*self.last_reply)
 
     def _cell_button(self, cell: int) -> widgets.Button:
         button = widgets.Button(layout=widgets.Layout(width="72px", height="72px"))
@@ -212,6 +205,36 @@ class PlayBoard(widgets.HBox):
         button.style.font_weight = "bold"
         button.on_click(lambda _: self.click(cell))
         return button
+
+
+@cache
+def explanation(board: Board, chosen: int) -> str:
+    """HTML explaining the computer's move ``chosen`` in ``board``: every move ranked by its value
+    with perfect play, the nodes plain minimax searches below it, and the tree behind the choice."""
+    mover = board.to_move
+    outcomes = _SOLVER.move_outcomes(board)
+    sign = 1 if mover == "X" else -1
+    scores = _SOLVER.move_scores(board)
+    ranked = sorted(scores, key=lambda cell: (-sign * scores[cell], cell))
+    rows = "".join(_explain_row(board, cell, outcomes[cell], cell == chosen) for cell in ranked)
+    tree = draw_tree(board, max_nodes=40, size="6,4").pipe(format="svg", encoding="utf-8")
+    head = "".join(f"<th style='{PAD}'>{name}</th>" for name in
+                   ("cell", f"outcome for {mover}", f"value for {mover}", "minimax nodes"))
+    return (f"<p>The computer ({mover}) played <b>{chosen}</b>. With perfect play from here, "
+            f"its moves rank:</p><table><tr>{head}</tr>{rows}</table>"
+            f"<p>The tree below shows values from X's point of view (+1: X wins).</p>"
+            f"<div style='max-width:560px'>{tree}</div>")
+
+
+PAD = "padding:2px 8px"
+
+
+def _explain_row(board: Board, cell: int, outcome: Outcome, chosen: bool) -> str:
+    weight = "bold" if chosen else "normal"
+    value, text = hint(outcome, board.to_move)
+    cells = (cell, text, signed(value), f"{minimax(board.play(cell)).nodes:,}")
+    return (f"<tr style='font-weight:{weight}'>"
+            + "".join(f"<td style='{PAD};text-align:right'>{c}</td>" for c in cells) + "</tr>")
 
 
 def play_board(human: str = "X", level: str = "perfect", seed: int | None = None) -> PlayBoard:

@@ -1,0 +1,453 @@
+"""The playable board of ttt.widgets, driven from Python as a student's clicks would drive it.
+
+A click is ``board.buttons[cell].click()``: it runs the same handler as a click in the browser
+(tests/browser clicks the real thing). Positions are drawn in the comments, cells numbered 0-8 in
+reading order.
+"""
+
+import random
+import re
+import warnings
+from collections.abc import Callable
+
+import pytest
+
+from ttt.board import Board
+from ttt.players import perfect_player, play_game
+from ttt.search import Solver, minimax
+from ttt.widgets import HINT_COLOURS, LEVELS, WIN_COLOUR, PlayBoard, hint, play_board
+
+HUMANS = ("X", "O")
+Chooser = Callable[[Board], int]
+
+#   . . O
+#   . O .
+#   X X .      X to move (you): 8 wins at once, 0 and 3 win in 3 moves, 5 draws, 1 loses in 4
+EVERY_HINT = Board.from_string("..O|.O.|XX.")
+EVERY_HINT_TEXTS = {8: "win in 1", 0: "win in 3", 3: "win in 3", 5: "draw", 1: "loss in 4"}
+# Against the random computer seeded 9, your clicks 6 and 7 get the replies 4 and 2.
+EVERY_HINT_SEED, EVERY_HINT_CLICKS = 9, (6, 7)
+
+
+def shown(board: PlayBoard) -> str:
+    """The marks on the nine buttons, '.' for a blank one (hints off), e.g. 'XO.|...|..X'."""
+    cells = "".join(text(button) or "." for button in board.buttons)
+    return f"{cells[0:3]}|{cells[3:6]}|{cells[6:9]}"
+
+
+def text(button) -> str:
+    """A button's text as a student reads it (a blank cell may hold a no-break space)."""
+    return button.description.strip()
+
+
+def lowest_free(position: Board) -> int:
+    return position.legal_moves[0]
+
+
+def random_chooser(seed: int) -> Chooser:
+    rng = random.Random(seed)
+    return lambda position: rng.choice(position.legal_moves)
+
+
+def play_out(board: PlayBoard, choose: Chooser) -> Board:
+    """Click the cells ``choose`` picks until the game ends, checking the buttons at each step."""
+    while not board.board.is_over:
+        board.buttons[choose(board.board)].click()
+        assert shown(board) == str(board.board)
+    return board.board
+
+
+def computer_reply(before: Board, after: Board) -> int:
+    """The cell that was played between two positions one move apart."""
+    (cell,) = [c for c in range(9) if before[c] != after[c]]
+    return cell
+
+
+def best_moves(position: Board) -> set[int]:
+    """The moves with the best score for the player to move (same value, just as fast)."""
+    scores = Solver().move_scores(position)
+    best = (max if position.to_move == "X" else min)(scores.values())
+    return {cell for cell, score in scores.items() if score == best}
+
+
+def result_words(board: PlayBoard) -> str:
+    winner = board.board.winner
+    if winner is None:
+        return "Draw"
+    return "you win" if winner == board.human else "the computer wins"
+
+
+# --- whole games ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("human", HUMANS)
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_whole_game_at_every_level_ends_and_the_status_names_the_result(level, human):
+    board = play_board(human=human, level=level, seed=3)
+    assert board.level.value == LEVELS[level]
+    assert shown(board) == str(board.board)
+    final = play_out(board, random_chooser(3))
+    history = board.history
+    assert history[0] == Board()
+    assert [position.moves_made for position in history] == list(range(len(history)))
+    assert final.is_over and final == history[-1]
+    status = board.status.value
+    assert result_words(board) in status
+    if final.winner:
+        assert status.startswith(f"{final.winner} wins")
+
+
+@pytest.mark.parametrize("human", HUMANS)
+def test_you_move_and_the_computer_replies_at_once(human):
+    board = play_board(human=human, seed=1)
+    before = board.board
+    assert before.to_move == human
+    board.buttons[before.legal_moves[0]].click()
+    assert board.board.moves_made == before.moves_made + 2
+    assert board.board.to_move == human
+    assert board.status.value == f"Your move: you are {human}."
+
+
+@pytest.mark.parametrize("human", HUMANS)
+def test_a_random_player_never_beats_the_perfect_computer(human):
+    results = set()
+    for seed in range(50):
+        board = play_board(human=human, seed=seed)
+        final = play_out(board, random_chooser(seed))
+        assert final.winner != human, f"seed {seed}: you won {final}"
+        results.add(final.winner or "draw")
+    assert ("O" if human == "X" else "X") in results  # and it punishes random moves
+
+
+@pytest.mark.parametrize("human", HUMANS)
+def test_perfect_play_against_the_perfect_computer_is_a_draw(human):
+    finals = set()
+    for seed in range(10):
+        board = play_board(human=human, seed=seed)
+        final = play_out(board, perfect_player)
+        assert final.winner is None and final.is_full
+        assert board.status.value == "Draw: nobody wins."
+        finals.add(final)
+    assert len(finals) > 1  # the perfect computer varies its moves
+
+
+def test_you_can_beat_the_three_weakest_levels():
+    for level in ("random", "wins when it can", "also blocks"):
+        wins = 0
+        for seed in range(10):
+            board = play_board(level=level, seed=seed)
+            if play_out(board, perfect_player).winner == "X":
+                wins += 1
+                assert board.status.value == "X wins: you win."
+        assert wins >= 5, (level, wins)
+
+
+def corner_trap(position: Board) -> int:
+    """X's plan against 'looks 2 moves ahead': win at once if you can, else take corners 0 and 8;
+    the computer answers 8 with a corner, and the last corner makes two threats at once."""
+    wins = [cell for cell in position.legal_moves if position.play(cell).winner]
+    return (wins or [cell for cell in (0, 8, 2, 6) if position[cell] == "."])[0]
+
+
+def test_looks_2_moves_ahead_falls_into_a_fork_every_time():
+    # The lesson's challenge. After X 0, O 4, X 8 it plays a corner, say 2:
+    #   X . O
+    #   . O .
+    #   X . X      X took 6: two threats (3 and 7), one block
+    for seed in range(10):
+        board = play_board(level="looks 2 moves ahead", seed=seed)
+        assert play_out(board, corner_trap).winner == "X"
+
+
+@pytest.mark.parametrize("level", ["imperfect", "perfect"])
+def test_the_trap_does_not_catch_the_two_strongest_levels(level):
+    for seed in range(10):
+        board = play_board(level=level, seed=seed)
+        assert play_out(board, corner_trap).winner != "X"
+
+
+# --- undo ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("human", HUMANS)
+def test_undo_takes_back_your_move_and_the_reply(human):
+    board = play_board(human=human, seed=5)
+    start = board.board
+    board.buttons[lowest_free(board.board)].click()
+    after_one = board.board
+    board.buttons[lowest_free(board.board)].click()
+    assert board.board.moves_made == after_one.moves_made + 2
+    board.undo_button.click()
+    assert board.board == after_one and shown(board) == str(after_one)
+    assert board.status.value == f"Your move: you are {human}."
+    board.undo_button.click()
+    assert board.board == start and shown(board) == str(start)
+
+
+@pytest.mark.parametrize("human", HUMANS)
+def test_undo_at_the_start_says_there_is_nothing_to_undo_and_changes_nothing(human):
+    board = play_board(human=human, seed=2)
+    start, history = board.board, list(board.history)
+    assert start.moves_made == (0 if human == "X" else 1)  # as O, the computer has opened
+    board.undo()
+    assert board.status.value == "Nothing to undo yet."
+    assert board.board == start and board.history == history and shown(board) == str(start)
+
+
+@pytest.mark.parametrize("human", HUMANS)
+def test_the_undo_button_is_disabled_while_there_is_nothing_to_undo(human):
+    board = play_board(human=human, seed=2)
+    assert board.undo_button.disabled
+    board.buttons[lowest_free(board.board)].click()
+    assert not board.undo_button.disabled
+    board.undo()
+    assert board.undo_button.disabled
+
+
+def test_undo_after_losing_takes_back_the_losing_move_and_the_win():
+    board = play_board(seed=1)
+    final = play_out(board, lowest_free)
+    assert final.winner == "O"
+    before_last = board.history[-3]
+    board.undo()
+    assert board.board == before_last and not board.board.is_over
+    assert board.status.value == "Your move: you are X."
+
+
+def test_undo_after_winning_takes_back_only_your_winning_move():
+    board = play_board(level="random", seed=0)
+    final = play_out(board, perfect_player)
+    assert final.winner == "X"  # the random computer lost
+    board.undo()
+    assert board.board == board.history[-1] and board.board.moves_made == final.moves_made - 1
+    assert board.board.to_move == "X"
+
+
+# --- hints --------------------------------------------------------------------------------------
+
+
+def every_hint_board() -> PlayBoard:
+    board = play_board(level="random", seed=EVERY_HINT_SEED)
+    for cell in EVERY_HINT_CLICKS:
+        board.buttons[cell].click()
+    assert board.board == EVERY_HINT
+    return board
+
+
+def test_hints_show_win_draw_and_loss_with_the_number_of_moves():
+    board = every_hint_board()
+    board.hints.value = True
+    texts = {cell: text(board.buttons[cell]) for cell in EVERY_HINT.legal_moves}
+    assert texts == EVERY_HINT_TEXTS
+    for cell, words in texts.items():
+        kind = 0 if words == "draw" else 1 if words.startswith("win") else -1
+        assert board.buttons[cell].style.button_color == HINT_COLOURS[kind]
+    for cell in (2, 4, 6, 7):  # the taken cells keep their marks
+        assert text(board.buttons[cell]) == EVERY_HINT[cell]
+
+
+def test_hints_agree_with_the_solver_and_with_perfect_play():
+    board = every_hint_board()
+    board.hints.value = True
+    outcomes = Solver().move_outcomes(EVERY_HINT)
+    for cell in EVERY_HINT.legal_moves:
+        shown_hint = text(board.buttons[cell])
+        assert shown_hint == hint(outcomes[cell], "X")[1]
+        # The same, found another way: play the game out perfectly from this move.
+        game = play_game(perfect_player, perfect_player, EVERY_HINT.play(cell))
+        if game.winner is None:
+            assert shown_hint == "draw"
+        else:
+            moves = len(game.moves) + 1
+            assert shown_hint == f"{'win' if game.winner == 'X' else 'loss'} in {moves}"
+
+
+@pytest.mark.parametrize("human", HUMANS)
+def test_hints_follow_the_game_and_go_away_when_turned_off(human):
+    board = play_board(human=human, seed=4)
+    board.hints.value = True
+    while not board.board.is_over:
+        position = board.board
+        outcomes = Solver().move_outcomes(position)
+        for cell, button in enumerate(board.buttons):
+            expected = hint(outcomes[cell], human)[1] if cell in outcomes else position[cell]
+            assert text(button) == expected
+        board.buttons[lowest_free(position)].click()
+    assert shown(board) == str(board.board)  # no hints once the game is over
+    board.undo()
+    board.hints.value = False
+    assert shown(board) == str(board.board)
+
+
+def test_a_blank_cell_never_has_an_empty_text():
+    # In the browser, ipywidgets draws a Button again only when its description or icon is
+    # non-empty: a description set back to "" leaves the old text on screen. So after Undo, New
+    # game or switching Hints off, an X, an O or "draw" would stay on a cell that is free.
+    board = play_board(seed=1)
+    board.buttons[0].click()
+    board.hints.value = True
+    board.hints.value = False
+    board.undo()
+    assert all(button.description for button in board.buttons)
+    assert shown(board) == "...|...|..."
+
+
+# --- refused clicks, the winning line, the mark -------------------------------------------------
+
+
+def test_a_click_on_a_taken_cell_changes_nothing_and_says_why():
+    board = play_board(seed=1)
+    board.buttons[4].click()
+    history = list(board.history)
+    for cell in range(9):
+        if board.board[cell] != ".":
+            board.buttons[cell].click()
+            assert board.history == history and shown(board) == str(board.board)
+            assert board.status.value == (f"Cell {cell} is taken by {board.board[cell]}: "
+                                          "pick a free cell.")
+    board.buttons[lowest_free(board.board)].click()
+    assert len(board.history) == len(history) + 2  # a free cell is still accepted
+
+
+def test_no_click_is_accepted_after_the_game_is_over():
+    board = play_board(seed=1)
+    final = play_out(board, lowest_free)
+    history = list(board.history)
+    for cell in range(9):
+        board.buttons[cell].click()
+        assert board.history == history and shown(board) == str(final)
+        assert board.status.value == ("The game is over (the computer wins). "
+                                      "Press New game to play again.")
+
+
+@pytest.mark.parametrize(("level", "chooser"), [("perfect", lowest_free),
+                                                 ("random", perfect_player)])
+def test_the_winning_line_is_highlighted(level, chooser):
+    board = play_board(level=level, seed=1)
+    final = play_out(board, chooser)
+    line = final.winning_line
+    assert line is not None
+    others = set()
+    for cell, button in enumerate(board.buttons):
+        if cell in line:
+            assert button.style.button_color == WIN_COLOUR
+        else:
+            others.add(button.style.button_color)
+    assert len(others) == 1 and WIN_COLOUR not in others
+
+
+def test_playing_o_makes_the_computer_open_and_new_game_starts_again():
+    board = play_board(seed=6)
+    board.buttons[0].click()
+    board.mark.value = "O"
+    assert board.human == "O"
+    assert board.board.moves_made == 1 and board.board.to_move == "O"
+    assert shown(board) == str(board.board)
+    assert board.status.value == "Your move: you are O."
+    board.new_button.click()
+    assert board.board.moves_made == 1 and len(board.history) == 2
+    board.mark.value = "X"
+    assert board.board == Board() and board.history == [Board()]
+
+
+def test_the_level_can_change_during_a_game():
+    board = play_board(level="random", seed=8)
+    board.buttons[0].click()
+    board.level.value = LEVELS["perfect"]
+    assert board.board.moves_made == 2  # changing the level does not restart the game
+    final = play_out(board, lowest_free)
+    assert final.is_over
+
+
+# --- explain ------------------------------------------------------------------------------------
+
+ROW = re.compile(r"<tr style='font-weight:(\w+)'><td[^>]*>(\d)</td><td[^>]*>([^<]*)</td>"
+                 r"<td[^>]*>([^<]*)</td><td[^>]*>([\d,]+)</td></tr>")
+
+
+def explained_rows(board: PlayBoard) -> list[tuple[bool, int, str, str, int]]:
+    """(chosen?, cell, outcome text, value, minimax nodes) for each row of the explanation."""
+    return [(weight == "bold", int(cell), text, value, int(nodes.replace(",", "")))
+            for weight, cell, text, value, nodes in ROW.findall(board.explanation.value)]
+
+
+def test_explain_before_the_computer_moves():
+    board = play_board(seed=1)
+    board.explain.value = True
+    assert "has not moved yet" in board.explanation.value
+    board.explain.value = False
+    assert board.explanation.value == ""
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_explain_shows_the_computers_move_and_ranks_its_moves(level):
+    board = play_board(level=level, seed=2)
+    board.explain.value = True
+    board.buttons[4].click()
+    before, after = board.history[-2], board.board
+    chosen = computer_reply(before, after)
+    text = board.explanation.value
+    assert f"The computer (O) played <b>{chosen}</b>" in text
+    rows = explained_rows(board)
+    assert sorted(cell for _, cell, *_ in rows) == list(before.legal_moves)
+    assert rows[0][1] in best_moves(before)  # the first row is a best move
+    assert [cell for bold, cell, *_ in rows if bold] == [chosen]
+    outcomes = Solver().move_outcomes(before)
+    scores = Solver().move_scores(before)
+    ranked = [-scores[cell] for _, cell, *_ in rows]  # O's point of view: lower is better for O
+    assert ranked == sorted(ranked, reverse=True)
+    for _, cell, outcome, value, nodes in rows:
+        assert outcome == hint(outcomes[cell], "O")[1]
+        assert value == {"win": "+1", "draw": "0", "loss": "\u22121"}[outcome.split()[0]]
+        assert nodes == minimax(before.play(cell)).nodes
+    assert "<svg" in text  # the small tree behind the choice
+
+
+def test_explain_when_the_computer_opens():
+    board = play_board(human="O", seed=3)
+    board.explain.value = True
+    opening = board.board
+    chosen = computer_reply(Board(), opening)
+    assert f"The computer (X) played <b>{chosen}</b>" in board.explanation.value
+    rows = explained_rows(board)
+    assert len(rows) == 9 and all(outcome == "draw" for _, _, outcome, _, _ in rows)
+    assert sum(nodes for *_, nodes in rows) == minimax(Board()).nodes - 1
+
+
+def test_explain_after_undo_still_explains_the_move_on_the_board():
+    board = play_board(seed=7)
+    board.explain.value = True
+    board.buttons[4].click()
+    first_reply = computer_reply(board.history[-2], board.board)
+    board.buttons[lowest_free(board.board)].click()
+    board.undo()
+    assert f"played <b>{first_reply}</b>" in board.explanation.value
+
+
+# --- construction and seeds ---------------------------------------------------------------------
+
+
+def test_building_the_board_gives_no_warnings():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # e.g. a Layout option that ipywidgets does not know
+        play_board()
+
+
+@pytest.mark.parametrize(("human", "level"), [("x", "perfect"), ("", "perfect"), (None, "perfect"),
+                                              ("X", "hard"), ("O", "varied-perfect"), ("X", None)])
+def test_bad_arguments_raise_value_error(human, level):
+    with pytest.raises(ValueError, match="human plays|unknown level"):
+        play_board(human=human, level=level)
+
+
+@pytest.mark.parametrize("human", HUMANS)
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_seeded_board_replays_the_same_game(level, human):
+    games = []
+    for _ in range(2):
+        board = play_board(human=human, level=level, seed=11)
+        play_out(board, random_chooser(5))
+        board.new_button.click()  # and the next game too
+        play_out(board, random_chooser(6))
+        games.append([str(position) for position in board.history])
+    assert games[0] == games[1]
