@@ -15,14 +15,34 @@ import graphviz
 import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 
-from ttt import Board, alphabeta, minimax, perfect_player, play_game, two_layer_player
-from ttt.display import CURRENT_COLOUR, draw_tree, plot_nodes_by_depth, plot_nodes_per_move
+from ttt import (
+    Board,
+    Solver,
+    alphabeta,
+    make_player,
+    minimax,
+    perfect_player,
+    play_game,
+    tournament,
+    two_layer_player,
+)
+from ttt.display import (
+    CURRENT_COLOUR,
+    draw_tree,
+    plot_method_comparison,
+    plot_nodes_by_depth,
+    plot_nodes_per_move,
+    plot_tournament,
+)
 from ttt.svg import board_svg
 from ttt.tree import build_tree, count_by_depth
+from ttt.widgets import HINT_COLOURS, hint
 
 IMAGES = Path(__file__).resolve().parent.parent / "images"
 GAME_SEEDS = (23, 123)  # two-layer players: X blocks and forks, O can stop only one line
 MINIMAX_POSITION = "XOX|O.O|.X."  # X must take the centre: it blocks O and makes two threats
+HINTS_POSITION = "..O|.O.|XX."  # X to move: a win now, wins later, a draw and a loss
+TOURNAMENT_GAMES = 100
 BOARD_SIZE = 96  # pixels per board in the pictures of a game
 GAP = 24  # pixels between boards
 CAPTION = 40  # pixels under each board for its two caption lines
@@ -109,6 +129,54 @@ def nodes_per_move() -> bytes:
     return _png(plot_nodes_per_move(rows))
 
 
+# --- lesson 5: making search fast ---------------------------------------------------------------
+
+def method_comparison() -> bytes:
+    """Positions each method searches from the empty board, log scale."""
+    nodes = {"minimax": minimax(Board()).nodes,
+             "alpha-beta": alphabeta(Board(), ordered=False).nodes,
+             "alpha-beta, ordered": alphabeta(Board()).nodes,
+             "transposition table": Solver().solve(Board()).nodes,
+             "table + symmetry": Solver(symmetry=True).solve(Board()).nodes}
+    return _png(plot_method_comparison(nodes))
+
+
+# --- lesson 6: opponents ------------------------------------------------------------------------
+
+def tournament_results() -> bytes:
+    """Seeded tournaments, each player as X against random and against perfect."""
+    results = {}
+    for name in ("random", "one-layer", "two-layer", "depth-2", "perfect"):
+        for opponent in ("random", "perfect"):
+            results[f"{name} vs {opponent}"] = tournament(
+                make_player(name, seed=1), make_player(opponent, seed=2), games=TOURNAMENT_GAMES)
+    return _png(plot_tournament(results), height=4.2)
+
+
+# --- lesson 7: play -----------------------------------------------------------------------------
+
+def board_with_hints() -> str:
+    """A position of the playable board with its hints: what each free cell leads to."""
+    board = Board.from_string(HINTS_POSITION)
+    outcomes = Solver().move_outcomes(board)
+    step = BOARD_SIZE * 2 / 3
+    cells = []
+    for cell, outcome in outcomes.items():
+        value, text = hint(outcome, board.to_move)
+        x, y = cell % 3 * step, cell // 3 * step
+        cells.append(f'<rect x="{x + 3:.1f}" y="{y + 3:.1f}" width="{step - 6:.1f}" '
+                     f'height="{step - 6:.1f}" rx="4" fill="{HINT_COLOURS[value]}"/>'
+                     f'<text x="{x + step / 2:.1f}" y="{y + step / 2 + 5:.1f}" font-size="14" '
+                     f'text-anchor="middle" fill="#333">{text}</text>')
+    size = BOARD_SIZE * 2
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size + 30}" '
+            f'viewBox="0 0 {size} {size + 30}" font-family="Helvetica, Arial, sans-serif">'
+            f'<rect width="{size}" height="{size + 30}" fill="white"/>'
+            f'{board_svg(board.cells, None, size)}{"".join(cells)}'
+            f'<text x="{size / 2}" y="{size + 22}" font-size="14" text-anchor="middle" '
+            f'fill="#333">hints for {board.to_move}, to move</text></svg>\n')
+
+
 # --- writing ------------------------------------------------------------------------------------
 
 def _graph_svg(graph: graphviz.Digraph) -> str:
@@ -116,10 +184,10 @@ def _graph_svg(graph: graphviz.Digraph) -> str:
     return graph.pipe(format="svg", encoding="utf-8")
 
 
-def _png(fig: Figure) -> bytes:
+def _png(fig: Figure, height: float = CHART_SIZE[1]) -> bytes:
     """A matplotlib figure as PNG bytes without a timestamp or version, so reruns are identical."""
     buffer = io.BytesIO()
-    fig.set_size_inches(*CHART_SIZE)
+    fig.set_size_inches(CHART_SIZE[0], height)
     fig.savefig(buffer, format="png", dpi=DPI, bbox_inches="tight", facecolor="white",
                 metadata={"Software": None})
     plt.close(fig)
@@ -132,6 +200,9 @@ PICTURES: list[tuple[str, Callable[[], str | bytes]]] = [
     ("02_nodes_by_depth.png", nodes_by_depth),
     ("03_minimax.svg", minimax_tree),
     ("04_nodes_per_move.png", nodes_per_move),
+    ("05_methods.png", method_comparison),
+    ("06_tournaments.png", tournament_results),
+    ("07_hints.svg", board_with_hints),
 ]
 
 
