@@ -6,12 +6,10 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 # nbval runs every notebook cell; only cells marked `# NBVAL_CHECK_OUTPUT` compare output.
 NBVAL  := --nbval-lax --nbval-current-env --nbval-cell-timeout=120
-# Folders that exist (pytest and ruff fail on missing paths).
-LINT_DIRS := $(wildcard ttt tests benchmarks scripts)
-TEST_DIRS := $(wildcard tests notebooks)
+LINT_DIRS := ttt tests benchmarks scripts
 
 .DEFAULT_GOAL := help
-.PHONY: help venv system system-browser lab test lint bench images notebooks play clean
+.PHONY: help venv system system-browser lab test lint bench images notebooks solutions play clean
 
 help:
 	@echo "make lab     open the course notebooks in JupyterLab (LAB_ARGS=... passes options)"
@@ -20,6 +18,7 @@ help:
 	@echo "make lint    ruff check"
 	@echo "make bench   run the search benchmarks"
 	@echo "make images  regenerate the pictures in images/"
+	@echo "make solutions  write notebooks/solutions/: the lessons with every exercise answered"
 	@echo "make notebooks  re-run the lessons and save their outputs (for maintainers)"
 	@echo "make clean   remove .venv and caches"
 
@@ -61,6 +60,10 @@ bench: venv
 images: system venv
 	$(BIN)/python scripts/make_images.py
 
+# A copy of the lessons with every exercise answered, for teachers (keep it from students).
+solutions: venv
+	$(BIN)/python scripts/make_solutions.py
+
 # Re-run every lesson and save its outputs (after changing the package or a lesson).
 notebooks: system venv
 	$(BIN)/python scripts/execute_notebooks.py
@@ -72,20 +75,16 @@ lint: venv
 test: system-browser venv
 	@echo "==> lint"
 	$(BIN)/ruff check $(LINT_DIRS)
-	@echo "==> unit tests and notebooks"
-ifneq ($(TEST_DIRS),)
-	$(BIN)/python -m pytest $(NBVAL) $(TEST_DIRS) --ignore=tests/browser
-else
-	@echo "(no tests/ or notebooks/ yet)"
-endif
-# Browser tests: without nbval, temp files inside the checkout; exit code 5 ("no tests
-# collected") is not a failure.
-ifneq ($(wildcard tests/browser),)
-	@echo "==> browser tests"
+	@echo "==> unit tests and every lesson"
+	$(BIN)/python -m pytest $(NBVAL) tests notebooks --ignore=tests/browser \
+	  --ignore=notebooks/solutions
+	@echo "==> the lessons with every exercise answered (each check must pass)"
+	@rm -rf .pytest-tmp/solutions
+	$(BIN)/python scripts/make_solutions.py .pytest-tmp/solutions
+	$(BIN)/python -m pytest $(NBVAL) .pytest-tmp/solutions
+	@echo "==> browser tests (JupyterLab and Voila in Chromium)"
 	@mkdir -p .pytest-tmp
-	$(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/browser tests/browser \
-	  || [ $$? -eq 5 ]
-endif
+	$(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/browser tests/browser
 
 clean:
 	rm -rf $(VENV) .pytest-tmp .pytest_cache .ruff_cache build dist *.egg-info

@@ -58,7 +58,8 @@ def main(out: Path) -> int:
     checked = set()
     for path in sorted(NOTEBOOKS.glob("[0-9]*.ipynb")):
         notebook = nbformat.read(path, as_version=4)
-        checks = {name for cell in notebook.cells for name, _ in CHECK.findall(cell.source)}
+        checks = {name for cell in notebook.cells if cell.cell_type == "code"
+                  for name, _ in CHECK.findall(cell.source)}
         notebook, answered = solve(notebook)
         missing = checks - answered
         if missing:

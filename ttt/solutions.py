@@ -3,21 +3,19 @@
 They deliberately use only what the lessons have shown (``board.cells``, ``board.play``,
 ``LINES``, ...), so some repeat what the package does faster elsewhere: a student's winner check
 is the point of the exercise. ``ttt.exercises`` checks each against the package, and
-``make solutions`` copies them into the lessons.
+``make solutions`` copies them into the lessons, which is why they carry no type hints: pasted
+into a notebook, they must run with only the names that lesson has imported.
 """
-
-from __future__ import annotations
 
 import math
 
 from ttt.board import LINES, Board
 from ttt.search import open_lines
-from ttt.tree import Node
 
 # --- lesson 1 ---------------------------------------------------------------------------------
 
 
-def winner(board: Board) -> str | None:
+def winner(board):
     """'X' or 'O' if that player has three in a row, else None."""
     cells = board.cells
     for a, b, c in LINES:
@@ -26,7 +24,7 @@ def winner(board: Board) -> str | None:
     return None
 
 
-def legal_moves(board: Board) -> list[int]:
+def legal_moves(board):
     """The free cells, or none at all once somebody has won."""
     if board.winner:
         return []
@@ -36,12 +34,12 @@ def legal_moves(board: Board) -> list[int]:
 # --- lesson 2 ---------------------------------------------------------------------------------
 
 
-def count_tree_nodes(node: Node) -> int:
+def count_tree_nodes(node):
     """The number of nodes in the tree below node, node itself included."""
     return 1 + sum(count_tree_nodes(child) for child in node.children.values())
 
 
-def count_x_wins(node: Node) -> int:
+def count_x_wins(node):
     """The number of finished games in the tree below node that X wins."""
     if not node.children:
         return 1 if node.board.winner == "X" else 0
@@ -51,7 +49,7 @@ def count_x_wins(node: Node) -> int:
 # --- lesson 3 ---------------------------------------------------------------------------------
 
 
-def score(board: Board) -> int | None:
+def score(board):
     """+1 if X has won, -1 if O has won, 0 for a draw, None while the game goes on."""
     if board.winner == "X":
         return +1
@@ -62,7 +60,7 @@ def score(board: Board) -> int | None:
     return None
 
 
-def minimax_value(board: Board) -> int:
+def minimax_value(board):
     """The value of board with perfect play: +1 X wins, 0 draw, -1 O wins."""
     if board.is_over:
         return {"X": 1, "O": -1}.get(board.winner, 0)
@@ -70,10 +68,10 @@ def minimax_value(board: Board) -> int:
     return max(values) if board.to_move == "X" else min(values)
 
 
-def best_move(board: Board) -> int:
+def best_move(board):
     """The best move for the player to move: the quickest win, else a draw, else the slowest
     loss."""
-    def quick_value(board: Board) -> int:
+    def quick_value(board):
         # A win counts for more the more cells are still free; a loss for less.
         if board.is_over:
             free = board.cells.count(".")
@@ -88,14 +86,14 @@ def best_move(board: Board) -> int:
 # --- lesson 4 ---------------------------------------------------------------------------------
 
 
-def count_visits(board: Board) -> int:
+def count_visits(board):
     """How many positions plain minimax looks at below board, board and final positions included."""
     if board.is_over:
         return 1
     return 1 + sum(count_visits(board.play(cell)) for cell in board.legal_moves)
 
 
-def minimax_in_place(cells: list[str]) -> int:
+def minimax_in_place(cells):
     """The minimax value of a board given as a list of 9 marks, trying each move in place and
     taking it back afterwards, so the list is the same when the function returns."""
     board = Board.from_string("".join(cells))
@@ -113,7 +111,7 @@ def minimax_in_place(cells: list[str]) -> int:
 # --- lesson 5 ---------------------------------------------------------------------------------
 
 
-def alphabeta_value(board: Board, alpha: float = -math.inf, beta: float = math.inf) -> float:
+def alphabeta_value(board, alpha=-math.inf, beta=math.inf):
     """The minimax value of board, skipping the moves that cannot change it (alpha-beta)."""
     if board.is_over:
         return {"X": 1, "O": -1}.get(board.winner, 0)
@@ -134,7 +132,7 @@ def alphabeta_value(board: Board, alpha: float = -math.inf, beta: float = math.i
     return value
 
 
-def count_distinct_positions(board: Board) -> int:
+def count_distinct_positions(board):
     """How many different positions can arise from board (board included)."""
     seen = {board}
     frontier = [board]
@@ -151,14 +149,14 @@ def count_distinct_positions(board: Board) -> int:
 # --- lesson 6 ---------------------------------------------------------------------------------
 
 
-def evaluate(board: Board) -> float:
+def evaluate(board):
     """A guess at who is better in an unfinished position, strictly between -1 and +1: open lines,
     plus a little for holding the centre."""
     centre = {"X": 0.05, "O": -0.05, ".": 0}[board.cells[4]]
     return 0.9 * open_lines(board) + centre
 
 
-def two_layer_move(board: Board) -> int:
+def two_layer_move(board):
     """Win at once if possible, else block the opponent's immediate win, else the first free
     cell."""
     for cell in board.legal_moves:
