@@ -22,12 +22,11 @@ import platform
 import statistics
 import time
 import tracemalloc
-from collections import deque
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from types import ModuleType
 
-from ttt.board import Board
+from ttt.board import Board, reachable_positions
 from ttt.search import Solver, alphabeta, minimax
 
 MS = 1e-3
@@ -67,21 +66,6 @@ def optional_module(name: str) -> ModuleType | None:
     except ImportError:
         return None
 
-
-def reachable_positions() -> list[Board]:
-    """Every position a legal game can reach, breadth first from the empty board."""
-    seen = {Board()}
-    order = [Board()]
-    frontier = deque(order)
-    while frontier:
-        board = frontier.popleft()
-        for cell in board.legal_moves:
-            child = board.play(cell)
-            if child not in seen:
-                seen.add(child)
-                order.append(child)
-                frontier.append(child)
-    return order
 
 
 # --- the benchmarks ---------------------------------------------------------------------------

@@ -5,34 +5,18 @@ table) is checked against plain minimax first; after that it serves as the quick
 for the 5,478 reachable positions, so the whole file runs in seconds.
 """
 
-from collections import deque
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import playable_positions, positions
 
-from ttt.board import Board
+from ttt.board import Board, reachable_positions
 from ttt.search import Outcome, Solver, alphabeta, minimax, open_lines
 
 #: Positions in the full game tree, the empty board included.
 TREE_SIZE = 549_946
 
-
-def reachable_positions() -> list[Board]:
-    """Every position a legal game can reach, breadth first from the empty board."""
-    seen = {Board()}
-    order = [Board()]
-    frontier = deque(order)
-    while frontier:
-        board = frontier.popleft()
-        for cell in board.legal_moves:
-            child = board.play(cell)
-            if child not in seen:
-                seen.add(child)
-                order.append(child)
-                frontier.append(child)
-    return order
 
 
 REACHABLE = reachable_positions()

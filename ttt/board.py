@@ -14,6 +14,7 @@ the search algorithms both use them, so a win is decided in one place only.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 from ttt.svg import board_svg
 
@@ -254,6 +255,20 @@ class Board:
 
     def _repr_svg_(self) -> str:
         return board_svg(self.cells, self.winning_line)
+
+
+@cache
+def reachable_positions() -> tuple[Board, ...]:
+    """Every position a legal game can reach (5,478 of them), breadth first from the empty board."""
+    order = [Board()]
+    seen = set(order)
+    for board in order:  # the list grows while we walk it: a breadth-first search
+        for cell in board.legal_moves:
+            child = board.play(cell)
+            if child not in seen:
+                seen.add(child)
+                order.append(child)
+    return tuple(order)
 
 
 def _check_cell(cell: object) -> None:

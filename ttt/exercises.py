@@ -26,7 +26,7 @@ from functools import cache
 from pathlib import Path
 
 from ttt import solutions
-from ttt.board import LINES, Board
+from ttt.board import LINES, Board, reachable_positions
 from ttt.players import depth_limited_player, random_player, tournament
 from ttt.search import Solver, minimax
 from ttt.steps import ENTER, search_steps
@@ -195,12 +195,9 @@ def _equal(case: Case, got: object, args: tuple) -> str:
 
 
 @cache
-def reachable_positions() -> tuple[Board, ...]:
+def ordered_positions() -> tuple[Board, ...]:
     """Every position that can arise in a game, in a fixed order (by moves made, then string)."""
-    solver = Solver()
-    solver.solve(Board())
-    boards = [Board.from_bits(x, o) for x, o in solver.table]
-    return tuple(sorted(boards, key=lambda board: (board.moves_made, str(board))))
+    return tuple(sorted(reachable_positions(), key=lambda board: (board.moves_made, str(board))))
 
 
 def sample(boards: Sequence[Board], k: int, seed: int = 0) -> list[Board]:
@@ -219,7 +216,7 @@ def line_positions() -> Iterator[tuple[Board, str]]:
 
 def _complete_line(line: tuple[int, int, int], player: str) -> Board | None:
     """A legal position where ``player`` has just completed ``line`` and nothing else."""
-    for board in reachable_positions():
+    for board in ordered_positions():
         if board.winning_line == line and board.winner == player and board.moves_made <= 6:
             return board
     return None
@@ -236,9 +233,9 @@ def _winner_cases() -> Iterator[Case]:
     for text in near_misses:
         board = Board.from_string(text)
         yield Case((board,), board, board.winner, "a position with no three in a row")
-    for board in sample([b for b in reachable_positions() if b.is_full], 20):
+    for board in sample([b for b in ordered_positions() if b.is_full], 20):
         yield Case((board,), board, board.winner, "a full board")
-    for board in sample(reachable_positions(), 60, seed=1):
+    for board in sample(ordered_positions(), 60, seed=1):
         yield Case((board,), board, board.winner, "a position from a game")
 
 
@@ -265,8 +262,8 @@ winner = Exercise(
 
 
 def _legal_moves_cases() -> Iterator[Case]:
-    finished_early = [b for b in reachable_positions() if b.winner and not b.is_full]
-    for board in [Board(), *sample(finished_early, 8), *sample(reachable_positions(), 60, 2)]:
+    finished_early = [b for b in ordered_positions() if b.winner and not b.is_full]
+    for board in [Board(), *sample(finished_early, 8), *sample(ordered_positions(), 60, 2)]:
         about = ("a won game with free cells left" if board.winner and not board.is_full
                  else "a position")
         yield Case((board,), board, list(board.legal_moves), about)
@@ -298,7 +295,7 @@ legal_moves = Exercise(
 
 
 def _small_positions(max_free: int, k: int, seed: int) -> list[Board]:
-    boards = [b for b in reachable_positions() if 9 - b.moves_made <= max_free]
+    boards = [b for b in ordered_positions() if 9 - b.moves_made <= max_free]
     return sample(boards, k, seed)
 
 
@@ -367,8 +364,8 @@ def _score_cases() -> Iterator[Case]:
     yield Case((o_won,), o_won, -1, "a game O has won")
     yield Case((draw,), draw, 0, "a drawn game")
     yield Case((Board(),), Board(), None, "the empty board (the game goes on)")
-    finished = [b for b in reachable_positions() if b.is_over]
-    going_on = [b for b in reachable_positions() if not b.is_over]
+    finished = [b for b in ordered_positions() if b.is_over]
+    going_on = [b for b in ordered_positions() if not b.is_over]
     for board in [*sample(finished, 40, 4), *sample(going_on, 20, 5)]:
         expected = solutions.score(board)
         yield Case((board,), board, expected, "a finished game" if board.is_over else
@@ -646,7 +643,7 @@ MIN_WINS, MAX_LOSSES = 175, 5  # out of 200: open_lines scores 186 and 3, a cons
 
 
 def _evaluate_cases() -> Iterator[Case]:
-    for board in [b for b in reachable_positions() if not b.is_over]:
+    for board in [b for b in ordered_positions() if not b.is_over]:
         yield Case((board,), board, "a number strictly between −1 and +1",
                    "an unfinished position")
 
@@ -691,7 +688,7 @@ evaluate = Exercise(
 
 
 def _two_layer_cases() -> Iterator[Case]:
-    positions = [b for b in reachable_positions() if not b.is_over]
+    positions = [b for b in ordered_positions() if not b.is_over]
     wins = [b for b in positions if any(b.play(c).winner for c in b.legal_moves)]
     can_win = set(wins)
     blocks = [b for b in positions if b not in can_win and _threats(b)]
