@@ -27,7 +27,13 @@ from pathlib import Path
 
 from ttt import solutions
 from ttt.board import LINES, Board, reachable_positions
-from ttt.players import depth_limited_player, random_player, tournament
+from ttt.players import (
+    blocking_moves,
+    depth_limited_player,
+    random_player,
+    tournament,
+    winning_moves,
+)
 from ttt.search import Solver, minimax
 from ttt.steps import ENTER, search_steps
 from ttt.tree import build_tree, count_games, count_internal
@@ -689,32 +695,23 @@ evaluate = Exercise(
 
 def _two_layer_cases() -> Iterator[Case]:
     positions = [b for b in ordered_positions() if not b.is_over]
-    wins = [b for b in positions if any(b.play(c).winner for c in b.legal_moves)]
+    wins = [b for b in positions if winning_moves(b)]
     can_win = set(wins)
-    blocks = [b for b in positions if b not in can_win and _threats(b)]
+    blocks = [b for b in positions if b not in can_win and blocking_moves(b)]
     for board in [*sample(wins, 25, 12), *sample(blocks, 25, 13), *sample(positions, 20, 14)]:
         kind = ("a position where it can win at once" if board in can_win else
-                "a position where it must block" if _threats(board) else "a quiet position")
+                "a position where it must block" if blocking_moves(board) else "a quiet position")
         yield Case((board,), board, kind, kind)
-
-
-def _threats(board: Board) -> list[int]:
-    """The cells where the opponent would win at once if it were their turn."""
-    x, o = board.bits
-    other = Board.from_bits
-    return [cell for cell in board.legal_moves
-            if (other(x, o | 1 << cell) if board.to_move == "X" else other(x | 1 << cell, o))
-            .winner]
 
 
 def _two_layer_verdict(case: Case, got: object, args: tuple) -> str:
     board = case.board
     if got not in board.legal_moves:
         return f"{got!r} is not a legal move: the free cells are {list(board.legal_moves)}."
-    winning = [c for c in board.legal_moves if board.play(c).winner]
+    winning = winning_moves(board)
     if winning:
         return "" if got in winning else f"{winning[0]} wins at once: take it."
-    threats = _threats(board)
+    threats = blocking_moves(board)
     if threats and got not in threats:
         return f"The opponent threatens to win at {threats[0]}: block it."
     return ""

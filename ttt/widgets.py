@@ -113,8 +113,10 @@ class PlayBoard(widgets.HBox):
                 return before, taken.bit_length() - 1
         return None
 
-    def _can_undo(self) -> bool:
-        return any(board.to_move == self.human for board in self.history[:-1])
+    def _last_turn_of_human(self) -> int | None:
+        """The index in ``history`` of the last position where you moved, or None."""
+        return next((i for i in range(len(self.history) - 2, -1, -1)
+                     if self.history[i].to_move == self.human), None)
 
     def new_game(self) -> None:
         """Start again from the empty board; the computer moves first when you play O."""
@@ -135,11 +137,11 @@ class PlayBoard(widgets.HBox):
 
     def undo(self) -> None:
         """Take back your last move and the computer's reply."""
-        mine = [i for i, board in enumerate(self.history[:-1]) if board.to_move == self.human]
-        if not mine:
+        turn = self._last_turn_of_human()
+        if turn is None:
             self._refresh("Nothing to undo yet.")
             return
-        self.history = self.history[: mine[-1] + 1]
+        self.history = self.history[: turn + 1]
         self._refresh()
 
     def _why_not(self, cell: int) -> str:
@@ -190,7 +192,7 @@ class PlayBoard(widgets.HBox):
                 button.style.text_color = "#333333"
             button.style.font_size = "13px" if cell in outcomes else "26px"
         self.status.value = html.escape(message or self._status())
-        self.undo_button.disabled = not self._can_undo()
+        self.undo_button.disabled = self._last_turn_of_human() is None
         self.explanation.value = self._explain() if self.explain.value else ""
 
     def _explain(self) -> str:
