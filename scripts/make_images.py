@@ -26,14 +26,13 @@ from ttt import (
     tournament,
     two_layer_player,
 )
-from ttt.display import (
-    CURRENT_COLOUR,
-    draw_tree,
+from ttt.charts import (
     plot_method_comparison,
     plot_nodes_by_depth,
     plot_nodes_per_move,
     plot_tournament,
 )
+from ttt.display import CURRENT_COLOUR, draw_tree
 from ttt.svg import board_svg
 from ttt.tree import build_tree, count_by_depth
 from ttt.widgets import HINT_COLOURS, hint

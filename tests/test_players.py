@@ -85,6 +85,15 @@ def test_random_player_is_reproducible_with_a_seed():
     assert len(games) > 10
 
 
+@pytest.mark.parametrize("seed", [0.5, True, "7"])
+def test_a_seed_is_a_whole_number(seed):
+    # A float seed is hashed, and hash() differs on the 32-bit Python of the browser build.
+    with pytest.raises(TypeError, match="a seed is a whole number"):
+        random_player(seed)
+    with pytest.raises(TypeError, match="a seed is a whole number"):
+        make_player("varied-perfect", seed)
+
+
 def test_random_player_plays_every_cell():
     first_moves = {random_player(seed)(Board()) for seed in range(100)}
     assert first_moves == set(range(9))

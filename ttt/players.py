@@ -47,6 +47,17 @@ def _mover_sign(board: Board) -> int:
     return 1 if board.to_move == "X" else -1
 
 
+def seeded_random(seed: int | None) -> random.Random:
+    """A random generator seeded with a whole number (None: unpredictable).
+
+    Only whole numbers: a float seed goes through ``hash()``, which differs between 64-bit Python
+    and the 32-bit Python of the browser-only build, so the same seed would play other games there.
+    """
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise TypeError(f"a seed is a whole number (or None), got {seed!r}")
+    return random.Random(seed)
+
+
 def _random_best(rng: random.Random, scores: dict[int, float]) -> int:
     """A random one of the cells with the highest score."""
     best = max(scores.values())
@@ -71,7 +82,7 @@ def blocking_moves(board: Board) -> list[int]:
 
 def random_player(seed: int | None = None) -> Player:
     """A player that picks any legal move at random."""
-    rng = random.Random(seed)
+    rng = seeded_random(seed)
 
     @_named("random")
     def play(board: Board) -> int:
@@ -82,7 +93,7 @@ def random_player(seed: int | None = None) -> Player:
 
 def one_layer_player(seed: int | None = None) -> Player:
     """A player that wins at once when it can, and otherwise moves at random."""
-    rng = random.Random(seed)
+    rng = seeded_random(seed)
 
     @_named("one-layer")
     def play(board: Board) -> int:
@@ -94,7 +105,7 @@ def one_layer_player(seed: int | None = None) -> Player:
 def two_layer_player(seed: int | None = None) -> Player:
     """A player that wins at once when it can, else blocks the opponent's immediate win, else
     moves at random."""
-    rng = random.Random(seed)
+    rng = seeded_random(seed)
 
     @_named("two-layer")
     def play(board: Board) -> int:
@@ -121,7 +132,7 @@ def depth_limited_player(depth: int, seed: int | None = None,
     there with ``evaluate``, and picks at random among the best moves it sees."""
     if depth < 1:
         raise ValueError(f"a depth-limited player looks at least 1 move ahead, got {depth}")
-    rng = random.Random(seed)
+    rng = seeded_random(seed)
 
     @_named(f"depth-{depth}")
     def play(board: Board) -> int:
@@ -143,7 +154,7 @@ def perfect_player(board: Board) -> int:
 def varied_perfect_player(seed: int | None = None) -> Player:
     """A perfect player that picks at random among all the best moves: the ones with the same
     value that win (or lose) just as fast."""
-    rng = random.Random(seed)
+    rng = seeded_random(seed)
 
     @_named("varied-perfect")
     def play(board: Board) -> int:
@@ -174,7 +185,7 @@ def imperfect_player(seed: int | None = None, trust: float = 0.9) -> Player:
     against perfect play; with less it sets traps."""
     if not 0 <= trust <= 1:
         raise ValueError(f"trust is between 0 and 1, got {trust}")
-    rng = random.Random(seed)
+    rng = seeded_random(seed)
 
     @_named("imperfect")
     def play(board: Board) -> int:

@@ -9,14 +9,13 @@ stylesheet) can find them. What it knows about good and bad moves comes from
 from __future__ import annotations
 
 import html
-import random
 from functools import cache
 
 import ipywidgets as widgets
 
 from ttt.board import Board
 from ttt.display import draw_tree, signed
-from ttt.players import Player, make_player
+from ttt.players import Player, make_player, seeded_random
 from ttt.search import Outcome, Solver, minimax
 from ttt.svg import O_COLOUR, X_COLOUR
 
@@ -56,7 +55,7 @@ class PlayBoard(widgets.HBox):
             raise ValueError(f"human plays 'X' or 'O', got {human!r}")
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
-        self.rng = random.Random(seed)
+        self.rng = seeded_random(seed)
         self.buttons = [self._cell_button(cell) for cell in range(9)]
         self.status = widgets.HTML().add_class("board-status")
         self.mark = widgets.ToggleButtons(options=[("X (you start)", "X"),
@@ -101,7 +100,7 @@ class PlayBoard(widgets.HBox):
     @property
     def computer(self) -> Player:
         """The computer's player at the chosen level, drawing its randomness from this board."""
-        return make_player(self.level.value, seed=self.rng.random())
+        return make_player(self.level.value, seed=self.rng.randrange(2**32))
 
     @property
     def last_reply(self) -> tuple[Board, int] | None:

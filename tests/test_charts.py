@@ -1,0 +1,85 @@
+"""Tests of ttt.charts: the matplotlib charts of the lessons, read back from their axes."""
+
+import subprocess
+import sys
+from collections import Counter
+
+import matplotlib
+import pytest
+
+from ttt.charts import (
+    plot_method_comparison,
+    plot_nodes_by_depth,
+    plot_nodes_per_move,
+    plot_outcomes,
+    plot_tournament,
+)
+
+matplotlib.use("Agg")
+
+
+def test_only_charts_import_matplotlib():
+    # Lessons without charts, and the browser-only build, must not need matplotlib.
+    code = ("import sys, ttt, ttt.display, ttt.stepper, ttt.widgets, ttt.exercises, ttt.cli; "
+            "print('matplotlib' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+@pytest.fixture
+def close_figures():
+    yield
+    matplotlib.pyplot.close("all")
+
+
+def bar_texts(ax):
+    return [text.get_text() for text in ax.texts]
+
+
+def test_nodes_by_depth(close_figures):
+    counts = [1, 9, 72, 504, 3024, 15120]
+    ax = plot_nodes_by_depth(counts).axes[0]
+    assert [bar.get_height() for bar in ax.patches] == counts
+    assert bar_texts(ax) == ["1", "9", "72", "504", "3,024", "15,120"]
+    assert ax.get_yscale() == "linear" and ax.get_title() and ax.get_xlabel() and ax.get_ylabel()
+    assert plot_nodes_by_depth(counts, log=True).axes[0].get_yscale() == "log"
+
+
+def test_nodes_per_move_one_series_or_several(close_figures):
+    ax = plot_nodes_per_move([(1, 549946), (2, 59704), (3, 7331)]).axes[0]
+    assert len(ax.patches) == 3 and ax.get_yscale() == "log"
+    assert ax.get_legend() is None
+    assert "549,946" in bar_texts(ax)
+    both = plot_nodes_per_move({"minimax": {1: 549946, 2: 59704},
+                                "alpha-beta": {1: 20866, 2: 2000}}).axes[0]
+    assert len(both.patches) == 4
+    assert [t.get_text() for t in both.get_legend().get_texts()] == ["minimax", "alpha-beta"]
+    assert [t.get_text() for t in both.get_xticklabels()] == ["1", "2"]
+
+
+def test_outcomes(close_figures):
+    ax = plot_outcomes(Counter(X=131_184, O=77_904, draw=46_080)).axes[0]
+    assert [bar.get_height() for bar in ax.patches] == [131_184, 46_080, 77_904]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["X wins", "draws", "O wins"]
+    assert bar_texts(ax)[0] == "131,184 (51%)"
+    with pytest.raises(ValueError, match="'X', 'draw' and 'O'"):
+        plot_outcomes({"X": 1, "tie": 2})
+
+
+def test_tournament_stacks_percentages(close_figures):
+    results = {"random vs random": Counter(X=58, O=29, draw=13),
+               "perfect vs perfect": Counter(X=0, O=0, draw=10)}
+    ax = plot_tournament(results).axes[0]
+    assert len(ax.patches) == 3 * len(results)
+    ends = {round(bar.get_x() + bar.get_width(), 6) for bar in ax.patches if bar.get_width()}
+    assert 100 in ends
+    assert {"58%", "13%", "29%", "100%"} <= set(bar_texts(ax))
+    assert [t.get_text() for t in ax.get_yticklabels()] == list(results)
+
+
+def test_method_comparison(close_figures):
+    methods = {"minimax": 549_946, "alpha-beta": 7_865, "symmetry": 765}
+    ax = plot_method_comparison(methods).axes[0]
+    assert ax.get_xscale() == "log"
+    assert [bar.get_width() for bar in ax.patches] == list(methods.values())
+    assert bar_texts(ax) == ["549,946", "7,865", "765"]

@@ -1,0 +1,160 @@
+"""Charts for the lessons (matplotlib): positions per depth and per move, game results, tournaments
+and search methods compared.
+
+Each function returns a matplotlib ``Figure``, already closed so that a notebook shows it once: as
+the value of a cell, or with ``display(fig)``. They use the Okabe-Ito colours, which colour-blind
+readers can tell apart. This module is the only one that imports matplotlib, so lessons without
+charts (and the browser-only build) never load it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import matplotlib.pyplot as plt
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.ticker import FuncFormatter
+
+from ttt.svg import LINE_COLOUR, O_COLOUR, X_COLOUR
+
+#: Okabe-Ito colours for the series of a chart, X's blue and O's vermillion first.
+SERIES_COLOURS = (X_COLOUR, O_COLOUR, LINE_COLOUR, "#E69F00", "#CC79A7", "#56B4E9", "#000000")
+DRAW_COLOUR = "#999999"
+OUTCOMES = (("X", "X wins", X_COLOUR), ("draw", "draws", DRAW_COLOUR), ("O", "O wins", O_COLOUR))
+
+Rows = Mapping[object, float] | Sequence[tuple[object, float]]
+
+
+def plot_nodes_by_depth(counts: Sequence[int], *, log: bool = False,
+                        title: str = "Positions in the game tree at each depth") -> Figure:
+    """Bars of how many positions the tree has at each depth (``counts[d]`` at depth d)."""
+    fig, ax = _new_chart()
+    bars = ax.bar(range(len(counts)), counts, color=X_COLOUR)
+    ax.bar_label(bars, labels=[f"{n:,}" for n in counts], fontsize=8, padding=2)
+    ax.set_xticks(range(len(counts)))
+    ax.set(xlabel="depth (moves played)", ylabel="positions" + (" (log scale)" if log else ""),
+           title=title)
+    _count_axis(ax, "y", log)
+    return fig
+
+
+def plot_nodes_per_move(rows: Rows | Mapping[str, Rows], *,
+                        title: str = "Positions searched to choose each move") -> Figure:
+    """Bars of the positions searched for each move of a game, on a log scale.
+
+    ``rows`` is a list of (move, nodes) pairs or a dict move -> nodes; or, to compare searches,
+    a dict naming several such series, e.g. {'minimax': [...], 'alpha-beta': [...]}.
+    """
+    series = _as_series(rows)
+    moves = list(dict.fromkeys(move for row in series.values() for move in row))
+    width = 0.8 / len(series)
+    fig, ax = _new_chart()
+    for i, (name, row) in enumerate(series.items()):
+        at = [moves.index(move) + (i - (len(series) - 1) / 2) * width for move in row]
+        bars = ax.bar(at, list(row.values()), width, label=name,
+                      color=SERIES_COLOURS[i % len(SERIES_COLOURS)])
+        ax.bar_label(bars, labels=[f"{n:,}" for n in row.values()], fontsize=7, padding=1)
+    ax.set_xticks(range(len(moves)), [str(move) for move in moves])
+    ax.set(xlabel="move", ylabel="positions searched (log scale)", title=title)
+    _count_axis(ax, "y", log=True)
+    if len(series) > 1:
+        ax.legend(frameon=False)
+    return fig
+
+
+def _as_series(rows: Rows | Mapping[str, Rows]) -> dict[str, dict[object, float]]:
+    """Chart rows as {series name: {x label: y}}; a single series is named ''."""
+    if isinstance(rows, Mapping) and rows and not _is_number(next(iter(rows.values()))):
+        return {str(name): dict(row) for name, row in rows.items()}
+    return {"": dict(rows)}
+
+
+def _is_number(x: object) -> bool:
+    return isinstance(x, (int, float))
+
+
+def plot_outcomes(counts: Mapping[str, int], *, title: str = "How the games end") -> Figure:
+    """Bars of X wins, draws and O wins, from a Counter keyed 'X', 'draw' and 'O'."""
+    numbers = _outcome_numbers(counts)
+    total = sum(numbers) or 1
+    fig, ax = _new_chart()
+    bars = ax.bar([label for _, label, _ in OUTCOMES], numbers,
+                  color=[colour for _, _, colour in OUTCOMES])
+    ax.bar_label(bars, labels=[f"{n:,} ({n / total:.0%})" for n in numbers], fontsize=8,
+                 padding=2)
+    ax.set(xlabel="result", ylabel="games", title=title)
+    ax.margins(y=0.12)
+    _count_axis(ax, "y", log=False)
+    return fig
+
+
+def plot_tournament(results: Mapping[str, Mapping[str, int]], *,
+                    title: str = "Results of each pairing") -> Figure:
+    """Stacked horizontal bars, one per pairing: the share of X wins, draws and O wins."""
+    bar_height = min(0.5, 0.3 + 6 / len(results)) if results else 0.5  # many pairings: thinner
+    fig, ax = _new_chart(height=bar_height * len(results) + 1.5)
+    pairings = list(results)
+    shares = [[n / (sum(row) or 1) * 100 for n in row]
+              for row in (_outcome_numbers(results[p]) for p in pairings)]
+    left = [0.0] * len(pairings)
+    for k, (_, label, colour) in enumerate(OUTCOMES):
+        widths = [row[k] for row in shares]
+        bars = ax.barh(pairings, widths, left=left, color=colour, label=label)
+        ax.bar_label(bars, labels=[f"{w:.0f}%" if w >= 6 else "" for w in widths],
+                     label_type="center", color="white", fontsize=8)
+        left = [a + w for a, w in zip(left, widths, strict=True)]
+    ax.margins(y=0.01)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 100)
+    ax.set(xlabel="share of games (%)", ylabel="X player vs O player")
+    ax.set_title(title, pad=22)
+    ax.legend(ncols=3, loc="lower center", bbox_to_anchor=(0.5, 1.0), frameon=False, fontsize=8)
+    return fig
+
+
+def _outcome_numbers(counts: Mapping[str, int]) -> list[int]:
+    """[X wins, draws, O wins] from a Counter keyed 'X', 'draw' and 'O' (missing keys are 0)."""
+    unknown = set(counts) - {key for key, _, _ in OUTCOMES}
+    if unknown:
+        raise ValueError(f"results are counted under 'X', 'draw' and 'O', not {sorted(unknown)}")
+    return [counts.get(key, 0) for key, _, _ in OUTCOMES]
+
+
+def plot_method_comparison(nodes: Mapping[str, int], *,
+                           title: str = "Positions searched by each method") -> Figure:
+    """Horizontal bars, log scale, of how many positions each search method visits."""
+    fig, ax = _new_chart(height=0.45 * len(nodes) + 1.5)
+    names = list(nodes)
+    bars = ax.barh(names, [nodes[name] for name in names], color=X_COLOUR)
+    ax.bar_label(bars, labels=[f"{nodes[name]:,}" for name in names], fontsize=8, padding=3)
+    ax.invert_yaxis()
+    ax.set(xlabel="positions searched (log scale)", ylabel="method", title=title)
+    _count_axis(ax, "x", log=True)
+    ax.set_xlim(right=ax.get_xlim()[1] * 4)
+    return fig
+
+
+def _new_chart(height: float = 3.6) -> tuple[Figure, Axes]:
+    """A figure with one set of axes, closed at once so a notebook shows it only when returned."""
+    fig, ax = plt.subplots(figsize=(7, height), layout="constrained")
+    plt.close(fig)
+    ax.spines[["top", "right"]].set_visible(False)
+    return fig, ax
+
+
+def _count_axis(ax: Axes, which: str, log: bool) -> None:
+    """Give an axis of counts a log scale (or not) and ticks with thousands separators."""
+    axis = ax.yaxis if which == "y" else ax.xaxis
+    if log:  # bars start at 0.5, so a count of 1 still shows as a small bar
+        (ax.set_yscale if which == "y" else ax.set_xscale)("log")
+        (ax.set_ylim if which == "y" else ax.set_xlim)(0.5, None)
+    axis.set_major_formatter(FuncFormatter(lambda x, _: _compact(x) if log else f"{x:,.0f}"))
+
+
+def _compact(x: float) -> str:
+    """A tick label for a log axis: 1, 10, 100, 1k, 10k, 100k, 1M."""
+    for size, suffix in ((1e6, "M"), (1e3, "k")):
+        if x >= size:
+            return f"{x / size:g}{suffix}"
+    return f"{x:g}"
