@@ -3,7 +3,8 @@
 The lessons are committed executed, so that GitHub shows every figure and nbval can compare the
 checked cells. This keeps the saved outputs deterministic and small: no timing metadata, no widget
 state (random model ids, and GitHub cannot show widgets anyway), streams merged so a progress bar
-is stored as its last line. A cell may raise only if it is marked ``# NBVAL_RAISES_EXCEPTION``.
+is stored as its last line. A cell may raise only if it carries the tag ``raises-exception``
+(which JupyterLab's Run All and nbval both honour).
 
     python scripts/execute_notebooks.py                    # every lesson in notebooks/
     python scripts/execute_notebooks.py notebooks/03_minimax.ipynb
@@ -19,7 +20,7 @@ from nbclient import NotebookClient
 from nbconvert.preprocessors import CoalesceStreamsPreprocessor
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-RAISES = "NBVAL_RAISES_EXCEPTION"
+RAISES = "raises-exception"
 
 
 def execute(path: Path) -> list[str]:
@@ -37,7 +38,7 @@ def execute(path: Path) -> list[str]:
     return [f"{path.name} cell {i}: {output.ename}: {output.evalue}"
             for i, cell in enumerate(notebook.cells) if cell.cell_type == "code"
             for output in cell.get("outputs", [])
-            if output.output_type == "error" and RAISES not in cell.source]
+            if output.output_type == "error" and RAISES not in cell.metadata.get("tags", ())]
 
 
 def main(paths: list[str]) -> int:
