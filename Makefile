@@ -9,15 +9,17 @@ NBVAL  := --nbval-lax --nbval-current-env --nbval-cell-timeout=120
 LINT_DIRS := ttt tests benchmarks scripts
 
 .DEFAULT_GOAL := help
-.PHONY: help venv system system-browser lab test lint bench images notebooks solutions play clean
+.PHONY: help venv system system-browser lab test lint bench images screenshots notebooks solutions \
+        play clean
 
 help:
 	@echo "make lab     open the course notebooks in JupyterLab (LAB_ARGS=... passes options)"
-	@echo "make play    play against the computer in the browser (Voila)"
+	@echo "make play    play against the computer in a page of its own (Voila; PLAY_ARGS=... passes options)"
 	@echo "make test    lint, unit tests, all notebooks, browser tests"
 	@echo "make lint    ruff check"
 	@echo "make bench   run the search benchmarks"
 	@echo "make images  regenerate the pictures in images/"
+	@echo "make screenshots  take the README's screenshots in Chromium at 1280x800"
 	@echo "make solutions  write notebooks/solutions/: the lessons with every exercise answered"
 	@echo "make notebooks  re-run the lessons and save their outputs (for maintainers)"
 	@echo "make clean   remove .venv and caches"
@@ -25,17 +27,29 @@ help:
 # ---- setup ---------------------------------------------------------------
 venv: $(STAMP)
 
-# Re-installs whenever requirements.txt or pyproject.toml change.
-$(STAMP): requirements.txt pyproject.toml
+# Re-installs whenever requirements.txt or pyproject.toml change. Each step prints one line; what
+# pip says goes to $(LOG), shown only if a step fails.
+LOG := $(VENV)/install.log
+LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings
+logged = $(1) >>$(LOG) 2>&1 || { echo "    failed; the end of $(LOG):"; tail -n 25 $(LOG); exit 1; }
+
+$(STAMP): requirements.txt pyproject.toml scripts/lab-overrides.json
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10))' 2>/dev/null || { \
 	  echo "Python 3.10 or newer is needed; '$(PYTHON)' is: $$($(PYTHON) --version 2>&1)"; \
 	  echo "Install a newer Python, or point at one: make PYTHON=python3.12 ..."; exit 1; }
 	@$(PYTHON) -c 'import ensurepip' 2>/dev/null || { \
 	  echo "'$(PYTHON) -m venv' is not available; on Debian/Ubuntu: apt-get install python3-venv"; exit 1; }
-	@echo "==> creating $(VENV) and installing packages (first time takes a few minutes)"
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -r requirements.txt -e .
+	@echo "==> setting up .venv, the course's Python (the first time takes a few minutes)"
+	@$(PYTHON) -m venv $(VENV)
+	@: > $(LOG)
+	@echo "    1/3 pip"
+	@$(call logged,$(BIN)/python -m pip install --upgrade pip)
+	@echo "    2/3 JupyterLab, ipywidgets, Graphviz, matplotlib and the test tools (requirements.txt)"
+	@$(call logged,$(BIN)/python -m pip install -r requirements.txt)
+	@echo "    3/3 the ttt package, editable: a change to ttt/ counts at the next kernel restart"
+	@$(call logged,$(BIN)/python -m pip install --no-deps -e .)
+	@mkdir -p $(LAB_SETTINGS) && cp scripts/lab-overrides.json $(LAB_SETTINGS)/overrides.json
+	@echo "    done (pip's output is in $(LOG))"
 	@touch $@
 
 system:
@@ -51,14 +65,17 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 lab: system venv
 	$(BIN)/jupyter lab notebooks/ $(ROOT_FLAG) $(LAB_ARGS)
 
-play: venv
-	$(BIN)/voila notebooks/07_play.ipynb
+play: system venv
+	$(BIN)/voila notebooks/play.ipynb $(PLAY_ARGS)
 
 bench: venv
 	$(BIN)/python benchmarks/run.py
 
 images: system venv
 	$(BIN)/python scripts/make_images.py
+
+screenshots: system-browser venv
+	$(BIN)/python scripts/make_screenshots.py
 
 # A copy of the lessons with every exercise answered, for teachers (keep it from students).
 solutions: venv

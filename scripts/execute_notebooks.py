@@ -6,7 +6,7 @@ state (random model ids, and GitHub cannot show widgets anyway), streams merged 
 is stored as its last line. A cell may raise only if it carries the tag ``raises-exception``
 (which JupyterLab's Run All and nbval both honour).
 
-    python scripts/execute_notebooks.py                    # every lesson in notebooks/
+    python scripts/execute_notebooks.py                    # every notebook in notebooks/
     python scripts/execute_notebooks.py notebooks/03_minimax.ipynb
 """
 
@@ -21,6 +21,10 @@ from nbconvert.preprocessors import CoalesceStreamsPreprocessor
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 RAISES = "raises-exception"
+#: What JupyterLab writes for the ipykernel kernel: saved the same, opening a lesson does not mark
+#: it modified (Lab also rewrites language_info, so a lesson run on another Python minor version
+#: still shows as modified there).
+KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
 
 def execute(path: Path) -> list[str]:
@@ -32,6 +36,7 @@ def execute(path: Path) -> list[str]:
     client.execute()
     notebook, _ = CoalesceStreamsPreprocessor().preprocess(notebook, {})
     notebook.metadata.pop("widgets", None)
+    notebook.metadata.kernelspec = KERNELSPEC
     for cell in notebook.cells:
         cell.metadata.pop("execution", None)
     nbformat.write(notebook, path)
@@ -42,7 +47,7 @@ def execute(path: Path) -> list[str]:
 
 
 def main(paths: list[str]) -> int:
-    notebooks = [Path(p).resolve() for p in paths] or sorted(NOTEBOOKS.glob("[0-9]*.ipynb"))
+    notebooks = [Path(p).resolve() for p in paths] or sorted(NOTEBOOKS.glob("*.ipynb"))
     problems = []
     for path in notebooks:
         print(f"executing {path.name}", flush=True)

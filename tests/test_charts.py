@@ -12,6 +12,7 @@ from ttt.charts import (
     plot_nodes_by_depth,
     plot_nodes_per_move,
     plot_outcomes,
+    plot_round_robin,
     plot_tournament,
 )
 
@@ -83,3 +84,23 @@ def test_method_comparison(close_figures):
     assert ax.get_xscale() == "log"
     assert [bar.get_width() for bar in ax.patches] == list(methods.values())
     assert bar_texts(ax) == ["549,946", "7,865", "765"]
+
+
+def test_round_robin_is_a_grid_of_stacked_bars(close_figures):
+    names = ["random", "perfect"]
+    results = {"random vs random": Counter(X=58, O=29, draw=13),
+               "random vs perfect": Counter(O=84, draw=16),
+               "perfect vs random": Counter(X=100),
+               "perfect vs perfect": Counter(draw=10)}
+    fig = plot_round_robin(results, names)
+    ax = fig.axes[0]
+    assert fig.get_size_inches()[1] < 8  # one screen, however many pairings
+    assert [t.get_text() for t in ax.get_xticklabels()] == names  # O players across the top
+    assert [t.get_text() for t in ax.get_yticklabels()] == names  # X players down the side
+    bars = {(round(bar.get_y() + bar.get_height() / 2), bar.get_facecolor()[:3]): bar.get_width()
+            for bar in ax.patches if bar.get_width()}
+    blue = matplotlib.colors.to_rgb("#0072B2")
+    assert bars[(1, blue)] == pytest.approx(0.92)  # perfect as X beats random in every game
+    assert {"58", "29", "84", "100"} <= set(bar_texts(ax))
+    with pytest.raises(ValueError, match="missing: perfect vs perfect"):
+        plot_round_robin({k: v for k, v in results.items() if k != "perfect vs perfect"}, names)

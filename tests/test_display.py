@@ -18,8 +18,8 @@ from ttt.tree import best_path, build_tree, count_nodes, fill_values, walk
 
 NODE = re.compile(r"^\t(n[\d_]*) \[label=<(.*)>\]$", re.MULTILINE)
 EDGE = re.compile(r"^\t(n[\d_]*) -> (n[\d_]*) \[(.*)\]$", re.MULTILINE)
-STUB = re.compile(r"^\t(n[\d_]*)_more \[label=\"… ([\d,]+) more", re.MULTILINE)
-VALUE = re.compile(r'POINT-SIZE="8">(?:<FONT COLOR="[^"]*">[▲▼]</FONT> )?([^<]*)</FONT>')
+STUB = re.compile(r"^\t(n[\d_]*)_more \[label=\"([\d,]+)\nmore\"", re.MULTILINE)
+VALUE = re.compile(r'POINT-SIZE="10">(?:<FONT COLOR="[^"]*">[▲▼]</FONT> )?([^<]*)</FONT>')
 MINUS = "\u2212"
 
 
@@ -39,7 +39,7 @@ def edges(graph):
 
 
 def stubs(graph):
-    """{path: N} for the '… N more positions' stubs."""
+    """{path: N} for the 'N more' stubs (the positions below a position that is not expanded)."""
     return {path_of(name): int(n.replace(",", "")) for name, n in STUB.findall(graph.source)}
 
 
@@ -59,15 +59,20 @@ def board_at(root, path):
 
 # X O X
 # . O .
-# . . X    O to move: 34 positions below, all drawn
+# . . X    O to move: 34 positions below, 14 side by side at the widest level
 SMALL = Board.from_string("XOX|.O.|..X")
+
+
+def draw_whole(board, **options):
+    """The whole tree, however wide (the default would cut it where it is wider than the page)."""
+    return draw_tree(board, max_width=None, **options)
 
 
 # --- the tree, drawn whole ---------------------------------------------------------------------
 
 
 def test_every_position_and_move_is_drawn_once():
-    graph = draw_tree(SMALL)
+    graph = draw_whole(SMALL)
     tree = build_tree(SMALL)
     drawn, lines = nodes(graph), edges(graph)
     assert len(drawn) == count_nodes(tree) == 34
@@ -76,11 +81,11 @@ def test_every_position_and_move_is_drawn_once():
     for parent, child in lines:
         assert child[:-1] == parent
     for (_, child), attrs in lines.items():
-        assert f"label={child[-1]}" in attrs.split()
+        assert f"headlabel={child[-1]}" in attrs.split()
 
 
 def test_node_names_are_paths_in_cell_order():
-    graph = draw_tree(SMALL)
+    graph = draw_whole(SMALL)
     names = [path_of(name) for name, _ in NODE.findall(graph.source)]
     tree_paths = []
 
@@ -94,25 +99,25 @@ def test_node_names_are_paths_in_cell_order():
 
 
 def test_boards_are_tables_of_marks_in_colour():
-    label = nodes(draw_tree(SMALL))[()]
-    assert label.count('<FONT COLOR="#0072B2" POINT-SIZE="10"><B>X</B>') == 3
-    assert label.count('<FONT COLOR="#D55E00" POINT-SIZE="10"><B>O</B>') == 2
-    assert label.count('WIDTH="12" HEIGHT="12"') == 9
+    label = nodes(draw_whole(SMALL))[()]
+    assert label.count('<FONT COLOR="#0072B2" POINT-SIZE="13"><B>X</B>') == 3
+    assert label.count('<FONT COLOR="#D55E00" POINT-SIZE="13"><B>O</B>') == 2
+    assert label.count('WIDTH="15" HEIGHT="15"') == 9
 
 
 def test_max_min_and_finished_positions_look_different():
-    drawn = nodes(draw_tree(SMALL))
+    drawn = nodes(draw_whole(SMALL))
     # after O plays 7, O has the middle column: the game is over
     assert 'COLOR="black"' in drawn[(7,)] and "▲" not in drawn[(7,)] and "▼" not in drawn[(7,)]
     assert drawn[(7,)].count('BGCOLOR="#B5E3D3"') == 3  # the winning line 1, 4, 7
     assert 'COLOR="#D55E00" CELLBORDER' in drawn[()] and "▼" in drawn[()]  # O to move: MIN
     assert 'COLOR="#0072B2" CELLBORDER' in drawn[(3,)] and "▲" in drawn[(3,)]  # X to move: MAX
-    source = draw_tree(SMALL).source
+    source = draw_whole(SMALL).source
     assert "MIN" in source and "MAX" in source and "game over" in source
 
 
 def test_values_are_the_minimax_values_with_a_real_minus_sign():
-    drawn = nodes(draw_tree(SMALL))
+    drawn = nodes(draw_whole(SMALL))
     assert shown_value(drawn[()]) == f"{MINUS}1"
     for path, label in drawn.items():
         board = board_at(SMALL, path)
@@ -133,7 +138,7 @@ def test_an_unfilled_tree_is_filled_and_values_can_be_hidden():
     tree = build_tree(SMALL)
     draw_tree(tree)
     assert tree.value == -1
-    hidden = nodes(draw_tree(SMALL, values=False, highlight_best=False))
+    hidden = nodes(draw_whole(SMALL, values=False, highlight_best=False))
     assert all(shown_value(label) == "" for label in hidden.values())
 
 
@@ -155,7 +160,7 @@ def test_best_line_has_thick_edges():
 
 def test_the_empty_board_is_cut_where_it_is_not_too_wide():
     drawn, more = nodes(draw_tree(Board())), stubs(draw_tree(Board()))
-    assert len(drawn) == 1 + 9  # depth 2 would put 72 boards side by side, more than 36
+    assert len(drawn) == 1 + 9  # depth 2 would put 72 boards side by side, more than MAX_WIDTH
     assert set(more) == {path for path in drawn if len(path) == 1}
     assert sum(more.values()) == 549_946 - len(drawn)
 
@@ -211,6 +216,39 @@ def test_trees_that_do_not_fit_are_refused_with_advice():
         draw_tree(Board(), max_depth=0)
 
 
+def test_focus_expands_only_the_positions_on_the_path():
+    graph = draw_tree(SMALL, focus=(3, 6))
+    drawn = nodes(graph)
+    # the root's four moves, the moves after 3, and the moves after 3 then 6
+    assert set(drawn) == {(), (3,), (5,), (6,), (7,), (3, 5), (3, 6), (3, 7), (3, 6, 5), (3, 6, 7)}
+    tree = build_tree(SMALL)
+    # 5, 6 and 3, 7 are not expanded; 7 (O's column) and 3, 5 (X's column) end the game
+    assert set(stubs(graph)) == {(5,), (6,), (3, 7)}
+    assert stubs(graph)[(5,)] == count_nodes(tree.children[5]) - 1
+
+
+def test_a_given_line_is_drawn_thick_instead_of_the_best_one():
+    graph = draw_whole(SMALL, line=(5,))
+    thick = {child for (_, child), attrs in edges(graph).items() if "penwidth" in attrs}
+    assert thick == {(5,)}
+
+
+@pytest.mark.parametrize("board", [Board(), SMALL, Board.from_string("X..|...|O.X"),
+                                   Board.from_string("X..|.O.|...")])
+def test_default_drawings_fit_a_projected_notebook_at_full_size(board):
+    # JupyterLab at 1280 x 800 with its file browser open gives an output 848 px wide; an SVG is
+    # drawn at 4/3 px per point, and shrunk to fit if it is wider, which makes its text unreadable.
+    svg = ET.fromstring(draw_tree(board).pipe(format="svg"))
+    width_pt = float(svg.get("width").removesuffix("pt"))
+    assert width_pt * 4 / 3 <= 848
+
+
+def test_text_is_big_enough_to_read_on_a_projector():
+    source = draw_whole(SMALL, windows={(): (0, 1)}).source
+    sizes = {float(size) for size in re.findall(r'(?:POINT-SIZE="|fontsize=)([\d.]+)', source)}
+    assert min(sizes) >= 9  # points: 12 px in a notebook
+
+
 # --- replaying a search --------------------------------------------------------------------------
 
 
@@ -229,13 +267,13 @@ def replay_arguments(board, k):
 
 def test_only_known_values_are_shown():
     known = {(7,): -1, (3, 5): 1}
-    drawn = nodes(draw_tree(SMALL, known=known))
+    drawn = nodes(draw_whole(SMALL, known=known))
     assert {path for path, label in drawn.items() if shown_value(label)} == set(known)
     assert shown_value(drawn[(3, 5)]) == "+1" and shown_value(drawn[(7,)]) == f"{MINUS}1"
 
 
 def test_current_position_is_marked():
-    drawn = nodes(draw_tree(SMALL, current=(5, 3)))
+    drawn = nodes(draw_whole(SMALL, current=(5, 3)))
     marked = {path for path, label in drawn.items() if 'BGCOLOR="#F0E442"' in label}
     assert marked == {(5, 3)}
 
@@ -244,7 +282,7 @@ def test_pruned_subtrees_are_faded_with_dashed_edges():
     # X O X
     # O O .
     # X . X    after 3 and 6, O to move: both 5 and 7 win for O
-    graph = draw_tree(SMALL, pruned=[(3, 6)])
+    graph = draw_whole(SMALL, pruned=[(3, 6)])
     below = {path for path in nodes(graph) if path[:2] == (3, 6)}
     assert below == {(3, 6), (3, 6, 5), (3, 6, 7)}
     for (_, child), attrs in edges(graph).items():
@@ -254,9 +292,9 @@ def test_pruned_subtrees_are_faded_with_dashed_edges():
 
 
 def test_windows_show_alpha_and_beta():
-    drawn = nodes(draw_tree(SMALL, windows={(): (float("-inf"), float("inf")), (5,): (-1, 3)}))
-    assert f"α {MINUS}∞  β +∞" in drawn[()]
-    assert f"α {MINUS}1  β +1" in drawn[(5,)]  # a quick-win score of 3 is shown as its value
+    drawn = nodes(draw_whole(SMALL, windows={(): (float("-inf"), float("inf")), (5,): (-1, 3)}))
+    assert f">α {MINUS}∞<" in drawn[()] and ">β +∞<" in drawn[()]
+    assert f">α {MINUS}1<" in drawn[(5,)] and ">β +1<" in drawn[(5,)]  # a score of 3 shows as +1
 
 
 def test_a_replay_keeps_the_layout_from_step_to_step():
@@ -265,8 +303,8 @@ def test_a_replay_keeps_the_layout_from_step_to_step():
         layout = graph.pipe(format="plain", encoding="utf-8").splitlines()
         return [line.split()[1:6] for line in layout if line.startswith("node ")]
 
-    early = draw_tree(SMALL, highlight_best=False, **replay_arguments(SMALL, 3))
-    late = draw_tree(SMALL, highlight_best=False, **replay_arguments(SMALL, 30))
+    early = draw_whole(SMALL, highlight_best=False, **replay_arguments(SMALL, 3))
+    late = draw_whole(SMALL, highlight_best=False, **replay_arguments(SMALL, 30))
     assert early.source != late.source
     assert positions(early) == positions(late)
 

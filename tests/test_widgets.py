@@ -400,7 +400,19 @@ def test_explain_shows_the_computers_move_and_ranks_its_moves(level):
         assert outcome == hint(outcomes[cell], "O")[1]
         assert value == {"win": "+1", "draw": "0", "loss": "\u22121"}[outcome.split()[0]]
         assert nodes == minimax(before.play(cell)).nodes
-    assert "<svg" in text  # the small tree behind the choice
+    tree = explained_tree(board)
+    # the tree behind the choice: the position and each of its moves, the one played drawn thick
+    assert set(tree) == {(cell,) for cell in before.legal_moves}
+    assert [path for path, thick in tree.items() if thick] == [(chosen,)]
+
+
+def explained_tree(board: PlayBoard) -> dict[tuple[int, ...], bool]:
+    """{path: drawn thick?} for the edges of the tree under the explanation, read from the SVG's
+    edge titles ('n->n4') and stroke widths."""
+    svg = board.explanation.value[board.explanation.value.index("<svg"):]
+    edges = re.findall(r'<g id="edge\d+" class="edge">\s*<title>n&#45;&gt;n([\d_]+)</title>\s*'
+                       r'(<path[^>]*>)', svg)
+    return {tuple(map(int, name.split("_"))): "stroke-width" in path for name, path in edges}
 
 
 def test_explain_when_the_computer_opens():

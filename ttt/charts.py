@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from matplotlib.patches import Patch
 from matplotlib.ticker import FuncFormatter
 
 from ttt.svg import LINE_COLOUR, O_COLOUR, X_COLOUR
@@ -110,6 +111,45 @@ def plot_tournament(results: Mapping[str, Mapping[str, int]], *,
     ax.set(xlabel="share of games (%)", ylabel="X player vs O player")
     ax.set_title(title, pad=22)
     ax.legend(ncols=3, loc="lower center", bbox_to_anchor=(0.5, 1.0), frameon=False, fontsize=8)
+    return fig
+
+
+def plot_round_robin(results: Mapping[str, Mapping[str, int]], names: Sequence[str], *,
+                     title: str = "Round robin") -> Figure:
+    """A grid with one square per pairing, X players down the side and O players across the top,
+    as in a results table; each square holds that pairing's games as one stacked bar of X wins,
+    draws and O wins (in %). ``results`` is keyed 'X name vs O name', for every pair of
+    ``names``. It fits one screen where one bar per pairing would not."""
+    missing = [f"{x} vs {o}" for x in names for o in names if f"{x} vs {o}" not in results]
+    if missing:
+        raise ValueError(f"a round robin needs every pairing; missing: {', '.join(missing)}")
+    fig, ax = _new_chart(height=0.6 * len(names) + 1.6)
+    for row, x in enumerate(names):
+        for column, o in enumerate(names):
+            numbers = _outcome_numbers(results[f"{x} vs {o}"])
+            left = column + 0.04
+            for (_, _, colour), n in zip(OUTCOMES, numbers, strict=True):
+                width = 0.92 * n / (sum(numbers) or 1)
+                ax.barh(row, width, left=left, height=0.7, color=colour)
+                if width >= 0.2:
+                    ax.text(left + width / 2, row, f"{width / 0.92:.0%}".rstrip("%"),
+                            ha="center", va="center", color="white", fontsize=9)
+                left += width
+    ax.set_xlim(0, len(names))
+    ax.set_ylim(len(names) - 0.5, -0.5)
+    ax.set_xticks([c + 0.5 for c in range(len(names))], names, fontsize=9)
+    ax.set_yticks(range(len(names)), names, fontsize=9)
+    ax.xaxis.tick_top()
+    ax.tick_params(length=0)
+    ax.spines[["left", "bottom"]].set_visible(False)
+    ax.set_xlabel("O player", fontsize=9)
+    ax.xaxis.set_label_position("top")
+    ax.set_ylabel("X player", fontsize=9)
+    handles = [Patch(color=colour, label=label) for _, label, colour in OUTCOMES]
+    ax.legend(handles=handles, ncols=3, loc="upper center", bbox_to_anchor=(0.5, -0.02),
+              frameon=False, fontsize=9, title="% of the games of each pairing",
+              title_fontsize=9)
+    ax.set_title(title, pad=8)
     return fig
 
 

@@ -38,51 +38,70 @@ WIN_FILL = "#B5E3D3"  # a light tint of the winning-line green
 FADED = "#BBBBBB"
 GRID = "#999999"
 TEXT = "#333333"
-CELL = 12  # points per cell of a drawn board
 FONT = "Helvetica"
+# Sizes in points (a notebook shows 1 pt as 1.33 px). Big enough to read on a projector from the
+# back of a room; a tree that would be wider than the page is cut or focused, never shrunk.
+CELL = 15  # a cell of a drawn board
+MARK_POINTS = 13  # X and O
+VALUE_POINTS = 10  # the value under a board, the level names
+SMALL_POINTS = 9  # alpha and beta, the cell on an edge, the "more positions" stubs
+#: Boards side by side that fit a notebook's output (848 px wide in JupyterLab at 1280 x 800 with
+#: the file browser open), at full size, beside the level names.
+MAX_WIDTH = 9
 
 
 # --- game trees --------------------------------------------------------------------------------
 
 def draw_tree(node_or_board: Node | Board, *, max_depth: int | None = None,
-              max_nodes: int | None = 300, max_width: int | None = 36, values: bool = True,
-              highlight_best: bool = True,
+              max_nodes: int | None = 300, max_width: int | None = MAX_WIDTH,
+              values: bool = True, highlight_best: bool = True, line: Sequence[int] | None = None,
               prefer_quick: bool = True, current: Path | None = None,
               known: Mapping[Path, float] | None = None, pruned: Iterable[Path] = (),
               windows: Mapping[Path, tuple[float, float]] | None = None,
-              size: str | None = None) -> graphviz.Digraph:
+              focus: Path | None = None) -> graphviz.Digraph:
     """The game tree below a position (a ``Board``, or a ``Node`` from ``ttt.tree``) as a graph.
 
     Values come from the tree if it has them, else from ``fill_values`` (with ``prefer_quick``);
-    ``values=False`` hides them and ``highlight_best=False`` the best line. A tree of more than
+    ``values=False`` hides them. The best line of play is drawn thick (``highlight_best=False``
+    hides it), or instead the moves of ``line``, e.g. the move a player chose. A tree of more than
     ``max_nodes`` positions, or with more than ``max_width`` positions side by side on one level, is
     cut at the deepest level that fits (or at ``max_depth``), and each cut position gets a stub
     saying how many positions lie below it; if not even one move fits, a ValueError says how to
-    narrow the tree.
+    narrow the tree. The default width is what fits a notebook on a projector at full size.
 
     For replaying a search, all keyed by path: ``known`` shows only these values (the ones found so
     far), ``current`` marks one position, ``pruned`` greys out subtrees and ``windows`` shows
     (alpha, beta) under positions. Pass ``windows={}`` to keep room for them, so that the layout
-    stays the same from one step to the next. ``size`` is Graphviz's maximum size in inches, e.g.
-    ``"8,6"``, to shrink a big drawing.
+    stays the same from one step to the next. With ``focus`` only the positions on the line to
+    that path, and the one at its end, show the moves below them: a narrow tree that follows a
+    search through a tree too wide to draw whole.
     """
+    if focus is not None:  # a focused tree is narrow by construction
+        max_width = None
     root, depth = _tree_to_draw(node_or_board, max_depth, max_nodes, max_width, prefer_quick,
                                 need_values=values or highlight_best)
-    best = _best_moves(root) if highlight_best else None
+    best = tuple(line) if line is not None else _best_moves(root) if highlight_best else None
     pruned = set(pruned)
-    graph = _empty_graph(size)
-    drawn = list(_walk(root, depth))
+    graph = _empty_graph()
+    drawn = list(_walk(root, depth, focus))
     _add_level_names(graph, root.board, drawn)
     for path, node in drawn:
         score = _shown_score(path, node, values, known)
-        window = None if windows is None else _window_text(windows.get(path))
+        window = None if windows is None else windows.get(path, ())
         faded = _in_pruned(path, pruned)
         graph.node(_name(path), _node_label(node.board, score, window, faded, path == current))
         if path:
             graph.edge(_name(path[:-1]), _name(path), **_edge_style(path, best, faded))
-        if not node.board.is_over and (len(path) == depth or not node.children):
+        if not node.board.is_over and not _expanded(path, node, depth, focus):
             _add_stub(graph, path, node.board, faded)
     return graph
+
+
+def _expanded(path: Path, node: Node, depth: int | None, focus: Path | None) -> bool:
+    """Whether the moves below the position at ``path`` are drawn."""
+    if not node.children or (depth is not None and len(path) >= depth):
+        return False
+    return focus is None or focus[:len(path)] == path
 
 
 def _tree_to_draw(node_or_board: Node | Board, max_depth: int | None, max_nodes: int | None,
@@ -158,12 +177,14 @@ def _fill_exact(root: Node, prefer_quick: bool) -> None:
         node.value = value_of(node.score)
 
 
-def _walk(root: Node, depth: int | None, path: Path = ()) -> Iterator[tuple[Path, Node]]:
-    """(path, node) for the nodes down to ``depth``, depth first, children by increasing cell."""
+def _walk(root: Node, depth: int | None, focus: Path | None = None,
+          path: Path = ()) -> Iterator[tuple[Path, Node]]:
+    """(path, node) for the nodes to draw (see ``_expanded``), depth first, children by increasing
+    cell."""
     yield path, root
-    if depth is None or len(path) < depth:
+    if _expanded(path, root, depth, focus):
         for cell, child in sorted(root.children.items()):
-            yield from _walk(child, depth, (*path, cell))
+            yield from _walk(child, depth, focus, (*path, cell))
 
 
 def _best_moves(root: Node) -> Path:
@@ -179,9 +200,9 @@ def _shown_score(path: Path, node: Node, values: bool,
     return node.value if values else None
 
 
-def _window_text(window: tuple[float, float] | None) -> str:
-    """'α −∞  β +1' for an (alpha, beta) window, '' for none."""
-    return f"α {signed(window[0])}  β {signed(window[1])}" if window else ""
+def _window_rows(window: tuple[float, ...]) -> tuple[str, str]:
+    """('α −∞', 'β +1') for an (alpha, beta) window; two blank rows for () (no window yet)."""
+    return (f"α {signed(window[0])}", f"β {signed(window[1])}") if window else ("", "")
 
 
 def _in_pruned(path: Path, pruned: set[Path]) -> bool:
@@ -202,16 +223,14 @@ class TreePicture(graphviz.Digraph):
         return "<game tree picture>"
 
 
-def _empty_graph(size: str | None) -> graphviz.Digraph:
-    """A top-down graph with small fonts and tight spacing, so that trees stay compact."""
+def _empty_graph() -> graphviz.Digraph:
+    """A top-down graph with tight spacing, so that trees stay compact."""
     graph = TreePicture("game_tree")
     graph.attr(rankdir="TB", ordering="out", nodesep="0.06", ranksep="0.22", margin="0.05",
-               bgcolor="white", fontname=FONT, fontsize="8")
-    if size:
-        graph.attr(size=size)
-    graph.attr("node", shape="plain", fontname=FONT, fontsize="8")
-    graph.attr("edge", arrowhead="none", color=GRID, fontname=FONT, fontsize="7",
-               fontcolor=TEXT)
+               bgcolor="white", fontname=FONT, fontsize=str(VALUE_POINTS))
+    graph.attr("node", shape="plain", fontname=FONT, fontsize=str(VALUE_POINTS))
+    graph.attr("edge", arrowhead="none", color=GRID, fontname=FONT, fontsize=str(SMALL_POINTS),
+               fontcolor=TEXT, labeldistance="1.4", labelangle="0")
     return graph
 
 
@@ -240,22 +259,22 @@ def _level_label(mover: str | None) -> str:
         return f'<<FONT COLOR="{TEXT}">game over</FONT>>'
     colour, role, mark = (X_COLOUR, "MAX", "▲") if mover == "X" else (O_COLOUR, "MIN", "▼")
     return (f'<<FONT COLOR="{colour}">{mark} {role}</FONT><BR/>'
-            f'<FONT COLOR="{TEXT}" POINT-SIZE="7">{mover} to move</FONT>>')
+            f'<FONT COLOR="{TEXT}" POINT-SIZE="{SMALL_POINTS}">{mover} to move</FONT>>')
 
 
-def _node_label(board: Board, score: float | None, window: str | None, faded: bool,
-                current: bool) -> str:
-    """An HTML-like label: the board as a 3x3 table, then the value, then alpha and beta (a row
-    that is left out when ``window`` is None)."""
+def _node_label(board: Board, score: float | None, window: tuple[float, ...] | None,
+                faded: bool, current: bool) -> str:
+    """An HTML-like label: the board as a 3x3 table, then the value, then alpha and beta (two
+    rows that are left out when ``window`` is None)."""
     frame = FADED if faded else _frame_colour(board)
     win = board.winning_line or ()
     rows = []
     for row in range(3):
         cells = "".join(_cell(board[c], c in win, faded) for c in range(3 * row, 3 * row + 3))
         rows.append(f"<TR>{cells}</TR>")
-    rows.append(_text_row(_marker(board, faded) + signed(score), faded, 8))
+    rows.append(_text_row(_marker(board, faded) + signed(score), faded, VALUE_POINTS))
     if window is not None:
-        rows.append(_text_row(window, faded, 6))
+        rows += [_text_row(text, faded, SMALL_POINTS) for text in _window_rows(window)]
     halo = f' BGCOLOR="{CURRENT_COLOUR}"' if current else ""
     return (f'<<TABLE BORDER="0" CELLPADDING="3" CELLSPACING="0"{halo}><TR><TD>'
             f'<TABLE BORDER="1" COLOR="{frame}" CELLBORDER="0" CELLSPACING="1" CELLPADDING="0" '
@@ -280,7 +299,8 @@ def _cell(mark: str, on_win: bool, faded: bool) -> str:
     """One cell of a drawn board: its mark in the player's colour, shaded if on the winning line."""
     colour = FADED if faded else X_COLOUR if mark == "X" else O_COLOUR
     fill = WIN_FILL if on_win and not faded else "white"
-    text = f'<FONT COLOR="{colour}" POINT-SIZE="10"><B>{mark}</B></FONT>' if mark in "XO" else " "
+    text = (f'<FONT COLOR="{colour}" POINT-SIZE="{MARK_POINTS}"><B>{mark}</B></FONT>'
+            if mark in "XO" else " ")
     return f'<TD FIXEDSIZE="TRUE" WIDTH="{CELL}" HEIGHT="{CELL}" BGCOLOR="{fill}">{text}</TD>'
 
 
@@ -305,7 +325,7 @@ def signed(score: float | None) -> str:
 
 def _edge_style(path: Path, best: Path | None, faded: bool) -> dict[str, str]:
     """Edge attributes: labelled with the cell played; thick on the best line, dashed if pruned."""
-    style = {"label": str(path[-1])}
+    style = {"headlabel": str(path[-1])}
     if faded:
         style.update(style="dashed", color=FADED, fontcolor=FADED)
     elif best is not None and best[:len(path)] == path:
@@ -314,10 +334,10 @@ def _edge_style(path: Path, best: Path | None, faded: bool) -> dict[str, str]:
 
 
 def _add_stub(graph: graphviz.Digraph, path: Path, board: Board, faded: bool) -> None:
-    """A '… N more positions' note under a position whose subtree is not drawn."""
+    """A note 'N more' under a position whose subtree is not drawn: the positions below it."""
     more = sum(_sizes_below(board)) - 1
     name = _name(path) + "_more"
-    graph.node(name, f"… {more:,} more\npositions", shape="plaintext", fontsize="6",
+    graph.node(name, f"{more:,}\nmore", shape="plaintext", fontsize=str(SMALL_POINTS),
                fontcolor=FADED if faded else TEXT, margin="0", height="0", width="0")
     graph.edge(_name(path), name, style="dotted", color=FADED)
 

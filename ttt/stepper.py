@@ -3,20 +3,23 @@
 ``step_through(board)`` returns a widget: a slider with play / previous / next buttons, the game
 tree redrawn at each step with the values known so far and the current position outlined, and one
 sentence saying what happens at that step. With ``pruning=True`` it replays alpha-beta: alpha and
-beta on the current path, pruned branches greyed out.
+beta on the current path, pruned branches greyed out. A tree too wide to draw whole at a size the
+back of a classroom can read is drawn focused: only the positions on the search's current path
+show the moves below them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import graphviz
 import ipywidgets as widgets
 
 from ttt.board import Board
-from ttt.display import draw_tree, signed
+from ttt.display import MAX_WIDTH, draw_tree, signed
 from ttt.search import minimax, value_of
 from ttt.steps import BACKUP, ENTER, FINAL, PRUNE, Step, search_steps
-from ttt.tree import build_tree
+from ttt.tree import build_tree, count_by_depth
 
 MAX_FREE = 5
 Path = tuple[int, ...]
@@ -91,6 +94,8 @@ class StepThrough(widgets.VBox):
         self.board = board
         self.pruning = pruning
         self.tree = build_tree(board)
+        #: Draw the whole tree when it fits the page; else only the moves along the search's path.
+        self.focused = max(count_by_depth(self.tree)) > MAX_WIDTH
         self.steps = list(search_steps(board, pruning=pruning, ordered=ordered,
                                        prefer_quick=prefer_quick))
         self._svg: dict[int, str] = {}
@@ -108,6 +113,9 @@ class StepThrough(widgets.VBox):
         self.slider.observe(lambda change: self.show(change["new"]), names="value")
         controls = widgets.HBox([self.play, self.prev_button, self.next_button, self.slider])
         super().__init__([controls, self.sentence, self.picture])
+        self.add_class("step-through")
+        self.sentence.add_class("step-sentence")
+        self.picture.add_class("step-picture")
         self.show(0)
 
     def go(self, k: int) -> None:
@@ -118,16 +126,21 @@ class StepThrough(widgets.VBox):
     def state(self) -> Replay:
         return replay(self.steps, self.slider.value)
 
+    def draw(self, k: int) -> graphviz.Digraph:
+        """The picture of step ``k`` (from 0), as the widget shows it."""
+        state = replay(self.steps, k)
+        return draw_tree(self.tree, known=state.known, current=state.current,
+                         pruned=state.pruned, highlight_best=False,
+                         windows=state.windows if self.pruning else None,
+                         max_nodes=None, max_width=None,
+                         focus=state.current if self.focused else None)
+
     def show(self, k: int) -> None:
         state = replay(self.steps, k)
         self.sentence.value = (f"<b>Step {k + 1} of {len(self.steps)}.</b> {state.sentence}")
         if k not in self._svg:
-            graph = draw_tree(self.tree, known=state.known, current=state.current,
-                              pruned=state.pruned, highlight_best=False,
-                              windows=state.windows if self.pruning else None,
-                              max_nodes=10_000, max_width=None)
-            self._svg[k] = graph.pipe(format="svg", encoding="utf-8")
-        self.picture.value = self._svg[k]
+            self._svg[k] = self.draw(k).pipe(format="svg", encoding="utf-8")
+        self.picture.value = f"<div data-step='{k + 1}'>{self._svg[k]}</div>"
 
 
 def step_through(board: Board, *, pruning: bool = False, ordered: bool = False,

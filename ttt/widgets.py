@@ -1,9 +1,10 @@
 """The playable board: you against the computer, with hints and an explanation of its moves.
 
 ``play_board()`` returns the widget. Its nine buttons carry the CSS classes ``cell-0`` ...
-``cell-8`` and the status line the class ``board-status``, so a browser test (or a teacher's
-stylesheet) can find them. What it knows about good and bad moves comes from
-``ttt.search.Solver``; the computer's moves come from the players of ``ttt.players``.
+``cell-8``, the status line ``board-status``, the whole board ``play-board`` and the explanation
+``explanation``, so a browser test (or a teacher's stylesheet) can find them. What it knows about
+good and bad moves comes from ``ttt.search.Solver``; the computer's moves come from the players
+of ``ttt.players``.
 """
 
 from __future__ import annotations
@@ -47,7 +48,11 @@ def hint(outcome: Outcome, me: str) -> tuple[int, str]:
     return mine, f"{'win' if mine > 0 else 'loss'} in {outcome.plies}"
 
 
-class PlayBoard(widgets.HBox):
+CELL_SIZE = 92  # px: room for the widest hint, "loss in 4", in HINT_FONT without an ellipsis
+MARK_FONT, HINT_FONT = "34px", "15px"
+
+
+class PlayBoard(widgets.VBox):
     """Tic-tac-toe against the computer. ``seed`` makes the computer's choices repeatable."""
 
     def __init__(self, human: str = "X", level: str = "perfect", seed: int | None = None) -> None:
@@ -60,15 +65,18 @@ class PlayBoard(widgets.HBox):
         self.status = widgets.HTML().add_class("board-status")
         self.mark = widgets.ToggleButtons(options=[("X (you start)", "X"),
                                                    ("O (computer starts)", "O")],
-                                          value=human, description="You play")
+                                          value=human, description="You play",
+                                          style={"button_width": "170px"})
         self.level = widgets.Dropdown(options=list(LEVELS.items()), value=LEVELS[level],
                                       description="Computer")
         self.new_button = widgets.Button(description="New game", icon="refresh")
         self.undo_button = widgets.Button(description="Undo", icon="undo")
         self.hints = widgets.Checkbox(value=False, indent=False, description="Hints",
+                                      layout=widgets.Layout(width="110px"),
                                       tooltip="What each free cell leads to with perfect play, "
                                               "and in how many moves (both players' moves)")
-        self.explain = widgets.Checkbox(value=False, description="Explain its moves", indent=False)
+        self.explain = widgets.Checkbox(value=False, description="Explain its moves", indent=False,
+                                        layout=widgets.Layout(width="200px"))
         self.explanation = widgets.HTML()
         for button, action in ((self.new_button, self.new_game), (self.undo_button, self.undo)):
             button.add_class(button.description.lower().replace(" ", "-"))
@@ -78,12 +86,16 @@ class PlayBoard(widgets.HBox):
         self.hints.observe(lambda _: self._refresh(), names="value")
         self.explain.observe(lambda _: self._refresh(), names="value")
         grid = widgets.GridBox(self.buttons, layout=widgets.Layout(
-            grid_template_columns="repeat(3, 72px)", grid_gap="4px", width="228px"))
+            grid_template_columns=f"repeat(3, {CELL_SIZE}px)", grid_gap="4px",
+            width=f"{3 * CELL_SIZE + 8}px"))
         controls = widgets.VBox([self.mark, self.level,
                                  widgets.HBox([self.new_button, self.undo_button]),
-                                 widgets.HBox([self.hints, self.explain]), self.explanation],
+                                 widgets.HBox([self.hints, self.explain])],
                                 layout=widgets.Layout(margin="0 0 0 24px"))
-        super().__init__([widgets.VBox([grid, self.status]), controls])
+        super().__init__([widgets.HBox([widgets.VBox([grid, self.status]), controls]),
+                          self.explanation])
+        self.add_class("play-board")
+        self.explanation.add_class("explanation")
         self.history: list[Board] = []
         self.new_game()
 
@@ -189,7 +201,7 @@ class PlayBoard(widgets.HBox):
                 button.description = text
                 button.style.button_color = HINT_COLOURS[value]
                 button.style.text_color = "#333333"
-            button.style.font_size = "13px" if cell in outcomes else "26px"
+            button.style.font_size = HINT_FONT if cell in outcomes else MARK_FONT
         self.status.value = html.escape(message or self._status())
         self.undo_button.disabled = self._last_turn_of_human() is None
         self.explanation.value = self._explain() if self.explain.value else ""
@@ -200,9 +212,11 @@ class PlayBoard(widgets.HBox):
         return explanation(*self.last_reply)
 
     def _cell_button(self, cell: int) -> widgets.Button:
-        button = widgets.Button(layout=widgets.Layout(width="72px", height="72px"))
+        button = widgets.Button(layout=widgets.Layout(width=f"{CELL_SIZE}px",
+                                                      height=f"{CELL_SIZE}px", margin="0",
+                                                      padding="0 4px"))
         button.add_class(f"cell-{cell}")
-        button.style.font_size = "26px"
+        button.style.font_size = MARK_FONT
         button.style.font_weight = "bold"
         button.on_click(lambda _: self.click(cell))
         return button
@@ -211,20 +225,21 @@ class PlayBoard(widgets.HBox):
 @cache
 def explanation(board: Board, chosen: int) -> str:
     """HTML explaining the computer's move ``chosen`` in ``board``: every move ranked by its value
-    with perfect play, the nodes plain minimax searches below it, and the tree behind the choice."""
+    with perfect play, the positions plain minimax searches below it, and the tree behind the
+    choice: the position and its moves, with the move played drawn thick."""
     mover = board.to_move
     outcomes = _SOLVER.move_outcomes(board)
     sign = 1 if mover == "X" else -1
     scores = _SOLVER.move_scores(board)
     ranked = sorted(scores, key=lambda cell: (-sign * scores[cell], cell))
     rows = "".join(_explain_row(board, cell, outcomes[cell], cell == chosen) for cell in ranked)
-    tree = draw_tree(board, max_nodes=40, size="6,4").pipe(format="svg", encoding="utf-8")
+    tree = draw_tree(board, max_depth=1, line=(chosen,)).pipe(format="svg", encoding="utf-8")
     head = "".join(f"<th style='{PAD}'>{name}</th>" for name in
                    ("cell", f"outcome for {mover}", f"value for {mover}", "minimax nodes"))
     return (f"<p>The computer ({mover}) played <b>{chosen}</b>. With perfect play from here, "
             f"its moves rank:</p><table><tr>{head}</tr>{rows}</table>"
-            f"<p>The tree below shows values from X's point of view (+1: X wins).</p>"
-            f"<div style='max-width:560px'>{tree}</div>")
+            f"<p>The tree shows its moves with their values from X's point of view (+1: X wins); "
+            f"the thick line is the move it played, <b>{chosen}</b>.</p>{tree}")
 
 
 PAD = "padding:2px 8px"

@@ -1,23 +1,31 @@
-"""Lesson 7's board in a real browser: a whole game against "perfect" by clicking the buttons, in
-JupyterLab (the lesson run cell by cell) and in Voilà (``make play``).
+"""The playable board in a real browser at 1280 x 800: a whole game against "perfect" by clicking
+the buttons, in JupyterLab (lesson 7, run with Run All) and in Voilà (the page of ``make play``).
 
 The human clicks the lowest free cell, reading the board from the buttons' texts, until the status
 line says the game is over. Whatever the computer varies, "perfect" never loses, so the game ends
-in "O wins" or "Draw". On the way: Undo removes the last two marks, and Hints label every free cell
-with a win, draw or loss. The fixtures (servers, Chromium) are in conftest.py.
+in "O wins" or "Draw". On the way: Undo removes the last two marks; Hints label every free cell
+with a win, draw or loss, and no label or button text is cut off; Explain shows a tree that fits
+the page with text big enough to read on a projector. The fixtures are in conftest.py.
 """
 
 from __future__ import annotations
 
 import re
-import uuid
 
 import pytest
-from conftest import NOTEBOOK, TOKEN
+from pages import (
+    ERROR,
+    is_modified,
+    layout,
+    open_in_lab,
+    run_all,
+    smallest_texts,
+    truncated_texts,
+)
 
 pytestmark = pytest.mark.browser
 
-ERROR = ".jp-OutputArea-output:has-text('Traceback (most recent call last)')"  # Lab and Voilà
+MIN_TEXT_PX = 10  # the smallest text a class can read from the back of the room, at 1280 x 800
 HINT = re.compile(r"^(win in \d|draw|loss in \d)$")
 
 # The nine buttons' texts, and how many hold a mark.
@@ -76,6 +84,18 @@ def click_lowest_free(page) -> None:
     wait_until(page, REPLIED, before, f"no reply to a click on cell {cell} of {texts}")
 
 
+def legible(page) -> None:
+    """No text on the board or its controls is cut off, and the Explain tree fits the page with
+    text big enough to read (checked with Hints and Explain on)."""
+    board = page.locator(".play-board").first
+    assert truncated_texts(board) == []
+    explanation = page.locator(".play-board .explanation").first
+    explanation.locator("svg").first.wait_for()
+    size = layout(explanation)
+    assert not size["scrolls"] and max(size["pictures"]) <= size["box"], size
+    assert min(smallest_texts(explanation)) >= MIN_TEXT_PX
+
+
 def play(page) -> None:
     """The whole check, on a page where the lesson has been run."""
     from playwright.sync_api import expect
@@ -97,30 +117,39 @@ def play(page) -> None:
     assert cells(page) == after_one
     expect(page.locator(".board-status")).to_have_text("Your move: you are X.")
 
-    hints = page.locator(".widget-checkbox:has-text('Hints') input")
-    hints.check()
-    free = [cell for cell, text in enumerate(after_one) if not text]
-    for cell in free:
-        expect(page.locator(f".cell-{cell}")).to_have_text(HINT)
-    hints.uncheck()
-    for cell in free:
-        expect(page.locator(f".cell-{cell}")).to_have_text("")
-
+    page.locator(".widget-checkbox:has-text('Explain') input").check()
+    seen = []
     while not game_over(page):
+        seen += check_hints(page)
         click_lowest_free(page)
+    assert any(re.match(r"(loss|win) in", text) for text in seen), seen  # the long labels too
     final = status(page)
     assert re.fullmatch(r"O wins: the computer wins\.|Draw: nobody wins\.", final), final
     no_traceback(page)
 
 
+def check_hints(page) -> list[str]:
+    """Turn Hints on: every free cell shows a hint, and the page stays legible. Turn them off
+    again (the game reads free cells as blank buttons); return the hints seen."""
+    from playwright.sync_api import expect
+
+    hints = page.locator(".widget-checkbox:has-text('Hints') input")
+    free = [cell for cell, text in enumerate(cells(page)) if not text]
+    hints.check()
+    for cell in free:
+        expect(page.locator(f".cell-{cell}")).to_have_text(HINT)
+    texts = [cells(page)[cell] for cell in free]
+    legible(page)
+    hints.uncheck()
+    for cell in free:
+        expect(page.locator(f".cell-{cell}")).to_have_text("")
+    return texts
+
+
 def test_a_game_in_jupyterlab(page, lab):
-    # A new workspace and ?reset: else Lab restores the tabs of earlier runs, and a hidden
-    # second board would take the clicks.
-    workspace = f"play-{uuid.uuid4().hex[:8]}"
-    page.goto(f"{lab}/lab/workspaces/{workspace}/tree/{NOTEBOOK.name}?reset&token={TOKEN}")
-    page.wait_for_function("() => window.jupyterapp?.shell.currentWidget?.sessionContext"
-                           "?.session?.kernel?.status === 'idle'", timeout=60_000)
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    open_in_lab(page, lab, "07_play.ipynb")
+    assert not is_modified(page)  # opening a lesson changes nothing in it
+    run_all(page)
     play(page)
 
 

@@ -1,0 +1,104 @@
+"""Take the README's screenshots from a real browser (``make screenshots``): what a class sees.
+
+Chromium (driven by Playwright) opens the course at 1280 x 800, a typical projector, and
+photographs two widgets:
+
+- ``images/screenshot_board.png``: the page of ``make play`` (Voilà) after two moves of yours,
+  with Hints on;
+- ``images/screenshot_step_through.png``: lesson 3's step-through widget in JupyterLab, at the
+  step the lesson describes (step 32).
+
+The computer at "perfect" varies its moves, so the board may differ from run to run.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+from pages import (  # noqa: E402  (the helpers live with the browser tests)
+    CHROMIUM_ARGS,
+    VIEWPORT,
+    cell_index,
+    course_folder,
+    find_chromium,
+    lab_command,
+    open_in_lab,
+    run_all,
+    server,
+    show_cell,
+    voila_command,
+)
+
+IMAGES = ROOT / "images"
+STEP = 32  # lesson 3 shows this step as a picture and describes it
+
+
+def board(browser, folder: Path) -> Path:
+    """The playable board after your moves 0 and 8 (or the next free cells), with Hints on."""
+    with server(voila_command("play.ipynb"), folder) as url:
+        page = browser.new_page(viewport=VIEWPORT)
+        page.goto(url + "/", timeout=60_000)
+        page.locator(".cell-8").wait_for(timeout=60_000)
+        for _ in range(2):
+            free = [cell for cell in (0, 8, 2, 6)
+                    if not page.locator(f".cell-{cell}").inner_text().strip()]
+            marks = _marks(page)
+            page.locator(f".cell-{free[0]}").click()
+            page.wait_for_function(f"() => {_MARKS_JS} >= {marks + 2}")
+        page.locator(".widget-checkbox:has-text('Hints') input").check()
+        page.wait_for_function("() => /in \\d|draw/.test(document.querySelector('.play-board')"
+                               ".innerText)")
+        path = IMAGES / "screenshot_board.png"
+        page.locator(".play-board").screenshot(path=path)
+        page.close()
+    return path
+
+
+def step_through(browser, folder: Path) -> Path:
+    """Lesson 3's step-through widget at step STEP."""
+    with server(lab_command(folder), folder) as url:
+        page = browser.new_page(viewport=VIEWPORT)
+        open_in_lab(page, url, "03_minimax.ipynb")
+        run_all(page)
+        show_cell(page, cell_index(page, "widget = step_through(board)"))
+        widget = page.locator(".step-through").first
+        for _ in range(STEP - 1):
+            widget.locator(".widget-button:has-text('next')").click()
+        widget.locator(f"[data-step='{STEP}'] svg").wait_for()
+        path = IMAGES / "screenshot_step_through.png"
+        widget.screenshot(path=path)
+        page.close()
+    return path
+
+
+_MARKS_JS = ("Array.from(document.querySelectorAll('.play-board button'))"
+             ".filter(b => /^[XO]$/.test(b.innerText.trim())).length")
+
+
+def _marks(page) -> int:
+    return page.evaluate(f"() => {_MARKS_JS}")
+
+
+def main() -> int:
+    from playwright.sync_api import sync_playwright
+
+    chromium = find_chromium()
+    if chromium is None:
+        print("Chromium not found: run 'make test' once, or set CHROMIUM", file=sys.stderr)
+        return 1
+    with tempfile.TemporaryDirectory() as temp, sync_playwright() as playwright:
+        folder = course_folder(Path(temp), ["play.ipynb", "03_minimax.ipynb"])
+        browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        for take in (board, step_through):
+            print(f"wrote {take(browser, folder).relative_to(ROOT)}")
+        browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
