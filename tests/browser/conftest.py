@@ -3,8 +3,8 @@ Voilà server started on 127.0.0.1 in a temporary folder that holds a *copy* of 
 (JupyterLab autosaves, and must never write into the course).
 
 Run with ``python -m pytest -p no:nbval --basetemp=.pytest-tmp/browser tests/browser`` (that is
-what ``make test`` does). Where Chromium or Playwright is missing the tests are skipped, saying
-what to install, except under CI (the ``CI`` environment variable is set), where they fail.
+what ``make test`` does). Chromium itself, and skipping or failing where it is missing, are in
+tests/real_browser.py, shared with the test of the browser-only course (tests/lite).
 """
 
 from __future__ import annotations
@@ -21,38 +21,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from real_browser import (  # noqa: F401  (fixtures and a hook, for pytest to find here)
+    chromium_executable,
+    launched_browser,
+    new_page,
+    pytest_configure,
+)
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "07_play.ipynb"
 BIN = Path(sys.executable).parent  # the jupyter and voila of the running venv
 TOKEN = "browser-test-token"
-ON_CI = os.environ.get("CI", "").lower() not in ("", "0", "false")
-INSTALL = ("install Chromium: 'apt-get install chromium' on Debian/Ubuntu (or run 'make test', "
-           "which installs it), 'brew install --cask chromium' on macOS, or set CHROMIUM to a "
-           "Chromium or Chrome executable")
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    """Let ``--basetemp=.pytest-tmp/browser`` work in a fresh checkout: pytest makes the folder
-    itself, but not its parent."""
-    if config.option.basetemp:
-        Path(config.option.basetemp).resolve().parent.mkdir(parents=True, exist_ok=True)
-
-
-def find_chromium() -> str | None:
-    """The Chromium to drive: $CHROMIUM, Debian's binary, or one on the PATH (as
-    scripts/setup-system looks for it). Playwright's own browser download is not used."""
-    candidates = [os.environ.get("CHROMIUM"), "/usr/lib/chromium/chromium",
-                  *(shutil.which(name) for name in ("chromium", "chromium-browser",
-                                                    "google-chrome"))]
-    return next((path for path in candidates if path and os.access(path, os.X_OK)), None)
-
-
-def missing(what: str) -> None:
-    """Fail under CI, skip elsewhere: the browser tests need ``what``."""
-    message = f"the browser tests need {what}"
-    if ON_CI:
-        pytest.fail(f"{message} (CI runs them always)", pytrace=False)
-    pytest.skip(message)
 
 
 # --- servers ------------------------------------------------------------------------------------
@@ -98,19 +76,6 @@ def serve(argv: list[str], cwd: Path, timeout: float = 60) -> tuple[subprocess.P
 
 
 @pytest.fixture(scope="session")
-def chromium() -> str:
-    """The Chromium executable; checked before any server starts, so a skip costs nothing."""
-    path = find_chromium()
-    if path is None:
-        missing(f"Chromium, which was not found: {INSTALL}")
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        missing("Playwright: pip install -r requirements.txt")
-    return path
-
-
-@pytest.fixture(scope="session")
 def workdir(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("play")
     shutil.copy(NOTEBOOK, folder / NOTEBOOK.name)
@@ -138,25 +103,3 @@ def voila(workdir: Path) -> Iterator[str]:
                        "--Voila.ip=127.0.0.1", "--show_tracebacks=True"], workdir)
     yield url
     stop(proc)
-
-
-# --- the browser --------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="session")
-def browser(chromium: str):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:  # do not mix with pytest-playwright's fixtures
-        browser = playwright.chromium.launch(executable_path=chromium, timeout=30_000, args=[
-            "--disable-gpu", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"])
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(30_000)
-    yield context.new_page()
-    context.close()
