@@ -3,8 +3,8 @@
     python scripts/build_lite.py             # (make lite) the site in build/lite/
     python -m http.server -d build/lite      # then open http://localhost:8000
 
-Everything is fetched from the package registries at build time and kept in .cache/lite/, so a
-rebuild fetches nothing:
+Everything is fetched from the package registries at build time (with npm and pip) and kept in
+.cache/lite/, so a rebuild fetches nothing:
 - Pyodide's core runtime (npm ``pyodide``, the version the JupyterLite kernel was made for),
   served from the site itself;
 - Graphviz compiled to WebAssembly (npm ``@viz-js/viz``), which ``ttt.browser`` uses instead of
@@ -31,7 +31,6 @@ import subprocess
 import sys
 import tarfile
 import tempfile
-import urllib.request
 import zipfile
 from dataclasses import dataclass, field
 from importlib.metadata import version as installed_version
@@ -47,7 +46,6 @@ from ttt.browser import VIZ_SCRIPT
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "build" / "lite"
 CACHE = ROOT / ".cache" / "lite"
-NPM_REGISTRY = "https://registry.npmjs.org"
 VIZ_VERSION = "3.31.0"
 #: the files of the npm ``pyodide`` package that make the runtime
 PYODIDE_RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
@@ -101,34 +99,34 @@ def npm_file(package: str, version: str, member: str) -> bytes:
 
 
 def npm_tarball(package: str, version: str) -> Path:
-    """The npm package's tarball in the cache, fetched from the registry and checked against the
-    registry's sha512 ``dist.integrity`` the first time."""
+    """The npm package's tarball in the cache. The first time, npm fetches it, and its sha512 is
+    checked against the registry's ``dist.integrity``."""
+    spec = f"{package}@{version}"
     path = CACHE / "npm" / f"{package.replace('/', '__')}-{version}.tgz"
     if path.exists():
         return path
-    dist = json.loads(download(f"{NPM_REGISTRY}/{package}/{version}"))["dist"]
-    data = download(dist["tarball"])
-    integrity = "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode()
-    if integrity != dist["integrity"]:
-        raise RuntimeError(f"{package}@{version}: the tarball's sha512 differs from the "
-                           f"registry's ({integrity} != {dist['integrity']})")
-    save(path, data)
+    print(f"fetching {spec} with npm", flush=True)
+    expected = npm("view", spec, "dist.integrity").strip()
+    with tempfile.TemporaryDirectory(prefix="npm-") as temp:
+        npm("pack", spec, f"--pack-destination={temp}")
+        packed = next(Path(temp).glob("*.tgz"))
+        digest = base64.b64encode(hashlib.sha512(packed.read_bytes()).digest()).decode()
+        integrity = f"sha512-{digest}"
+        if integrity != expected:
+            raise RuntimeError(f"{spec}: the tarball's sha512 differs from the registry's "
+                               f"({integrity} != {expected})")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        shutil.move(packed, path)
     return path
 
 
-def download(url: str) -> bytes:
-    """The body of an HTTP GET."""
-    print(f"fetching {url}", flush=True)
-    with urllib.request.urlopen(url, timeout=120) as response:
-        return response.read()
-
-
-def save(path: Path, data: bytes) -> None:
-    """Write ``data`` so that ``path`` never holds a partial file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(path.name + ".part")
-    partial.write_bytes(data)
-    partial.replace(path)
+def npm(*args: str) -> str:
+    """What an npm command prints (npm, the client of the npm registry, comes with Node.js)."""
+    if shutil.which("npm") is None:
+        raise RuntimeError("npm is needed to fetch Pyodide and Graphviz for the site: install "
+                           "Node.js (apt-get install npm, brew install node)")
+    return subprocess.run(["npm", *args, "--no-fund", "--no-audit", "--loglevel=error"],
+                          capture_output=True, text=True, check=True).stdout
 
 
 # --- wheels and the lock ------------------------------------------------------------------------
