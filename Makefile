@@ -10,12 +10,13 @@ LINT_DIRS := ttt tests benchmarks scripts
 
 .DEFAULT_GOAL := help
 .PHONY: help venv system system-browser lab test lint bench images screenshots notebooks solutions \
-        play clean
+        play lite clean
 
 help:
 	@echo "make lab     open the course notebooks in JupyterLab (LAB_ARGS=... passes options)"
 	@echo "make play    play against the computer in a page of its own (Voila; PLAY_ARGS=... passes options)"
-	@echo "make test    lint, unit tests, all notebooks, browser tests"
+	@echo "make lite    build the course as a website that runs Python in the browser (build/lite/)"
+	@echo "make test    lint, unit tests, all notebooks, browser tests (also of the make lite site)"
 	@echo "make lint    ruff check"
 	@echo "make bench   run the search benchmarks"
 	@echo "make images  regenerate the pictures in images/"
@@ -85,6 +86,11 @@ solutions: venv
 notebooks: system venv
 	$(BIN)/python scripts/execute_notebooks.py
 
+# The whole course as a static JupyterLite site in build/lite/: Python runs in the browser.
+# Serve it with: python3 -m http.server --directory build/lite
+lite: venv
+	$(BIN)/python scripts/build_lite.py
+
 # ---- checks --------------------------------------------------------------
 lint: venv
 	$(BIN)/ruff check $(LINT_DIRS)
@@ -93,7 +99,7 @@ test: system-browser venv
 	@echo "==> lint"
 	$(BIN)/ruff check $(LINT_DIRS)
 	@echo "==> unit tests and every lesson"
-	$(BIN)/python -m pytest $(NBVAL) tests notebooks --ignore=tests/browser \
+	$(BIN)/python -m pytest $(NBVAL) tests notebooks --ignore=tests/browser --ignore=tests/lite \
 	  --ignore=notebooks/solutions
 	@echo "==> the lessons with every exercise answered (each check must pass)"
 	@rm -rf .pytest-tmp/solutions
@@ -102,8 +108,10 @@ test: system-browser venv
 	@echo "==> browser tests (JupyterLab and Voila in Chromium)"
 	@mkdir -p .pytest-tmp
 	$(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/browser tests/browser
+	@echo "==> the browser-only course (JupyterLite): built, then run offline in Chromium"
+	$(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/lite tests/lite
 
 clean:
-	rm -rf $(VENV) .pytest-tmp .pytest_cache .ruff_cache build dist *.egg-info
+	rm -rf $(VENV) .pytest-tmp .pytest_cache .ruff_cache .cache build dist *.egg-info
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	find . -name .ipynb_checkpoints -type d -prune -exec rm -rf {} +

@@ -3,8 +3,7 @@
 The lessons are committed executed, so that GitHub shows every figure and nbval can compare the
 checked cells. This keeps the saved outputs deterministic and small: no timing metadata, no widget
 state (random model ids, and GitHub cannot show widgets anyway), streams merged so a progress bar
-is stored as its last line. A cell may raise only if it carries the tag ``raises-exception``
-(which JupyterLab's Run All and nbval both honour).
+is stored as its last line. No cell may raise (tests/test_run_all.py says why).
 
     python scripts/execute_notebooks.py                    # every notebook in notebooks/
     python scripts/execute_notebooks.py notebooks/03_minimax.ipynb
@@ -20,7 +19,6 @@ from nbclient import NotebookClient
 from nbconvert.preprocessors import CoalesceStreamsPreprocessor
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-RAISES = "raises-exception"
 #: What JupyterLab writes for the ipykernel kernel: saved the same, opening a lesson does not mark
 #: it modified (Lab also rewrites language_info, so a lesson run on another Python minor version
 #: still shows as modified there).
@@ -43,7 +41,7 @@ def execute(path: Path) -> list[str]:
     return [f"{path.name} cell {i}: {output.ename}: {output.evalue}"
             for i, cell in enumerate(notebook.cells) if cell.cell_type == "code"
             for output in cell.get("outputs", [])
-            if output.output_type == "error" and RAISES not in cell.metadata.get("tags", ())]
+            if output.output_type == "error"]
 
 
 def main(paths: list[str]) -> int:

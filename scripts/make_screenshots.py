@@ -18,9 +18,9 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "tests"))
 
-from pages import (  # noqa: E402  (the helpers live with the browser tests)
+from jupyter_pages import (  # noqa: E402  (the helpers live with the browser tests)
     CHROMIUM_ARGS,
     VIEWPORT,
     cell_index,

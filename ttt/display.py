@@ -11,6 +11,9 @@ A node of the drawing is named after its path, the cells played from the root: `
 ``n4_0`` the position after 4 and then 0. The same paths pick out the current position, the values
 known so far, pruned subtrees and alpha-beta windows; that is how the step-through widget redraws a
 search in progress.
+
+In the browser version of the course (JupyterLite), ``ttt.browser`` draws the trees with Graphviz
+compiled to WebAssembly instead of the ``dot`` program.
 """
 
 from __future__ import annotations
@@ -24,10 +27,13 @@ from itertools import zip_longest
 import graphviz
 from IPython.display import HTML
 
+from ttt import browser
 from ttt.board import Board
 from ttt.search import Solver, value_of
 from ttt.svg import O_COLOUR, X_COLOUR
 from ttt.tree import Node, best_path, build_tree, count_by_depth, fill_values
+
+browser.activate()  # in the browser (Pyodide), Graphviz runs as WebAssembly; on desktop, nothing
 
 Path = tuple[int, ...]
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from pages import ERROR, cell_index, layout, open_in_lab, run_all, show_cell, smallest_texts
-from test_play_board import MIN_TEXT_PX
+from board_game import MIN_TEXT_PX
+from jupyter_pages import ERROR, cell_index, layout, open_in_lab, run_all, show_cell, smallest_texts
 
 pytestmark = pytest.mark.browser
 

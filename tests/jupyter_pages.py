@@ -1,6 +1,7 @@
-"""JupyterLab and Voilà in a real Chromium: starting the servers, opening and running a notebook,
-and measuring what a projector would show. Used by the browser tests (through conftest.py) and by
-``scripts/make_screenshots.py``; nothing here depends on pytest.
+"""JupyterLab and Voilà in a real Chromium: finding Chromium, starting the servers, opening and
+running a notebook, and measuring what a projector would show. Used by the browser tests (through
+real_browser.py and their conftest.py) and by ``scripts/make_screenshots.py``; nothing here depends
+on pytest.
 
 Servers run on 127.0.0.1 in a folder that holds *copies* of the notebooks (JupyterLab autosaves and
 must never write into the course). The page size is that of a typical projector, 1280 x 800, with
@@ -22,12 +23,14 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 BIN = Path(sys.executable).parent  # the jupyter and voila of the running venv
 TOKEN = "browser-test-token"
 VIEWPORT = {"width": 1280, "height": 800}
 ERROR = ".jp-OutputArea-output:has-text('Traceback (most recent call last)')"  # Lab and Voilà
-CHROMIUM_ARGS = ["--disable-gpu", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+#: Only 127.0.0.1 resolves: nothing the browser asks for can leave this machine.
+CLOSED_NETWORK = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+CHROMIUM_ARGS = ["--disable-gpu", CLOSED_NETWORK]
 
 
 def find_chromium() -> str | None:

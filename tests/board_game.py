@@ -1,0 +1,138 @@
+"""Playing a whole game on the playable board by clicking its buttons in a real browser at
+1280 x 800, wherever it runs: JupyterLab and Voilà (tests/browser) or the browser-only course
+(tests/lite).
+
+The human clicks the lowest free cell, reading the board from the buttons' texts, until the status
+line says the game is over. Whatever the computer varies, "perfect" never loses, so the game ends
+in "O wins" or "Draw". On the way: Undo removes the last two marks; Hints label every free cell
+with a win, draw or loss, and no label or button text is cut off; Explain shows a tree that fits
+the page with text big enough to read on a projector. The board's buttons carry the classes
+``cell-0`` ... ``cell-8``, its status line ``board-status``, the whole board ``play-board``.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from jupyter_pages import ERROR, layout, smallest_texts, truncated_texts
+
+MIN_TEXT_PX = 10  # the smallest text a class can read from the back of the room, at 1280 x 800
+HINT = re.compile(r"^(win in \d|draw|loss in \d)$")
+
+# The nine buttons' texts, and how many hold a mark.
+READ_CELLS = """() => Array.from({length: 9},
+    (_, i) => document.querySelector('.cell-' + i).innerText.trim())"""
+# True once the move of a click is on the board with the computer's reply, or the game is over.
+REPLIED = """(before) => {
+    const marks = Array.from({length: 9}, (_, i) =>
+        document.querySelector('.cell-' + i).innerText.trim()).filter(t => t === 'X' || t === 'O');
+    const status = document.querySelector('.board-status').innerText;
+    return marks.length >= before + 2 || (marks.length > before && /wins|Draw/.test(status));
+}"""
+MARKS_ARE = """(n) => Array.from({length: 9}, (_, i) =>
+    document.querySelector('.cell-' + i).innerText.trim()).filter(t => t === 'X' || t === 'O')
+    .length === n"""
+
+
+def cells(page) -> list[str]:
+    return page.evaluate(READ_CELLS)
+
+
+def marks(page) -> int:
+    return sum(text in ("X", "O") for text in cells(page))
+
+
+def status(page) -> str:
+    return page.locator(".board-status").inner_text()
+
+
+def game_over(page) -> bool:
+    return bool(re.search(r"wins|Draw", status(page)))
+
+
+def no_traceback(page) -> None:
+    if page.locator(ERROR).count():
+        pytest.fail("the notebook raised:\n" + page.locator(ERROR).first.inner_text())
+
+
+def wait_until(page, condition: str, arg: object, what: str) -> None:
+    """Wait for the JavaScript ``condition``; if it never holds, fail with what the board shows."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(condition, arg=arg, timeout=15_000)
+    except PlaywrightTimeout:
+        pytest.fail(f"{what}: the buttons show {cells(page)}, the status {status(page)!r}",
+                    pytrace=False)
+
+
+def click_lowest_free(page) -> None:
+    """Your move on the lowest free cell; returns once the computer has replied (or it's over)."""
+    texts = cells(page)
+    before = sum(text in ("X", "O") for text in texts)
+    cell = texts.index("")
+    page.locator(f".cell-{cell}").click()
+    wait_until(page, REPLIED, before, f"no reply to a click on cell {cell} of {texts}")
+
+
+def legible(page) -> None:
+    """No text on the board or its controls is cut off, and the Explain tree fits the page with
+    text big enough to read (checked with Hints and Explain on)."""
+    board = page.locator(".play-board").first
+    assert truncated_texts(board) == []
+    explanation = page.locator(".play-board .explanation").first
+    explanation.locator("svg").first.wait_for()
+    size = layout(explanation)
+    assert not size["scrolls"] and max(size["pictures"]) <= size["box"], size
+    assert min(smallest_texts(explanation)) >= MIN_TEXT_PX
+
+
+def play(page) -> None:
+    """The whole check, on a page where the lesson has been run."""
+    from playwright.sync_api import expect
+
+    page.locator(".cell-8").or_(page.locator(ERROR)).first.wait_for(timeout=60_000)
+    no_traceback(page)
+    expect(page.locator(".cell-8")).to_have_count(1)  # one live board on the page, the lesson's
+    expect(page.locator(".board-status")).to_have_text("Your move: you are X.")
+    assert cells(page) == [""] * 9
+
+    click_lowest_free(page)
+    after_one = cells(page)
+    assert after_one[0] == "X" and after_one.count("O") == 1
+    click_lowest_free(page)
+    assert marks(page) == 4
+
+    page.locator(".undo").click()  # takes back your second move and the reply
+    wait_until(page, MARKS_ARE, 2, f"Undo did not go back to {after_one}")
+    assert cells(page) == after_one
+    expect(page.locator(".board-status")).to_have_text("Your move: you are X.")
+
+    page.locator(".widget-checkbox:has-text('Explain') input").check()
+    seen = []
+    while not game_over(page):
+        seen += check_hints(page)
+        click_lowest_free(page)
+    assert any(re.match(r"(loss|win) in", text) for text in seen), seen  # the long labels too
+    final = status(page)
+    assert re.fullmatch(r"O wins: the computer wins\.|Draw: nobody wins\.", final), final
+    no_traceback(page)
+
+
+def check_hints(page) -> list[str]:
+    """Turn Hints on: every free cell shows a hint, and the page stays legible. Turn them off
+    again (the game reads free cells as blank buttons); return the hints seen."""
+    from playwright.sync_api import expect
+
+    hints = page.locator(".widget-checkbox:has-text('Hints') input")
+    free = [cell for cell, text in enumerate(cells(page)) if not text]
+    hints.check()
+    for cell in free:
+        expect(page.locator(f".cell-{cell}")).to_have_text(HINT)
+    texts = [cells(page)[cell] for cell in free]
+    legible(page)
+    hints.uncheck()
+    for cell in free:
+        expect(page.locator(f".cell-{cell}")).to_have_text("")
+    return texts

@@ -1,0 +1,125 @@
+"""Graphviz in the browser.
+
+In the browser version of the course (JupyterLite, ``make lite``) Python runs on Pyodide, compiled
+to WebAssembly, and there is no ``dot`` program for the ``graphviz`` package to run. There,
+:func:`activate` routes the one call through which that package runs ``dot``
+(``graphviz.backend.execute.run_check``) to Graphviz compiled to WebAssembly (the npm package
+``@viz-js/viz``), which the site serves next to Pyodide's lock file (``scripts/build_lite.py`` puts
+it there). Trees, the step-through widget and the board's explanations then draw unchanged.
+
+``ttt.display`` calls :func:`activate` when it is imported; on desktop Python it does nothing.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+#: the file of @viz-js/viz (``dist/viz-global.js``) that the site serves beside pyodide-lock.json
+VIZ_SCRIPT = "viz-global.js"
+
+#: renders DOT source with a layout engine into an output format: (source, engine, format) -> text
+Render = Callable[[str, str, str], str]
+
+
+def in_browser() -> bool:
+    """Is this Python running in a web browser (Pyodide)?"""
+    return sys.platform == "emscripten"
+
+
+def activate() -> bool:
+    """Under Pyodide, draw Graphviz pictures with Graphviz in WebAssembly; return whether it did.
+
+    On desktop Python this does nothing and returns False: the graphviz package runs ``dot``.
+    """
+    if not in_browser():
+        return False
+    route_graphviz(WasmGraphviz().render)
+    return True
+
+
+def route_graphviz(render: Render) -> None:
+    """Make the graphviz package render through ``render`` instead of running ``dot``.
+
+    Only piping is supported (``graph.pipe()``, and what notebooks show, which pipes SVG); a failed
+    rendering raises graphviz's ``CalledProcessError`` with the renderer's message, as ``dot``'s
+    own errors do.
+    """
+    from graphviz.backend import execute
+
+    def run_check(cmd: Sequence[Any], *, input_lines: Iterable[bytes | str] | None = None,
+                  encoding: str | None = None, quiet: bool = False,
+                  **kwargs: Any) -> subprocess.CompletedProcess:
+        engine, output_format = engine_and_format(cmd)
+        source = dot_source(kwargs.get("input"), input_lines)
+        try:
+            output = render(source, engine, output_format)
+        except Exception as error:
+            raise execute.CalledProcessError(1, cmd, stderr=str(error)) from error
+        if encoding is None:
+            return subprocess.CompletedProcess(cmd, 0, stdout=output.encode(), stderr=b"")
+        return subprocess.CompletedProcess(cmd, 0, stdout=output, stderr="")
+
+    execute.run_check = run_check
+
+
+def engine_and_format(cmd: Sequence[Any]) -> tuple[str, str]:
+    """The layout engine and output format of a ``dot`` command line as the graphviz package
+    builds it for piping: ``['dot', '-Kneato', '-Tsvg']`` gives ``('neato', 'svg')``."""
+    options = {str(arg)[:2]: str(arg)[2:] for arg in cmd[1:]}
+    if "-T" not in options or set(options) - {"-K", "-T"}:
+        raise NotImplementedError(
+            f"in the browser, Graphviz can only pipe a picture (graph.pipe()), not run {cmd!r}")
+    return options.get("-K", "dot"), options["-T"]
+
+
+def dot_source(data: bytes | str | None, lines: Iterable[bytes | str] | None) -> str:
+    """The DOT source the graphviz package would write to ``dot``'s standard input: ``data``
+    (bytes or text) or else ``lines`` (bytes or text); bytes are UTF-8, the package's default."""
+    parts: Iterable[bytes | str] = [data] if data is not None else (lines or [])
+    return "".join(part.decode() if isinstance(part, bytes) else part for part in parts)
+
+
+class WasmGraphviz:
+    """Graphviz compiled to WebAssembly (@viz-js/viz) in Pyodide, loaded from the site.
+
+    WebAssembly starts asynchronously. Loading begins when this object is made (when
+    ``ttt.display`` is imported), and is normally done before the first picture. A picture asked
+    for sooner waits for it, where the browser can wait inside a cell (JavaScript Promise
+    Integration, in Chrome and Edge); elsewhere it says to run the cell again.
+    """
+
+    def __init__(self) -> None:
+        import pyodide_js
+        from pyodide.code import run_js
+        from pyodide.http import open_url
+
+        url = pyodide_js.lockfileBaseUrl + VIZ_SCRIPT
+        run_js(open_url(url).read())  # defines the global Viz
+        self._viz: Any = None
+        self._loading = run_js("Viz.instance()")
+        self._loading.then(self._loaded)
+
+    def _loaded(self, viz: Any) -> None:
+        self._viz = viz
+
+    def _instance(self) -> Any:
+        from pyodide.ffi import can_run_sync, run_sync
+
+        if self._viz is None:
+            if not can_run_sync():
+                raise RuntimeError("Graphviz is still starting in this browser: run the cell "
+                                   "again in a moment")
+            self._viz = run_sync(self._loading)
+        return self._viz
+
+    def render(self, source: str, engine: str, output_format: str) -> str:
+        """``source`` laid out by ``engine`` in ``output_format`` (``'svg'``, ``'plain'``, …)."""
+        import js
+        from pyodide.ffi import to_js
+
+        options = to_js({"engine": engine, "format": output_format},
+                        dict_converter=js.Object.fromEntries)
+        return self._instance().renderString(source, options)
