@@ -65,7 +65,7 @@ def step_through(browser, folder: Path) -> Path:
         page = browser.new_page(viewport=VIEWPORT)
         open_in_lab(page, url, "03_minimax.ipynb")
         run_all(page)
-        show_cell(page, cell_index(page, "widget = step_through(board)"))
+        show_cell(page, cell_index(page, "widget = step_through("))
         widget = page.locator(".step-through").first
         for _ in range(STEP - 1):
             widget.locator(".widget-button:has-text('next')").click()

@@ -140,8 +140,8 @@ def test_equal_boards_hash_equal():
     # . . X     reached two ways: 0, 4, 8 and 8, 4, 0
     one = Board().play(0).play(4).play(8)
     other = Board().play(8).play(4).play(0)
-    assert one is not other
     assert one == other and hash(one) == hash(other)
+    assert Board() == Board() and Board() is not Board()  # equal by value, not by identity
     assert len({one, other, Board.from_string("X..|.O.|..X")}) == 1
     assert {one: "seen"}[other] == "seen"
     assert one != Board().play(0).play(8).play(4)  # O in the corner: another position

@@ -12,7 +12,8 @@ import pytest
 
 from ttt.board import Board
 from ttt.display import board_row, draw_tree
-from ttt.search import minimax, value_of
+from ttt.game import value_of
+from ttt.search import minimax
 from ttt.steps import BACKUP, FINAL, PRUNE, search_steps
 from ttt.tree import best_path, build_tree, count_nodes, fill_values, walk
 
@@ -294,7 +295,7 @@ def test_pruned_subtrees_are_faded_with_dashed_edges():
 def test_windows_show_alpha_and_beta():
     drawn = nodes(draw_whole(SMALL, windows={(): (float("-inf"), float("inf")), (5,): (-1, 3)}))
     assert f">α {MINUS}∞<" in drawn[()] and ">β +∞<" in drawn[()]
-    assert f">α {MINUS}1<" in drawn[(5,)] and ">β +1<" in drawn[(5,)]  # a score of 3 shows as +1
+    assert f">α {MINUS}1<" in drawn[(5,)] and ">β +3<" in drawn[(5,)]  # a quick win's score
 
 
 def test_a_replay_keeps_the_layout_from_step_to_step():

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from strategies import playable_positions
 
 from ttt.board import Board, IllegalMoveError
+from ttt.fast import Solver
 from ttt.players import (
     PLAYER_NAMES,
     PLAYERS,
@@ -30,7 +31,7 @@ from ttt.players import (
     varied_perfect_player,
     winning_moves,
 )
-from ttt.search import Solver, minimax
+from ttt.search import minimax
 
 SEEDS = range(20)
 

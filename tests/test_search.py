@@ -11,8 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import playable_positions, positions
 
-from ttt.board import Board, reachable_positions
-from ttt.search import Outcome, Solver, alphabeta, minimax, open_lines
+from ttt.board import Board, open_lines, reachable_positions
+from ttt.fast import Outcome, Solver
+from ttt.search import alphabeta, minimax
 
 #: Positions in the full game tree, the empty board included.
 TREE_SIZE = 549_946

@@ -31,7 +31,7 @@ def test_last_minimax_step_knows_every_value_and_the_root_value():
     widget.go(len(widget.steps) - 1)
     state = widget.state
     assert len(state.known) == count_nodes(build_tree(MIDGAME))
-    assert state.known[()] == minimax(MIDGAME).value
+    assert state.known[()] == minimax(MIDGAME).score  # the default: quick wins preferred
 
 
 def test_values_become_known_one_step_at_a_time():
@@ -70,7 +70,7 @@ def test_alphabeta_replay_prunes_and_shows_the_window_on_the_current_path():
     widget = step_through(board, pruning=True, ordered=True)
     widget.go(len(widget.steps) - 1)
     last = widget.state
-    assert last.known[()] == alphabeta(board).value
+    assert last.known[()] == alphabeta(board).score
     assert last.pruned and not last.pruned & set(last.known)
     k = next(i for i, step in enumerate(widget.steps) if step.kind == PRUNE)
     state = replay(widget.steps, k)
@@ -86,12 +86,24 @@ def test_the_root_window_is_unbounded_until_a_child_is_known():
 
 
 def test_backup_sentence_names_the_choice():
-    steps = step_through(MIDGAME).steps
-    root = steps[-1]
-    assert root.kind == BACKUP
-    # O to move takes the smallest of the values of its four moves
-    assert describe(root).startswith("O to move at the root: takes the smallest of ")
-    assert describe(root).endswith("→ −1.")
+    plain = step_through(MIDGAME, prefer_quick=False).steps[-1]
+    assert plain.kind == BACKUP
+    # O to move takes the smallest of the values of its four moves: 5 and 7 win for O
+    assert describe(plain) == "O to move at the root: takes the smallest of +1, −1, +1, −1 → −1."
+    # Preferring quick wins, a win scores 1 + the free cells left: O wins at once with 7 (−4)
+    quick = step_through(MIDGAME).steps[-1]
+    assert describe(quick) == "O to move at the root: takes the smallest of +3, −2, +3, −4 → −4."
+
+
+def test_the_widget_says_which_search_it_replays_and_what_it_costs():
+    # the same call, with the same options, reports the same number of positions
+    widget = step_through(MIDGAME, pruning=True, ordered=False, prefer_quick=False)
+    result = alphabeta(MIDGAME, ordered=False, prefer_quick=False)
+    assert "alphabeta(board, ordered=False, prefer_quick=False)" in widget.options.value
+    assert f"{result.nodes:,} positions visited" in widget.options.value
+    default = step_through(MIDGAME)
+    assert "minimax(board, prefer_quick=True)" in default.options.value
+    assert f"{minimax(MIDGAME).nodes:,} positions visited" in default.options.value
 
 
 def test_a_big_position_is_refused_with_a_smaller_one_to_try():

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import positions
 
-from ttt.board import Board
-from ttt.search import minimax, open_lines
+from ttt.board import Board, open_lines
+from ttt.search import minimax
 from ttt.tree import (
     Node,
     best_path,

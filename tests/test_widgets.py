@@ -13,8 +13,9 @@ from collections.abc import Callable
 import pytest
 
 from ttt.board import Board
+from ttt.fast import Solver
 from ttt.players import perfect_player, play_game
-from ttt.search import Solver, minimax
+from ttt.search import minimax
 from ttt.widgets import HINT_COLOURS, LEVELS, WIN_COLOUR, PlayBoard, hint, play_board
 
 HUMANS = ("X", "O")

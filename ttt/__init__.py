@@ -1,9 +1,14 @@
 """ttt: game-tree search taught through tic-tac-toe.
 
-The layers, each importing only those before it: board (rules) -> search (minimax, alpha-beta,
-solver) and steps (the search told step by step) -> tree, players -> display (pictures and charts)
--> stepper, widgets (ipywidgets) and cli (``python -m ttt``).
-The widget modules are not imported here, so ``import ttt`` works without a notebook.
+The layers, each importing only those before it (the README's table lists them, and a test holds
+it): svg (a board as a picture) -> board (the rules) -> game (the protocol every game follows) ->
+search (minimax and alpha-beta, readable, over any game) -> fast (the same on tic-tac-toe's bits,
+and the solver) and steps (a search told step by step) -> tree, players -> browser, display and
+charts (pictures) -> stepper, widgets (ipywidgets), exercises and cli (``python -m ttt``).
+
+Here are the names the lessons use most; the pictures, charts and widgets are imported from their
+own modules (``ttt.display``, ``ttt.charts``, ``ttt.stepper``, ``ttt.widgets``), so that
+``import ttt`` needs neither a notebook nor matplotlib.
 """
 
 from ttt.board import (
@@ -12,7 +17,11 @@ from ttt.board import (
     BoardError,
     IllegalMoveError,
     InvalidBoardError,
+    open_lines,
+    reachable_positions,
 )
+from ttt.fast import Outcome, Solver, shared_solver
+from ttt.game import Position, final_score, value_of
 from ttt.players import (
     depth_limited_player,
     imperfect_player,
@@ -26,7 +35,7 @@ from ttt.players import (
     two_layer_player,
     varied_perfect_player,
 )
-from ttt.search import Outcome, SearchResult, Solver, alphabeta, minimax, open_lines
+from ttt.search import SearchResult, Watch, alphabeta, minimax
 from ttt.steps import Step, search_steps
 from ttt.tree import (
     Node,
@@ -40,13 +49,15 @@ from ttt.tree import (
 )
 
 __all__ = [
-    "LINES", "Board", "BoardError", "IllegalMoveError", "InvalidBoardError",
-    "Outcome", "SearchResult", "Solver", "alphabeta", "minimax", "open_lines",
+    "LINES", "Board", "BoardError", "IllegalMoveError", "InvalidBoardError", "open_lines",
+    "reachable_positions",
+    "Position", "final_score", "value_of",
+    "SearchResult", "Watch", "alphabeta", "minimax",
+    "Outcome", "Solver", "shared_solver",
     "Step", "search_steps",
     "Node", "best_path", "build_tree", "count_by_depth", "count_games", "count_internal",
     "count_nodes", "fill_values",
     "depth_limited_player", "imperfect_player", "make_player", "one_layer_player",
     "perfect_player", "play_game", "random_game_odds", "random_player", "tournament",
-    "two_layer_player",
-    "varied_perfect_player",
+    "two_layer_player", "varied_perfect_player",
 ]

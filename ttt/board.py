@@ -8,15 +8,22 @@ holds that mark. Cells are numbered 0-8 in reading order::
     6 | 7 | 8
 
 The module-level tables (``LINES``, ``LINE_MASKS``, ``completed_line``) are the rules; ``Board`` and
-the search algorithms both use them, so a win is decided in one place only.
+the fast searches of ``ttt.fast`` both use them, so a win is decided in one place only. A ``Board``
+follows the game protocol of ``ttt.game``, with all its extras: ``free_cells``, ``estimate()``
+(the open-lines heuristic), ``ordered_moves`` (centre, corners, edges) and ``canonical()``.
 """
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator
 from functools import cache
 
 from ttt.svg import board_svg
+
+__all__ = ["CELLS", "EMPTY", "GOOD_ORDER", "LINES", "SYMMETRIES", "Board", "BoardError",
+           "IllegalMoveError", "InvalidBoardError", "completed_line", "open_lines",
+           "reachable_positions"]
 
 CELLS = range(9)
 EMPTY = "."
@@ -27,8 +34,11 @@ LINES: tuple[tuple[int, int, int], ...] = (
     (0, 3, 6), (1, 4, 7), (2, 5, 8),
     (0, 4, 8), (2, 4, 6),
 )
+
 LINE_MASKS: tuple[int, ...] = tuple(sum(1 << c for c in line) for line in LINES)
 FULL = (1 << 9) - 1
+#: Centre first, then corners, then edges: the moves most likely to be best come first.
+GOOD_ORDER: tuple[int, ...] = (4, 0, 2, 6, 8, 1, 3, 5, 7)
 
 
 def _first_line(mask: int) -> int:
@@ -37,6 +47,9 @@ def _first_line(mask: int) -> int:
 
 #: ``completed_line[mask]`` is the mask of a line of three inside ``mask``, or 0 if there is none.
 completed_line: tuple[int, ...] = tuple(_first_line(mask) for mask in range(1 << 9))
+#: ``free_cells_of[mask]`` is the cells whose bits are set in ``mask``, in increasing order.
+free_cells_of: tuple[tuple[int, ...], ...] = tuple(
+    tuple(c for c in CELLS if mask >> c & 1) for mask in range(1 << 9))
 
 # The 8 symmetries of the square, each as a permutation: new cell i takes old cell perm[i].
 _ROTATE = (6, 3, 0, 7, 4, 1, 8, 5, 2)
@@ -88,18 +101,21 @@ class InvalidBoardError(BoardError):
 class Board:
     """An immutable tic-tac-toe position. ``Board()`` is the empty board; X moves first."""
 
-    __slots__ = ("_x", "_o")
+    __slots__ = ("_x", "_o", "_over")
 
     def __init__(self) -> None:
-        object.__setattr__(self, "_x", 0)
-        object.__setattr__(self, "_o", 0)
+        _fill(self, 0, 0)
 
     @classmethod
     def from_bits(cls, x: int, o: int) -> Board:
-        """The board whose X and O cells are the set bits of ``x`` and ``o`` (no checks)."""
-        board = object.__new__(cls)
-        object.__setattr__(board, "_x", x)
-        object.__setattr__(board, "_o", o)
+        """The board whose X and O cells are the set bits of ``x`` and ``o`` (no checks). Boards
+        never change, so each one is made once and then shared: a search makes no new objects
+        (a subclass, as a test may make, gets new ones)."""
+        if cls is not Board:
+            return _fill(object.__new__(cls), x, o)
+        board = _made.get((x, o))
+        if board is None:
+            board = _made[x, o] = _fill(object.__new__(cls), x, o)
         return board
 
     @classmethod
@@ -152,7 +168,7 @@ class Board:
         return iter(self.cells)
 
     def __getitem__(self, cell: int) -> str:
-        _check_cell(cell)
+        cell = _check_cell(cell)
         return "X" if self._x >> cell & 1 else "O" if self._o >> cell & 1 else EMPTY
 
     @property
@@ -182,33 +198,47 @@ class Board:
     @property
     def is_over(self) -> bool:
         """True when someone has won or no cell is free."""
-        return self.is_full or self.winner is not None
+        return self._over
 
     @property
     def legal_moves(self) -> tuple[int, ...]:
         """The free cells, in increasing order; empty once the game is over."""
-        if self.is_over:
-            return ()
-        taken = self._x | self._o
-        return tuple(c for c in CELLS if not taken >> c & 1)
+        return () if self._over else free_cells_of[FULL & ~(self._x | self._o)]
+
+    @property
+    def ordered_moves(self) -> tuple[int, ...]:
+        """The legal moves, centre first, then corners, then edges: the order in which alpha-beta
+        finds its cut-offs soonest."""
+        free = self.legal_moves
+        return tuple(cell for cell in GOOD_ORDER if cell in free)
 
     @property
     def moves_made(self) -> int:
         return (self._x | self._o).bit_count()
 
+    @property
+    def free_cells(self) -> int:
+        """How many cells are still free: at most that many moves are left."""
+        return 9 - self.moves_made
+
+    def estimate(self) -> float:
+        """A guess at who is better, for a search that stops before the end: ``open_lines``."""
+        return open_lines(self)
+
     # --- making moves ---------------------------------------------------------------------
 
     def play(self, cell: int) -> Board:
         """The board after the player to move puts a mark on ``cell``. This board is unchanged."""
-        _check_cell(cell)
-        if self.is_over:
+        if type(cell) is not int or not 0 <= cell <= 8:  # the quick test first: searches call this
+            cell = _check_cell(cell)
+        x, o = self._x, self._o
+        if self._over:
             raise IllegalMoveError(f"the game is over ({self.result_text()}): no more moves")
-        if (self._x | self._o) >> cell & 1:
+        if (x | o) >> cell & 1:
             raise IllegalMoveError(f"cell {cell} is already taken by {self[cell]}")
-        bit = 1 << cell
-        if self.to_move == "X":
-            return self.from_bits(self._x | bit, self._o)
-        return self.from_bits(self._x, self._o | bit)
+        if x.bit_count() == o.bit_count():  # X to move
+            return self.from_bits(x | 1 << cell, o)
+        return self.from_bits(x, o | 1 << cell)
 
     def result_text(self) -> str:
         """'X wins', 'O wins', 'draw' or 'X to move' / 'O to move'."""
@@ -271,11 +301,42 @@ def reachable_positions() -> tuple[Board, ...]:
     return tuple(order)
 
 
-def _check_cell(cell: object) -> None:
-    if isinstance(cell, bool) or not isinstance(cell, int):
+_made: dict[tuple[int, int], Board] = {}  # every Board made so far (at most 3 ** 9), by its bits
+
+
+def _fill(board: Board, x: int, o: int) -> Board:
+    """``board`` with the cells of ``x`` and ``o``; whether the game is over is worked out once,
+    here, since a search asks it of every position several times."""
+    setattr_ = object.__setattr__
+    setattr_(board, "_x", x)
+    setattr_(board, "_o", o)
+    setattr_(board, "_over", x | o == FULL or completed_line[x] != 0 or completed_line[o] != 0)
+    return board
+
+
+def open_lines(board: Board) -> float:
+    """A heuristic for unfinished positions: (lines X could still complete minus O's) / 9.
+
+    It stays strictly between -1 and +1, so a real win always counts for more than any guess.
+    """
+    x, o = board.bits
+    x_open = sum(1 for line in LINE_MASKS if line & x and not line & o)
+    o_open = sum(1 for line in LINE_MASKS if line & o and not line & x)
+    return (x_open - o_open) / 9
+
+
+def _check_cell(cell: object) -> int:
+    """``cell`` as an int (any whole-number type will do, numpy's too), or an IllegalMoveError
+    saying why it is not a cell."""
+    try:
+        number = None if isinstance(cell, bool) else operator.index(cell)
+    except TypeError:
+        number = None
+    if number is None:
         raise IllegalMoveError(f"a cell is a whole number from 0 to 8, got {cell!r}")
-    if not 0 <= cell <= 8:
-        raise IllegalMoveError(f"cell {cell} is off the board: cells are numbered 0 to 8")
+    if not 0 <= number <= 8:
+        raise IllegalMoveError(f"cell {number} is off the board: cells are numbered 0 to 8")
+    return number
 
 
 def _impossibility(x: int, o: int) -> str:

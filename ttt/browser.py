@@ -17,6 +17,8 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+__all__ = ["activate", "in_browser"]
+
 #: the file of @viz-js/viz (``dist/viz-global.js``) that the site serves beside pyodide-lock.json
 VIZ_SCRIPT = "viz-global.js"
 

@@ -19,6 +19,9 @@ from matplotlib.ticker import FuncFormatter
 
 from ttt.svg import LINE_COLOUR, O_COLOUR, X_COLOUR
 
+__all__ = ["plot_method_comparison", "plot_nodes_by_depth", "plot_nodes_per_move", "plot_outcomes",
+           "plot_round_robin", "plot_tournament"]
+
 #: Okabe-Ito colours for the series of a chart, X's blue and O's vermillion first.
 SERIES_COLOURS = (X_COLOUR, O_COLOUR, LINE_COLOUR, "#E69F00", "#CC79A7", "#56B4E9", "#000000")
 DRAW_COLOUR = "#999999"

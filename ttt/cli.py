@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from ttt.board import EMPTY, Board
 from ttt.players import PLAYER_NAMES, Player, make_player, player_name
 
+__all__ = ["main", "parse_args"]
+
 HUMAN = "human"
 COMPUTER = "varied-perfect"
 CHOICES = (HUMAN, *PLAYER_NAMES)

@@ -29,9 +29,12 @@ from IPython.display import HTML
 
 from ttt import browser
 from ttt.board import Board
-from ttt.search import Solver, value_of
+from ttt.fast import shared_solver
+from ttt.game import value_of
 from ttt.svg import O_COLOUR, X_COLOUR
 from ttt.tree import Node, best_path, build_tree, count_by_depth, fill_values
+
+__all__ = ["CURRENT_COLOUR", "MAX_WIDTH", "TreePicture", "board_row", "draw_tree", "signed"]
 
 browser.activate()  # in the browser (Pyodide), Graphviz runs as WebAssembly; on desktop, nothing
 
@@ -177,7 +180,7 @@ def _too_big(board: Board, depth: int, positions: int, max_nodes: int, fits: int
 
 def _fill_exact(root: Node, prefer_quick: bool) -> None:
     """Give every node the score of perfect play from its position, looking past any cut."""
-    solver = Solver(prefer_quick=prefer_quick)
+    solver = shared_solver(prefer_quick)
     for _, node in _walk(root, None):
         node.score = solver.solve(node.board).score
         node.value = value_of(node.score)
@@ -319,14 +322,14 @@ def _text_row(text: str, faded: bool, points: int) -> str:
 
 
 def signed(score: float | None) -> str:
-    """A score as the value a student writes: +1, 0, −1 (a real minus sign), ±∞; '' for None."""
+    """A value or score as a student writes it: +1, 0, −1 (a real minus sign), +3 (a quick win's
+    score), +0.33 (a guess), ±∞; '' for None."""
     if score is None:
         return ""
     if math.isinf(score):
         return "+∞" if score > 0 else MINUS + "∞"
-    value = value_of(score)
-    text = f"{abs(value):.2g}"
-    return "0" if value == 0 else ("+" if value > 0 else MINUS) + text
+    text = f"{abs(score):.2g}"
+    return "0" if score == 0 else ("+" if score > 0 else MINUS) + text
 
 
 def _edge_style(path: Path, best: Path | None, faded: bool) -> dict[str, str]:

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from ttt import solutions
 from ttt.board import LINES, Board, reachable_positions
+from ttt.fast import Solver, minimax, shared_solver
 from ttt.players import (
     blocking_moves,
     depth_limited_player,
@@ -34,7 +35,6 @@ from ttt.players import (
     tournament,
     winning_moves,
 )
-from ttt.search import Solver, minimax
 from ttt.steps import ENTER, search_steps
 from ttt.tree import build_tree, count_games, count_internal
 from ttt.tree import count_nodes as nodes_in_tree
@@ -301,7 +301,7 @@ legal_moves = Exercise(
 
 
 def _small_positions(max_free: int, k: int, seed: int) -> list[Board]:
-    boards = [b for b in ordered_positions() if 9 - b.moves_made <= max_free]
+    boards = [b for b in ordered_positions() if b.free_cells <= max_free]
     return sample(boards, k, seed)
 
 
@@ -440,9 +440,6 @@ minimax_value = Exercise(
     verdict=_minimax_verdict, solution_function=solutions.minimax_value)
 
 
-_SOLVER = Solver()
-
-
 def _best_move_cases() -> Iterator[Case]:
     tricky = ["X..|...|O.X",  # O to move: every move loses; block to lose slowly
               "...|.X.|XOO",  # X to move: 2 wins now, 0 wins later
@@ -451,7 +448,7 @@ def _best_move_cases() -> Iterator[Case]:
     boards = [*map(Board.from_string, tricky), *_small_positions(7, 30, seed=7)]
     for board in boards:
         if not board.is_over:
-            yield Case((board,), board, _SOLVER.solve(board).move,
+            yield Case((board,), board, shared_solver().solve(board).move,
                        f"a position with {board.to_move} to move")
 
 
@@ -459,7 +456,7 @@ def _best_move_verdict(case: Case, got: object, args: tuple) -> str:
     board = case.board
     if got not in board.legal_moves:
         return f"{got!r} is not a legal move here: the free cells are {list(board.legal_moves)}."
-    outcomes = _SOLVER.move_outcomes(board)
+    outcomes = shared_solver().move_outcomes(board)
     best = outcomes[case.expected]
     mine = outcomes[got]
     if mine == best:
@@ -559,7 +556,7 @@ def traced_board(board: Board) -> tuple[Board, _VisitLog]:
             log.append(child)
             return child
 
-    return TracedBoard.from_bits(*board.bits), log
+    return TracedBoard.from_string(str(board)), log
 
 
 def _alphabeta_cases() -> Iterator[Case]:
@@ -583,10 +580,10 @@ def _alphabeta_visits(student: Callable) -> Feedback | None:
         except Exception as error:  # shown as feedback; the value check already ran it once
             return Feedback(False, f"✗ alphabeta_value raised {type(error).__name__}: {error}",
                             case.board)
-        expected = [step.board for step in search_steps(case.board, pruning=True,
+        expected = [step.board for step in search_steps(case.board, pruning=True, ordered=False,
                                                         prefer_quick=False)
                     if step.kind == ENTER][1:]
-        got = [Board.from_bits(*b.bits) for b in log]
+        got = [Board.from_string(str(b)) for b in log]
         if got != expected:
             return _first_difference(case.board, expected, got)
     return None
@@ -727,6 +724,8 @@ two_layer_move = Exercise(
     verdict=_two_layer_verdict, show=str, solution_function=solutions.two_layer_move)
 
 
+__all__ = ["EXERCISES", "Exercise", "Feedback"]  # and each exercise by its name, below
+
 #: Every exercise, by the name of the function the student writes.
 EXERCISES: dict[str, Exercise] = {
     exercise.name: exercise for exercise in (
@@ -734,3 +733,4 @@ EXERCISES: dict[str, Exercise] = {
         count_visits, minimax_in_place, alphabeta_value, count_distinct_positions, evaluate,
         two_layer_move)
 }
+__all__ += list(EXERCISES)

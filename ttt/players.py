@@ -19,14 +19,19 @@ from fractions import Fraction
 from functools import cache
 from statistics import mean
 
-from ttt.board import Board, IllegalMoveError
-from ttt.search import Evaluation, Solver, alphabeta, final_score, open_lines
+from ttt import fast, search
+from ttt.board import LINES, Board, IllegalMoveError, open_lines
+from ttt.fast import shared_solver
+from ttt.game import Evaluation, Position, leaf_score, opponent
+from ttt.search import SearchResult
+
+__all__ = ["PLAYER_NAMES", "GameRecord", "Player", "blocking_moves", "depth_limited_player",
+           "hopeful_value", "imperfect_player", "lookahead_score", "make_player",
+           "one_layer_player", "perfect_player", "play_game", "player_name", "random_game_odds",
+           "random_player", "seeded_random", "tournament", "two_layer_player",
+           "varied_perfect_player", "winning_moves"]
 
 Player = Callable[[Board], int]
-
-
-#: One transposition table for all perfect play: each position is solved once, then looked up.
-_SOLVER = Solver()
 
 
 def _named(name: str) -> Callable[[Player], Player]:
@@ -73,11 +78,12 @@ def winning_moves(board: Board) -> list[int]:
 
 
 def blocking_moves(board: Board) -> list[int]:
-    """The cells where the opponent, if it were their turn, would win at once: the ones to block."""
-    x, o = board.bits
-    if board.to_move == "X":
-        return [cell for cell in board.legal_moves if Board.from_bits(x, o | 1 << cell).winner]
-    return [cell for cell in board.legal_moves if Board.from_bits(x | 1 << cell, o).winner]
+    """The cells where the opponent, if it were their turn, would win at once: the ones to block
+    (a free cell on a line whose other two cells are the opponent's)."""
+    them = opponent(board.to_move)
+    return [cell for cell in board.legal_moves
+            if any(cell in line and all(board[c] == them for c in line if c != cell)
+                   for line in LINES)]
 
 
 def random_player(seed: int | None = None) -> Player:
@@ -117,13 +123,18 @@ def two_layer_player(seed: int | None = None) -> Player:
 # --- searching players ------------------------------------------------------------------------
 
 
+def _alphabeta(position: Position, **options: object) -> SearchResult:
+    """``ttt.search.alphabeta``, or for tic-tac-toe ``ttt.fast.alphabeta``: the same answer,
+    sooner."""
+    return (fast if isinstance(position, Board) else search).alphabeta(position, **options)
+
+
 def lookahead_score(board: Board, depth: int, evaluate: Evaluation = open_lines) -> float:
     """The score of ``board`` (X's point of view) when searching ``depth`` more moves ahead and
     estimating the positions there with ``evaluate``."""
     if depth > 0:
-        return alphabeta(board, depth=depth, evaluate=evaluate).score
-    done = final_score(*board.bits)
-    return evaluate(board) if done is None else done
+        return _alphabeta(board, depth=depth, evaluate=evaluate).score
+    return leaf_score(board, evaluate, prefer_quick=True)
 
 
 def depth_limited_player(depth: int, seed: int | None = None,
@@ -148,7 +159,7 @@ def depth_limited_player(depth: int, seed: int | None = None,
 def perfect_player(board: Board) -> int:
     """The move ``ttt.search.minimax`` picks: a best move (quickest win, slowest loss), the lowest
     cell among equals. A shared transposition table makes every move instant."""
-    return _SOLVER.solve(board).move
+    return shared_solver().solve(board).move
 
 
 def varied_perfect_player(seed: int | None = None) -> Player:
@@ -159,7 +170,7 @@ def varied_perfect_player(seed: int | None = None) -> Player:
     @_named("varied-perfect")
     def play(board: Board) -> int:
         sign = _mover_sign(board)
-        scores = _SOLVER.move_scores(board)
+        scores = shared_solver().move_scores(board)
         return _random_best(rng, {cell: sign * score for cell, score in scores.items()})
 
     return play
@@ -173,8 +184,8 @@ def hopeful_value(board: Board, cell: int, trust: float) -> float:
     move that leaves the opponent many ways to go wrong scores higher.
     """
     after = board.play(cell)
-    perfect_reply = _SOLVER.outcome(after).value
-    replies = [outcome.value for outcome in _SOLVER.move_outcomes(after).values()]
+    perfect_reply = shared_solver().outcome(after).value
+    replies = [outcome.value for outcome in shared_solver().move_outcomes(after).values()]
     average_reply = mean(replies) if replies else perfect_reply
     return _mover_sign(board) * (trust * perfect_reply + (1 - trust) * average_reply)
 

@@ -9,8 +9,7 @@ into a notebook, they must run with only the names that lesson has imported.
 
 import math
 
-from ttt.board import LINES, Board
-from ttt.search import open_lines
+from ttt.board import LINES, Board, open_lines
 
 # --- lesson 1 ---------------------------------------------------------------------------------
 

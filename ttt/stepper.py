@@ -17,9 +17,12 @@ import ipywidgets as widgets
 
 from ttt.board import Board
 from ttt.display import MAX_WIDTH, draw_tree, signed
-from ttt.search import minimax, value_of
+from ttt.fast import shared_solver
 from ttt.steps import BACKUP, ENTER, FINAL, PRUNE, Step, search_steps
 from ttt.tree import build_tree, count_by_depth
+
+__all__ = ["MAX_FREE", "Replay", "StepThrough", "describe", "replay", "step_through",
+           "too_big_message"]
 
 MAX_FREE = 5
 Path = tuple[int, ...]
@@ -34,7 +37,9 @@ def describe(step: Step) -> str:
             return f"Look at {where}: the game is over."
         return f"Look at {where}: {mover} to move."
     if step.kind == FINAL:
-        outcome = f"{step.board.winner} has three in a row" if step.board.winner else "a draw"
+        if not step.board.is_over:  # a depth limit: the search guesses
+            return f"Depth limit at {where}: a guess, {signed(step.value)}."
+        outcome = f"{step.board.winner} has won" if step.board.winner else "a draw"
         return f"Game over at {where}: {outcome}, so it scores {signed(step.value)}."
     if step.kind == BACKUP:
         pick = "largest" if mover == "X" else "smallest"
@@ -69,7 +74,7 @@ def replay(steps: list[Step], k: int) -> Replay:
     handed_down: dict[Path, tuple[float, float]] = {}
     for step in steps[: k + 1]:
         if step.kind in (FINAL, BACKUP):
-            state.known[step.path] = value_of(step.value)
+            state.known[step.path] = step.value
         if step.kind == PRUNE:
             state.pruned.update((*step.path, cell) for cell in step.pruned)
         if step.kind == ENTER:
@@ -86,18 +91,19 @@ def replay(steps: list[Step], k: int) -> Replay:
 class StepThrough(widgets.VBox):
     """A widget replaying the steps of a search below ``board``."""
 
-    def __init__(self, board: Board, *, pruning: bool = False, ordered: bool = False,
-                 prefer_quick: bool = False) -> None:
-        free = 9 - board.moves_made
-        if free > MAX_FREE and not board.is_over:
+    def __init__(self, board: Board, *, pruning: bool = False, ordered: bool = True,
+                 prefer_quick: bool = True) -> None:
+        if board.free_cells > MAX_FREE and not board.is_over:
             raise ValueError(too_big_message(board))
         self.board = board
         self.pruning = pruning
         self.tree = build_tree(board)
         #: Draw the whole tree when it fits the page; else only the moves along the search's path.
         self.focused = max(count_by_depth(self.tree)) > MAX_WIDTH
-        self.steps = list(search_steps(board, pruning=pruning, ordered=ordered,
-                                       prefer_quick=prefer_quick))
+        self.steps = search_steps(board, pruning=pruning, ordered=ordered,
+                                  prefer_quick=prefer_quick)
+        self.call = (f"alphabeta(board, ordered={ordered}, prefer_quick={prefer_quick})"
+                     if pruning else f"minimax(board, prefer_quick={prefer_quick})")
         self._svg: dict[int, str] = {}
         last = len(self.steps) - 1
         self.slider = widgets.IntSlider(0, 0, last, description="step", continuous_update=False,
@@ -110,12 +116,16 @@ class StepThrough(widgets.VBox):
         self.next_button.on_click(lambda _: self.go(self.slider.value + 1))
         self.sentence = widgets.HTML()
         self.picture = widgets.HTML()
+        visits = sum(step.kind == ENTER for step in self.steps)
+        self.options = widgets.HTML(f"Replaying <code>{self.call}</code>: {visits:,} positions "
+                                    f"visited, {len(self.steps):,} steps.")
         self.slider.observe(lambda change: self.show(change["new"]), names="value")
         controls = widgets.HBox([self.play, self.prev_button, self.next_button, self.slider])
-        super().__init__([controls, self.sentence, self.picture])
+        super().__init__([self.options, controls, self.sentence, self.picture])
         self.add_class("step-through")
         self.sentence.add_class("step-sentence")
         self.picture.add_class("step-picture")
+        self.options.add_class("step-options")
         self.show(0)
 
     def go(self, k: int) -> None:
@@ -143,17 +153,19 @@ class StepThrough(widgets.VBox):
         self.picture.value = f"<div data-step='{k + 1}'>{self._svg[k]}</div>"
 
 
-def step_through(board: Board, *, pruning: bool = False, ordered: bool = False,
-                 prefer_quick: bool = False) -> StepThrough:
-    """A widget stepping through minimax (alpha-beta with ``pruning``) below ``board``."""
+def step_through(board: Board, *, pruning: bool = False, ordered: bool = True,
+                 prefer_quick: bool = True) -> StepThrough:
+    """A widget stepping through minimax (alpha-beta with ``pruning``) below ``board``, with the
+    options and defaults of ``ttt.search``; it shows the search it replays and how many positions
+    that search visits (``.nodes`` of the same call)."""
     return StepThrough(board, pruning=pruning, ordered=ordered, prefer_quick=prefer_quick)
 
 
 def too_big_message(board: Board) -> str:
     """Why a position is too big to step through, with a later position to try instead."""
     later = board
-    while 9 - later.moves_made > MAX_FREE:
-        later = later.play(minimax(later).move)
-    return (f"{board} has {9 - board.moves_made} free cells: its game tree is too big to follow "
+    while later.free_cells > MAX_FREE:
+        later = later.play(shared_solver().solve(later).move)
+    return (f"{board} has {board.free_cells} free cells: its game tree is too big to follow "
             f"by eye. Try a position with at most {MAX_FREE} free cells, for example "
             f"Board.from_string({str(later)!r}), reached from it by perfect play.")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+__all__ = ["LINE_COLOUR", "O_COLOUR", "X_COLOUR", "board_svg"]
+
 # Okabe-Ito colours, safe for colour-blind readers.
 X_COLOUR = "#0072B2"
 O_COLOUR = "#D55E00"

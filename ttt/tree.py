@@ -14,11 +14,16 @@ import functools
 import gc
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
+from typing import Any
 
 from ttt.board import Board
-from ttt.search import Evaluation, final_score, open_lines, value_of
+from ttt.game import Evaluation, Position, best_move, value_of
+from ttt.search import Path, Watch, minimax
+
+__all__ = ["Node", "best_path", "build_tree", "count_by_depth", "count_games", "count_internal",
+           "count_nodes", "distinct_boards", "fill_values", "print_progress", "walk"]
 
 Progress = Callable[[int, int], None]
 
@@ -169,37 +174,54 @@ def distinct_boards(node: Node) -> set[Board]:
 # --- values -------------------------------------------------------------------------------------
 
 
-def fill_values(root: Node, prefer_quick: bool = True, evaluate: Evaluation = open_lines) -> Node:
-    """Fill in ``score`` and ``value`` on every node, backing them up from the leaves; return root.
+class _TreeFiller(Watch):
+    """A watcher that writes each score the search finds into the node of the tree it belongs to."""
 
-    A finished position is scored by ``ttt.search.final_score`` (with ``prefer_quick``, a quicker
-    win scores more); a leaf where a cut tree stops before the game ends is estimated by
-    ``evaluate``. Going up, X takes the highest score of its children and O the lowest -- the same
-    scores ``ttt.search.minimax`` computes. ``value`` is the score as +1, 0, -1 (``value_of``).
+    def __init__(self, root: Node) -> None:
+        self.line = [root]  # the nodes from the root to the one being searched
+
+    def enter(self, path: Path, position: Position, alpha: float = -math.inf,
+              beta: float = math.inf) -> None:
+        if path:
+            self.line[len(path):] = [self.line[len(path) - 1].children[path[-1]]]
+
+    def leaf(self, path: Path, position: Position, score: float) -> None:
+        self._write(path, score)
+
+    def backup(self, path: Path, position: Position, scores: Mapping[Any, float],
+               score: float, alpha: float = -math.inf, beta: float = math.inf) -> None:
+        self._write(path, score)
+
+    def _write(self, path: Path, score: float) -> None:
+        node = self.line[len(path)]
+        node.score, node.value = score, value_of(score)
+
+
+def fill_values(root: Node, prefer_quick: bool = True, evaluate: Evaluation | None = None) -> Node:
+    """Fill in ``score`` and ``value`` on every node: the scores ``ttt.search.minimax`` finds when
+    it searches the tree's position, watched node by node; return the root.
+
+    A tree cut by ``build_tree(max_depth=...)`` is searched to the same depth, so its leaves where
+    the game goes on are guesses (by ``evaluate``, or the position's own ``estimate()``).
+    ``value`` is the score as +1, 0, -1 (``value_of``).
     """
-    for node in reversed(list(walk(root))):  # every node comes after its parent, so goes before it
-        if node.children:
-            scores = [child.score for child in node.children.values()]
-            node.score = max(scores) if node.board.to_move == "X" else min(scores)
-        else:
-            done = final_score(*node.board.bits, prefer_quick)
-            node.score = evaluate(node.board) if done is None else done
-        node.value = value_of(node.score)
+    cut = [node.depth for node in walk(root) if not node.children and not node.board.is_over]
+    depth = max(cut) - root.depth if cut else None
+    minimax(root.board, depth=depth, evaluate=evaluate, prefer_quick=prefer_quick,
+            watch=_TreeFiller(root))
     return root
 
 
 def best_path(node: Node) -> list[Node]:
-    """The nodes of the best line of play, from ``node`` down to a leaf.
-
-    Each step goes to the best child for the player to move: the highest score for X, the lowest
-    for O, and the lowest cell among equals, as ``ttt.search.minimax`` chooses. Needs
-    ``fill_values`` first.
+    """The nodes of the best line of play, from ``node`` down to a leaf: at each step the move
+    ``ttt.search.minimax`` chooses (the best for the player to move, the first among equals).
+    Needs ``fill_values`` first.
     """
     if node.score is None:
         raise ValueError("the tree has no values yet: call fill_values(tree) first")
     path = [node]
     while node.children:
-        pick = max if node.board.to_move == "X" else min
-        node = pick(node.children.values(), key=lambda child: child.score)
+        move = best_move(node.board, {cell: child.score for cell, child in node.children.items()})
+        node = node.children[move]
         path.append(node)
     return path

@@ -3,8 +3,8 @@
 ``play_board()`` returns the widget. Its nine buttons carry the CSS classes ``cell-0`` ...
 ``cell-8``, the status line ``board-status``, the whole board ``play-board`` and the explanation
 ``explanation``, so a browser test (or a teacher's stylesheet) can find them. What it knows about
-good and bad moves comes from ``ttt.search.Solver``; the computer's moves come from the players
-of ``ttt.players``.
+good and bad moves comes from the package's solver (``ttt.fast.shared_solver``); the computer's
+moves come from the players of ``ttt.players``.
 """
 
 from __future__ import annotations
@@ -14,11 +14,14 @@ from functools import cache
 
 import ipywidgets as widgets
 
+from ttt import fast
 from ttt.board import Board
 from ttt.display import draw_tree, signed
+from ttt.fast import Outcome, shared_solver
 from ttt.players import Player, make_player, seeded_random
-from ttt.search import Outcome, Solver, minimax
 from ttt.svg import O_COLOUR, X_COLOUR
+
+__all__ = ["HINT_COLOURS", "LEVELS", "PlayBoard", "explanation", "hint", "play_board"]
 
 #: Difficulty levels, weakest first: label -> player name for ``make_player``. At "perfect" the
 #: computer varies among equally good moves, so two games (or two classes) rarely look the same.
@@ -36,7 +39,6 @@ WIN_COLOUR = "#B5E3D3"
 CELL_COLOUR = "#EEEEEE"  # a free or taken cell: light grey, so the board shows on a white page
 # A free cell's text: a button whose text is set to "" keeps its old text in the browser.
 BLANK = "\u00a0"
-_SOLVER = Solver()
 
 
 def hint(outcome: Outcome, me: str) -> tuple[int, str]:
@@ -120,8 +122,7 @@ class PlayBoard(widgets.VBox):
         cell it chose (None before its first move)."""
         for before, after in zip(self.history[-2::-1], self.history[:0:-1], strict=True):
             if before.to_move != self.human:
-                taken = (before.bits[0] | before.bits[1]) ^ (after.bits[0] | after.bits[1])
-                return before, taken.bit_length() - 1
+                return before, next(cell for cell in before.legal_moves if after[cell] != ".")
         return None
 
     def _last_turn_of_human(self) -> int | None:
@@ -187,7 +188,7 @@ class PlayBoard(widgets.VBox):
 
     def _refresh(self, message: str = "") -> None:
         board = self.board
-        outcomes = (_SOLVER.move_outcomes(board)
+        outcomes = (shared_solver().move_outcomes(board)
                     if self.hints.value and not board.is_over else {})
         line = board.winning_line or ()
         for cell, button in enumerate(self.buttons):
@@ -228,9 +229,9 @@ def explanation(board: Board, chosen: int) -> str:
     with perfect play, the positions plain minimax searches below it, and the tree behind the
     choice: the position and its moves, with the move played drawn thick."""
     mover = board.to_move
-    outcomes = _SOLVER.move_outcomes(board)
+    outcomes = shared_solver().move_outcomes(board)
     sign = 1 if mover == "X" else -1
-    scores = _SOLVER.move_scores(board)
+    scores = shared_solver().move_scores(board)
     ranked = sorted(scores, key=lambda cell: (-sign * scores[cell], cell))
     rows = "".join(_explain_row(board, cell, outcomes[cell], cell == chosen) for cell in ranked)
     tree = draw_tree(board, max_depth=1, line=(chosen,)).pipe(format="svg", encoding="utf-8")
@@ -248,7 +249,7 @@ PAD = "padding:2px 8px"
 def _explain_row(board: Board, cell: int, outcome: Outcome, chosen: bool) -> str:
     weight = "bold" if chosen else "normal"
     value, text = hint(outcome, board.to_move)
-    cells = (cell, text, signed(value), f"{minimax(board.play(cell)).nodes:,}")
+    cells = (cell, text, signed(value), f"{fast.minimax(board.play(cell)).nodes:,}")
     return (f"<tr style='font-weight:{weight}'>"
             + "".join(f"<td style='{PAD};text-align:right'>{c}</td>" for c in cells) + "</tr>")
 

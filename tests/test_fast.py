@@ -1,0 +1,80 @@
+"""ttt.fast is the readable search of ttt.search on tic-tac-toe's bits: the same value, score,
+move and number of positions, on every position a game can reach."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import positions
+
+from ttt import fast, search
+from ttt.board import Board, open_lines, reachable_positions
+from ttt.game import Position
+
+REACHABLE = reachable_positions()
+
+
+def same(a, b) -> bool:
+    return (a.value, a.score, a.move, a.nodes) == (b.value, b.score, b.move, b.nodes)
+
+
+@pytest.mark.parametrize("ordered", [True, False])
+@pytest.mark.parametrize("prefer_quick", [True, False])
+def test_alphabeta_is_the_same_everywhere(ordered, prefer_quick):
+    for board in REACHABLE:
+        options = {"ordered": ordered, "prefer_quick": prefer_quick}
+        assert same(fast.alphabeta(board, **options), search.alphabeta(board, **options)), board
+
+
+@pytest.mark.parametrize("prefer_quick", [True, False])
+def test_minimax_is_the_same_on_every_position_with_up_to_six_free_cells(prefer_quick):
+    # Positions with more free cells are whole big trees each; the empty board is checked below.
+    for board in REACHABLE:
+        if board.free_cells <= 6:
+            assert same(fast.minimax(board, prefer_quick=prefer_quick),
+                        search.minimax(board, prefer_quick=prefer_quick)), board
+
+
+def test_minimax_is_the_same_from_the_empty_board():
+    # . . .
+    # . . .    549,946 positions, a draw, and the first best move is the corner 0
+    # . . .
+    assert same(fast.minimax(Board()), search.minimax(Board()))
+    assert fast.minimax(Board()).nodes == 549_946
+
+
+@settings(max_examples=80, deadline=None)
+@given(positions(), st.integers(1, 4), st.booleans(), st.booleans())
+def test_depth_limited_searches_are_the_same(board, depth, ordered, prefer_quick):
+    assert same(fast.minimax(board, depth=depth, prefer_quick=prefer_quick),
+                search.minimax(board, depth=depth, prefer_quick=prefer_quick))
+    options = {"depth": depth, "ordered": ordered, "prefer_quick": prefer_quick,
+               "evaluate": open_lines}
+    assert same(fast.alphabeta(board, **options), search.alphabeta(board, **options))
+
+
+def test_the_solver_is_minimax_with_a_memory():
+    solver = fast.Solver()
+    for board in REACHABLE:
+        if board.free_cells <= 6:
+            expected = search.minimax(board)
+            got = solver.solve(board)
+            assert (got.value, got.score, got.move) == (expected.value, expected.score,
+                                                        expected.move), board
+
+
+def test_the_shared_solver_is_one_table():
+    assert fast.shared_solver() is fast.shared_solver()
+    assert fast.shared_solver(prefer_quick=False) is not fast.shared_solver()
+    assert not fast.shared_solver(prefer_quick=False).prefer_quick
+
+
+def test_only_boards_are_searched_here():
+    class Heap:  # a position of another game: ttt.search takes it, ttt.fast does not
+        to_move, legal_moves, is_over, winner = "X", (), True, None
+
+        def play(self, move):
+            return self
+
+    assert isinstance(Heap(), Position)
+    with pytest.raises(TypeError, match="use ttt.search for other games"):
+        fast.minimax(Heap())

@@ -1,0 +1,83 @@
+"""The game protocol: a game that is not tic-tac-toe, written only against the protocol of
+ttt.game, is searched, stepped through, counted and played by the same code.
+
+The game: a heap of stones; each player in turn takes 1, 2 or 3; who takes the last stone wins.
+The player to move loses exactly when the heap is a multiple of 4 (whatever they take, the other
+takes the rest of 4).
+"""
+
+from dataclasses import dataclass
+
+import pytest
+
+from ttt.game import Position, final_score, opponent
+from ttt.players import play_game, random_player
+from ttt.search import alphabeta, minimax
+from ttt.steps import ENTER, search_steps
+from ttt.tree import best_path, build_tree, count_games, count_nodes, fill_values
+
+
+@dataclass(frozen=True)
+class Heap:
+    stones: int
+    to_move: str = "X"
+
+    @property
+    def legal_moves(self) -> tuple[int, ...]:
+        return tuple(take for take in (1, 2, 3) if take <= self.stones)
+
+    def play(self, take: int) -> "Heap":
+        return Heap(self.stones - take, opponent(self.to_move))
+
+    @property
+    def is_over(self) -> bool:
+        return self.stones == 0
+
+    @property
+    def winner(self) -> str | None:
+        return opponent(self.to_move) if self.is_over else None  # who took the last stone
+
+
+@pytest.mark.parametrize("stones", range(1, 13))
+def test_minimax_and_alphabeta_solve_the_heap(stones):
+    heap = Heap(stones)
+    assert isinstance(heap, Position)
+    expected = -1 if stones % 4 == 0 else 1  # X moves first
+    full, pruned = minimax(heap), alphabeta(heap)
+    assert full.value == pruned.value == expected
+    assert full.score == pruned.score == expected  # no free_cells: every win scores 1
+    if expected == 1:
+        assert full.move == pruned.move == stones % 4  # leave a multiple of 4
+    assert pruned.nodes <= full.nodes == count_nodes(build_tree(heap))
+
+
+def test_a_depth_limited_search_guesses_0_without_an_estimate():
+    # Heap has no estimate(): where the search stops early the game is guessed even
+    assert minimax(Heap(10), depth=2).score == 0
+    assert minimax(Heap(10), depth=2, evaluate=lambda heap: 0.5).score == 0.5
+
+
+def test_steps_and_trees_work_on_the_heap():
+    heap = Heap(6)
+    steps = search_steps(heap, pruning=True)
+    assert sum(step.kind == ENTER for step in steps) == alphabeta(heap).nodes
+    tree = fill_values(build_tree(heap))
+    assert tree.value == 1
+    line = best_path(tree)
+    assert line[1].move == 2 and line[-1].board.winner == "X"
+    games = count_games(tree)
+    assert games["draw"] == 0 and games["X"] + games["O"] == sum(1 for _ in _leaves(tree))
+
+
+def test_players_play_the_heap():
+    game = play_game(random_player(1), random_player(2), Heap(9))
+    assert game.board.is_over and game.winner in ("X", "O")
+    assert sum(game.moves) == 9
+    assert final_score(game.board) == (1 if game.winner == "X" else -1)
+
+
+def _leaves(node):
+    if not node.children:
+        yield node
+    for child in node.children.values():
+        yield from _leaves(child)

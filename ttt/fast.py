@@ -1,0 +1,248 @@
+"""The same searches, fast: minimax, alpha-beta and a solver on tic-tac-toe's bits.
+
+``ttt.search`` is minimax and alpha-beta written to be read, over any game. This module is the
+same algorithms specialised to tic-tac-toe, where speed matters: the perfect player's replies, the
+playable board's hints, the benchmark, and lesson 4's story of one algorithm in two
+representations. A position is two 9-bit numbers (``Board.bits``); a move is one ``|``, a win one
+look-up in a table of 512 entries, and the free cells of every position are listed in advance, so
+the search never makes an object or a list. The tests check that ``minimax`` and ``alphabeta``
+here return exactly what ``ttt.search`` returns (value, score, move and nodes) on every position.
+
+``Solver`` remembers every position it solves in a transposition table: solving the empty board
+fills it with all 5,478 positions of the game (765 when symmetric positions share an entry), after
+which any position's value, and every move's outcome, is one look-up. ``shared_solver()`` is the
+one table the package shares.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from functools import cache
+from typing import NamedTuple
+
+from ttt.board import FULL, GOOD_ORDER, Board, canonical_bits, completed_line
+from ttt.game import Evaluation, check_depth, check_position, leaf_score, value_of
+from ttt.search import SearchResult
+
+__all__ = ["Outcome", "Solver", "alphabeta", "minimax", "shared_solver"]
+
+PLAIN_ORDER: tuple[int, ...] = tuple(range(9))
+
+
+def _moves_table(order: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """``table[free_mask]`` is the tuple of single-bit masks of the free cells, in ``order``."""
+    return tuple(tuple(1 << c for c in order if free >> c & 1) for free in range(1 << 9))
+
+
+_MOVES = {PLAIN_ORDER: _moves_table(PLAIN_ORDER), GOOD_ORDER: _moves_table(GOOD_ORDER)}
+
+
+def final_score(x: int, o: int, prefer_quick: bool = True) -> float | None:
+    """The score of the finished position (x, o) from X's point of view, or None if the game goes
+    on: ``ttt.game.final_score`` on bits."""
+    if completed_line[x] or completed_line[o]:
+        win = 1 + (FULL & ~(x | o)).bit_count() if prefer_quick else 1
+        return win if completed_line[x] else -win
+    return 0 if x | o == FULL else None
+
+
+def _guess(x: int, o: int, evaluate: Evaluation | None, prefer_quick: bool) -> float:
+    """The score where a depth-limited search stops on an unfinished position."""
+    return leaf_score(Board.from_bits(x, o), evaluate, prefer_quick)
+
+
+def minimax(board: Board, *, depth: int | None = None, evaluate: Evaluation | None = None,
+            prefer_quick: bool = True) -> SearchResult:
+    """``ttt.search.minimax`` on bits: the same value, move, nodes and score, faster."""
+    _check(board, depth)
+    nodes = 0
+    moves = _MOVES[PLAIN_ORDER]
+
+    def score(x: int, o: int, x_to_move: bool, depth_left: float) -> float:
+        nonlocal nodes
+        nodes += 1
+        done = final_score(x, o, prefer_quick)
+        if done is not None:
+            return done
+        if depth_left == 0:
+            return _guess(x, o, evaluate, prefer_quick)
+        free = FULL & ~(x | o)
+        if x_to_move:
+            best = -math.inf
+            for bit in moves[free]:
+                value = score(x | bit, o, False, depth_left - 1)
+                if value > best:
+                    best = value
+        else:
+            best = math.inf
+            for bit in moves[free]:
+                value = score(x, o | bit, True, depth_left - 1)
+                if value < best:
+                    best = value
+        return best
+
+    result = _best_at_root(board, PLAIN_ORDER, depth, evaluate, prefer_quick,
+                           lambda x, o, x_next, d, _: score(x, o, x_next, d))
+    return SearchResult(result.value, result.move, nodes + 1, result.score)
+
+
+def alphabeta(board: Board, *, ordered: bool = True, depth: int | None = None,
+              evaluate: Evaluation | None = None, prefer_quick: bool = True) -> SearchResult:
+    """``ttt.search.alphabeta`` on bits: the same value, move, nodes and score, faster."""
+    _check(board, depth)
+    nodes = 0
+    order = GOOD_ORDER if ordered else PLAIN_ORDER
+    moves = _MOVES[order]
+
+    def score(x: int, o: int, x_to_move: bool, depth_left: float, alpha: float,
+              beta: float) -> float:
+        nonlocal nodes
+        nodes += 1
+        done = final_score(x, o, prefer_quick)
+        if done is not None:
+            return done
+        if depth_left == 0:
+            return _guess(x, o, evaluate, prefer_quick)
+        free = FULL & ~(x | o)
+        if x_to_move:
+            best = -math.inf
+            for bit in moves[free]:
+                value = score(x | bit, o, False, depth_left - 1, alpha, beta)
+                if value > best:
+                    best = value
+                    if best > alpha:
+                        alpha = best
+                        if alpha >= beta:
+                            break
+        else:
+            best = math.inf
+            for bit in moves[free]:
+                value = score(x, o | bit, True, depth_left - 1, alpha, beta)
+                if value < best:
+                    best = value
+                    if best < beta:
+                        beta = best
+                        if alpha >= beta:
+                            break
+        return best
+
+    def child(x: int, o: int, x_next: bool, depth_left: float, best: float) -> float:
+        if x_next:  # O moves at the root and is already sure of `best`
+            return score(x, o, True, depth_left, -math.inf, best)
+        return score(x, o, False, depth_left, best, math.inf)
+
+    result = _best_at_root(board, order, depth, evaluate, prefer_quick, child)
+    return SearchResult(result.value, result.move, nodes + 1, result.score)
+
+
+def _check(board: object, depth: object) -> None:
+    check_position(board, "Board")
+    if not isinstance(board, Board):
+        raise TypeError(f"ttt.fast searches tic-tac-toe Boards only, got "
+                        f"{type(board).__name__}: use ttt.search for other games")
+    check_depth(depth)
+
+
+def _best_at_root(board: Board, order: tuple[int, ...], depth: int | None,
+                  evaluate: Evaluation | None, prefer_quick: bool,
+                  child_score: Callable[[int, int, bool, float, float], float]) -> SearchResult:
+    """Score each move from ``board`` with ``child_score(x, o, x_to_move, depth_left, best)``
+    and keep the first best one. ``nodes`` is left for the caller to fill in."""
+    x, o = board.bits
+    if board.is_over:
+        done = final_score(x, o, prefer_quick)
+        return SearchResult(value_of(done), None, 0, done)
+    x_to_move = board.to_move == "X"
+    depth_left = math.inf if depth is None else depth - 1
+    best_move, best = None, -math.inf if x_to_move else math.inf
+    for bit in _MOVES[order][FULL & ~(x | o)]:
+        if x_to_move:
+            value = child_score(x | bit, o, False, depth_left, best)
+            better = value > best
+        else:
+            value = child_score(x, o | bit, True, depth_left, best)
+            better = value < best
+        if better:
+            best_move, best = bit.bit_length() - 1, value
+    return SearchResult(value_of(best), best_move, 0, best)
+
+
+# --- the solver -------------------------------------------------------------------------------
+
+
+class Outcome(NamedTuple):
+    """The result of perfect play from a position: who wins (+1, 0, -1) and after how many moves."""
+
+    value: int
+    plies: int
+
+
+class Solver:
+    """Solves positions once and remembers them in a transposition table.
+
+    ``Solver().solve(Board())`` fills the table with all 5,478 positions reachable in a game;
+    with ``symmetry=True`` positions that are rotations or mirror images of each other share one
+    entry, and only 765 are stored.
+    """
+
+    def __init__(self, symmetry: bool = False, prefer_quick: bool = True) -> None:
+        self.symmetry = symmetry
+        self.prefer_quick = prefer_quick
+        self.table: dict[tuple[int, int], float] = {}
+
+    def _key(self, x: int, o: int) -> tuple[int, int]:
+        return canonical_bits(x, o) if self.symmetry else (x, o)
+
+    def _score(self, x: int, o: int) -> float:
+        key = self._key(x, o)
+        known = self.table.get(key)
+        if known is not None:
+            return known
+        done = final_score(x, o, self.prefer_quick)
+        if done is None:
+            x_to_move = x.bit_count() == o.bit_count()
+            children = (self._score(x | bit, o) if x_to_move else self._score(x, o | bit)
+                        for bit in _MOVES[PLAIN_ORDER][FULL & ~(x | o)])
+            done = max(children) if x_to_move else min(children)
+        self.table[key] = done
+        return done
+
+    def solve(self, board: Board) -> SearchResult:
+        """The value and best move of ``board`` (as ``minimax`` chooses it); ``nodes`` is how many
+        new positions were solved."""
+        _check(board, None)
+        before = len(self.table)
+        score = self._score(*board.bits)
+        scores = self.move_scores(board)
+        pick = max if board.to_move == "X" else min
+        move = pick(scores, key=scores.__getitem__) if scores else None
+        return SearchResult(value_of(score), move, len(self.table) - before, score)
+
+    def move_scores(self, board: Board) -> dict[int, float]:
+        """The score of every legal move of ``board`` (from X's point of view)."""
+        return {cell: self._score(*board.play(cell).bits) for cell in board.legal_moves}
+
+    def outcome(self, board: Board) -> Outcome:
+        """Who wins ``board`` with perfect play, and how many moves it takes to get there."""
+        _check(board, None)
+        return self._outcome(board, self._score(*board.bits))
+
+    def move_outcomes(self, board: Board) -> dict[int, Outcome]:
+        """For every legal move: the outcome of perfect play after it (plies from ``board``)."""
+        scores = self.move_scores(board)
+        return {cell: self._outcome(board, score) for cell, score in scores.items()}
+
+    def _outcome(self, board: Board, score: float) -> Outcome:
+        if not self.prefer_quick:
+            raise ValueError("move counts need a solver with prefer_quick=True")
+        free = board.free_cells
+        return Outcome(int(value_of(score)), free - (int(abs(score)) - 1) if score else free)
+
+
+@cache
+def shared_solver(prefer_quick: bool = True) -> Solver:
+    """The package's one transposition table (without symmetry), filled as it is used: perfect
+    play, hints, explanations, pictures and exercise checks all look positions up here. (Scores
+    without quick wins, ``prefer_quick=False``, have a table of their own.)"""
+    return Solver(prefer_quick=prefer_quick)

@@ -1,0 +1,148 @@
+"""What the search needs to know about a game: the game protocol.
+
+Any object with these five members is a position of a two-player game that the searches of
+``ttt.search``, the players, the trees, the pictures and the widgets can play::
+
+    position.to_move       'X' or 'O': whose turn it is. X moves first and is MAX.
+    position.legal_moves   the moves the player to move may make (a sequence; empty once over)
+    position.play(move)    the position after that move (a new object: positions never change)
+    position.is_over       True once the game has ended
+    position.winner        'X' or 'O' if that player has won, else None (a draw, or not over)
+
+``Board`` (tic-tac-toe) is one; ``ttt.games`` has more. A position may offer these extras, and the
+search uses them when it can:
+
+    position.free_cells     how many moves are left at most. With it a quicker win scores higher
+                            (``final_score``); without it every win scores 1, however late.
+    position.estimate()     a guess at the value of an unfinished position, strictly between -1
+                            and +1: what a depth-limited search scores where it stops. Without
+                            it, and without an ``evaluate`` of your own, such a position scores 0.
+    position.ordered_moves  the legal moves, the most promising first: alpha-beta with
+                            ``ordered=True`` tries them in that order. Without it, legal_moves.
+    position.canonical()    one position standing for all its symmetric images: a table keyed by
+                            it stores each family once. Without it, the position itself.
+
+Positions must be hashable (equal positions, equal hashes) for tables such as a transposition
+table; every position in this package is.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+__all__ = ["Evaluation", "Position", "best_move", "check_depth", "check_position", "final_score",
+           "leaf_score", "moves_in_order", "opponent", "value_of"]
+
+PLAYERS = ("X", "O")
+
+
+@runtime_checkable
+class Position(Protocol):
+    """A position of a two-player game, as the searches see it (the module's docstring says
+    more)."""
+
+    @property
+    def to_move(self) -> str: ...
+
+    @property
+    def legal_moves(self) -> Sequence[Any]: ...
+
+    def play(self, move: Any) -> Position: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def winner(self) -> str | None: ...
+
+
+Evaluation = Callable[[Position], float]
+
+
+def opponent(player: str) -> str:
+    """'O' for 'X' and 'X' for 'O'."""
+    return "O" if player == "X" else "X"
+
+
+def final_score(position: Position, prefer_quick: bool = True) -> float | None:
+    """The score of a finished game from X's point of view: +1 if X won, -1 if O won, 0 for a
+    draw; None while the game goes on.
+
+    With ``prefer_quick`` (and a position that knows its ``free_cells``) a win scores 1 + the
+    cells still free, so that a quicker win scores more and a slower loss less; the sign still
+    says who won.
+    """
+    if not position.is_over:
+        return None
+    if position.winner is None:
+        return 0
+    win = 1 + position.free_cells if prefer_quick and hasattr(position, "free_cells") else 1
+    return win if position.winner == "X" else -win
+
+
+def leaf_score(position: Position, evaluate: Evaluation | None, prefer_quick: bool) -> float:
+    """The score of a position where a search stops: the result of a finished game, or else a
+    guess, by ``evaluate`` or the position's own ``estimate()`` (0 if it has none)."""
+    if position.is_over:
+        return final_score(position, prefer_quick)
+    if evaluate is not None:
+        return evaluate(position)
+    return position.estimate() if hasattr(position, "estimate") else 0
+
+
+def value_of(score: float) -> float:
+    """The value a score stands for: +1, 0 or -1 for a game's result (however quick), or a
+    heuristic guess between -1 and +1 as it is."""
+    return (score > 0) - (score < 0) if abs(score) >= 1 or score == 0 else score
+
+
+def best_move(position: Position, scores: Mapping[Any, float]) -> Any:
+    """The move with the best score for the player to move (the highest for X, the lowest for
+    O); among equal scores, the first one tried."""
+    pick = max if position.to_move == "X" else min
+    return pick(scores, key=lambda move: scores[move])
+
+
+def moves_in_order(position: Position, ordered: bool) -> Sequence[Any]:
+    """The legal moves, the most promising first if ``ordered`` and the position knows them."""
+    return position.ordered_moves if ordered and hasattr(position, "ordered_moves") \
+        else position.legal_moves
+
+
+def table_key(position: Position, symmetry: bool) -> Hashable:
+    """What a table stores a position under: its canonical image with ``symmetry`` (if it has
+    one), else the position itself."""
+    return position.canonical() if symmetry and hasattr(position, "canonical") else position
+
+
+# --- bad input --------------------------------------------------------------------------------
+
+def check_position(position: object, what: str = "position") -> None:
+    """A TypeError unless ``position`` follows the game protocol, saying what is missing."""
+    if isinstance(position, Position):
+        return
+    hint = (" Make one with Board.from_string(...), e.g. Board.from_string('X..|.O.|...')."
+            if isinstance(position, str) else "")
+    missing = [name for name in ("to_move", "legal_moves", "play", "is_over", "winner")
+               if not hasattr(position, name)]
+    raise TypeError(f"a {what} is needed (a Board, or any game position with to_move, "
+                    f"legal_moves, play, is_over and winner), got {type(position).__name__} "
+                    f"{position!r:.60}, which lacks {', '.join(missing)}.{hint}")
+
+
+def check_depth(depth: object) -> None:
+    """A clear error unless ``depth`` is None (no limit) or a whole number of at least 1."""
+    if depth is None:
+        return
+    if isinstance(depth, bool) or not isinstance(depth, int):
+        raise TypeError(f"depth is a whole number of moves (or None for no limit), "
+                        f"got {depth!r}")
+    if depth < 1:
+        raise ValueError(f"depth must be at least 1 (or None for no limit), got {depth}")
+
+
+def depth_left(depth: int | None) -> float:
+    """How deep a search may still go: ``depth``, or without a limit, infinitely deep."""
+    return math.inf if depth is None else depth
