@@ -156,10 +156,10 @@ def test_cut_tree_stops_at_max_depth():
     assert set(count_games(root)) == {"X", "O", "draw"}
 
 
-def test_max_depth_zero_is_the_root_alone():
-    root = build_tree(Board(), max_depth=0)
-    assert root.children == {}
-    assert count_nodes(root) == 1
+def test_max_depth_one_is_the_root_and_its_moves():
+    root = build_tree(Board(), max_depth=1)
+    assert list(root.children) == list(range(9))
+    assert count_nodes(root) == 10  # max_depth=0 is refused, as by minimax and draw_tree
 
 
 def test_cut_tree_counts_only_finished_games():

@@ -30,7 +30,7 @@ from IPython.display import HTML
 from ttt import browser
 from ttt.board import Board
 from ttt.fast import shared_solver
-from ttt.game import value_of
+from ttt.game import check_count, check_depth, check_position, value_of
 from ttt.svg import O_COLOUR, X_COLOUR
 from ttt.tree import Node, best_path, build_tree, count_by_depth, fill_values
 
@@ -54,6 +54,8 @@ CELL = 15  # a cell of a drawn board
 MARK_POINTS = 13  # X and O
 VALUE_POINTS = 10  # the value under a board, the level names
 SMALL_POINTS = 9  # alpha and beta, the cell on an edge, the "more positions" stubs
+#: The most positions one picture may hold: more cannot be read, and take minutes to lay out.
+MAX_DRAWN = 2_000
 #: Boards side by side that fit a notebook's output (848 px wide in JupyterLab at 1280 x 800 with
 #: the file browser open), at full size, beside the level names.
 MAX_WIDTH = 9
@@ -85,6 +87,8 @@ def draw_tree(node_or_board: Node | Board, *, max_depth: int | None = None,
     that path, and the one at its end, show the moves below them: a narrow tree that follows a
     search through a tree too wide to draw whole.
     """
+    if not isinstance(node_or_board, Node):
+        check_position(node_or_board, "position (or a Node of ttt.tree)")
     if focus is not None:  # a focused tree is narrow by construction
         max_width = None
     root, depth = _tree_to_draw(node_or_board, max_depth, max_nodes, max_width, prefer_quick,
@@ -148,10 +152,10 @@ def _cut_depth(counts: Sequence[int], board: Board, max_depth: int | None,
 
     Without ``max_depth`` it is the deepest level down to which the tree has at most
     ``max_nodes`` positions and no level wider than ``max_width`` (but always at least 1)."""
-    if max_depth is not None and max_depth < 1:
-        raise ValueError(f"max_depth must be at least 1 (or None), got {max_depth}")
-    if max_nodes is not None and max_nodes < 1:
-        raise ValueError(f"max_nodes must be at least 1 (or None), got {max_nodes}")
+    check_depth(max_depth, "max_depth")
+    for name, limit in (("max_nodes", max_nodes), ("max_width", max_width)):
+        if limit is not None:
+            check_count(limit, name, "a whole number of positions (or None for no limit)")
     height = len(counts) - 1
     depth = height if max_depth is None else min(max_depth, height)
     if max_nodes is not None:
@@ -164,18 +168,26 @@ def _cut_depth(counts: Sequence[int], board: Board, max_depth: int | None,
         needed = max(depth, min(1, height))
         if totals[needed] > max_nodes:
             raise _too_big(board, needed, totals[needed], max_nodes, fits)
+    drawn = sum(counts[:depth + 1])
+    if drawn > MAX_DRAWN:
+        fits = max(d for d in range(height + 1) if sum(counts[:d + 1]) <= MAX_DRAWN)
+        raise _too_big(board, depth, drawn, MAX_DRAWN, fits, "the most any picture can show")
     return None if depth == height else depth
 
 
-def _too_big(board: Board, depth: int, positions: int, max_nodes: int, fits: int) -> ValueError:
-    """The error for a tree that cannot be drawn within ``max_nodes``, with ways to narrow it."""
+def _too_big(board: Board, depth: int, positions: int, limit: int, fits: int,
+             what: str = "") -> ValueError:
+    """The error for a tree that cannot be drawn within ``limit`` positions (``max_nodes``, or
+    ``what`` else), with ways to narrow it."""
     later = board.play(board.legal_moves[0])
     depth_hint = f"pass max_depth={fits}, " if fits >= 1 else ""
     moves = "move" if depth == 1 else "moves"
+    bound = f"{limit:,}, {what}" if what else f"max_nodes={limit}"
+    raise_hint = "" if what else ", or raise max_nodes"
     return ValueError(
         f"too many positions to draw: {depth} {moves} deep, the tree below {board} has "
-        f"{positions:,} positions, more than max_nodes={max_nodes}. Draw less of it: {depth_hint}"
-        f"start from a later position, e.g. Board.from_string('{later}'), or raise max_nodes.")
+        f"{positions:,} positions, more than {bound}. Draw less of it: {depth_hint}start from a "
+        f"later position, e.g. Board.from_string('{later}'){raise_hint}.")
 
 
 def _fill_exact(root: Node, prefer_quick: bool) -> None:

@@ -32,6 +32,8 @@ import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
+from ttt.board import IllegalMoveError
+
 __all__ = ["Evaluation", "Position", "best_move", "check_depth", "check_position", "final_score",
            "leaf_score", "moves_in_order", "opponent", "value_of"]
 
@@ -132,15 +134,27 @@ def check_position(position: object, what: str = "position") -> None:
                     f"{position!r:.60}, which lacks {', '.join(missing)}.{hint}")
 
 
-def check_depth(depth: object) -> None:
+def check_depth(depth: object, name: str = "depth") -> None:
     """A clear error unless ``depth`` is None (no limit) or a whole number of at least 1."""
     if depth is None:
         return
-    if isinstance(depth, bool) or not isinstance(depth, int):
-        raise TypeError(f"depth is a whole number of moves (or None for no limit), "
-                        f"got {depth!r}")
-    if depth < 1:
-        raise ValueError(f"depth must be at least 1 (or None for no limit), got {depth}")
+    check_count(depth, name, "a whole number of moves (or None for no limit)")
+
+
+def check_count(number: object, name: str, what: str) -> None:
+    """A TypeError unless ``number`` is a whole number (not True or False, not 2.0), and a
+    ValueError unless it is at least 1; both say what ``name`` should be."""
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise TypeError(f"{name} is {what}, got {number!r}")
+    if number < 1:
+        raise ValueError(f"{name} must be at least 1, got {number}")
+
+
+def check_not_over(position: Position) -> None:
+    """The error ``Board.play`` raises after the game is over: no player can choose a move."""
+    if position.is_over:
+        result = f"{position.winner} wins" if position.winner else "draw"
+        raise IllegalMoveError(f"the game is over ({result}): no more moves")
 
 
 def depth_left(depth: int | None) -> float:

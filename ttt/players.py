@@ -18,11 +18,20 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from statistics import mean
+from typing import Any
 
 from ttt import fast, search
 from ttt.board import LINES, Board, IllegalMoveError, open_lines
 from ttt.fast import shared_solver
-from ttt.game import Evaluation, Position, leaf_score, opponent
+from ttt.game import (
+    Evaluation,
+    Position,
+    check_count,
+    check_not_over,
+    check_position,
+    leaf_score,
+    opponent,
+)
 from ttt.search import SearchResult
 
 __all__ = ["PLAYER_NAMES", "GameRecord", "Player", "blocking_moves", "depth_limited_player",
@@ -35,10 +44,17 @@ Player = Callable[[Board], int]
 
 
 def _named(name: str) -> Callable[[Player], Player]:
-    """A decorator that gives a player its printable name."""
+    """A decorator that gives a player its printable name, and makes it refuse, with a clear
+    error, anything but a position where a move can be made."""
     def give_name(player: Player) -> Player:
-        player.__name__ = player.__qualname__ = name
-        return player
+        def play(position: Position) -> Any:
+            check_position(position)
+            check_not_over(position)
+            return player(position)
+
+        play.__name__ = play.__qualname__ = name
+        play.__doc__ = player.__doc__
+        return play
     return give_name
 
 
@@ -141,8 +157,7 @@ def depth_limited_player(depth: int, seed: int | None = None,
                          evaluate: Evaluation = open_lines) -> Player:
     """A player that looks ``depth`` moves ahead (its own move included), estimates the positions
     there with ``evaluate``, and picks at random among the best moves it sees."""
-    if depth < 1:
-        raise ValueError(f"a depth-limited player looks at least 1 move ahead, got {depth}")
+    check_count(depth, "depth", "how many moves a depth-limited player looks ahead, a whole number")
     rng = seeded_random(seed)
 
     @_named(f"depth-{depth}")
@@ -254,6 +269,7 @@ def play_game(x_player: Player, o_player: Player, board: Board = Board()) -> Gam
 
     A player that chooses an illegal move makes it raise IllegalMoveError, naming the player.
     """
+    check_position(board, "starting position")
     moves = []
     while not board.is_over:
         player = x_player if board.to_move == "X" else o_player
@@ -270,6 +286,7 @@ def play_game(x_player: Player, o_player: Player, board: Board = Board()) -> Gam
 def tournament(x_player: Player, o_player: Player, games: int = 100) -> Counter[str]:
     """Play ``games`` games and count the results: a Counter keyed 'X', 'O' and 'draw' (all three
     always present)."""
+    check_count(games, "games", "how many games to play, a whole number")
     results = Counter({"X": 0, "O": 0, "draw": 0})
     results.update(play_game(x_player, o_player).result for _ in range(games))
     return results

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ttt.board import Board
-from ttt.game import Evaluation, Position, best_move, value_of
+from ttt.game import Evaluation, Position, best_move, check_depth, check_position, value_of
 from ttt.search import Path, Watch, minimax
 
 __all__ = ["Node", "best_path", "build_tree", "count_by_depth", "count_games", "count_internal",
@@ -61,6 +61,8 @@ def build_tree(board: Board = Board(), max_depth: int | None = None,
     even if the game goes on. ``progress(done, total)``, if given, is called once before the work
     and once after each first move's subtree is built; ``total`` is the number of first moves.
     """
+    check_position(board)
+    check_depth(max_depth, "max_depth")
     successors = _successor_table()
     limit = math.inf if max_depth is None else max_depth
 

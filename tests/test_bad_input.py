@@ -1,0 +1,97 @@
+"""Bad input to the package gets a clear error of the package's own kind (or TypeError for a wrong
+type), saying what was expected, and changes nothing."""
+
+import math
+
+import numpy as np
+import pytest
+
+from ttt import fast, search
+from ttt.board import Board, IllegalMoveError
+from ttt.display import draw_tree
+from ttt.players import (
+    PLAYERS,
+    depth_limited_player,
+    make_player,
+    perfect_player,
+    play_game,
+    random_player,
+    tournament,
+)
+from ttt.tree import build_tree
+
+# X X X
+# O O .
+# . . .      X has won: nobody can move
+OVER = Board.from_string("XXX|OO.|...")
+
+
+@pytest.mark.parametrize("depth", [2.5, math.nan, math.inf, True, "2"])
+@pytest.mark.parametrize("search_with", [search.minimax, search.alphabeta, fast.minimax,
+                                         fast.alphabeta])
+def test_a_depth_is_a_whole_number(search_with, depth):
+    with pytest.raises(TypeError, match="depth is a whole number of moves"):
+        search_with(Board(), depth=depth)
+
+
+@pytest.mark.parametrize("depth, error", [(1.5, TypeError), (True, TypeError), (0, ValueError)])
+def test_a_depth_limited_player_needs_a_whole_number_of_moves(depth, error):
+    with pytest.raises(error, match="depth"):
+        depth_limited_player(depth)
+
+
+@pytest.mark.parametrize("name", [*PLAYERS, "depth-2"])
+def test_every_player_refuses_a_finished_game_as_board_play_does(name):
+    player = make_player(name, seed=1)
+    with pytest.raises(IllegalMoveError, match=r"the game is over \(X wins\): no more moves"):
+        player(OVER)
+    with pytest.raises(IllegalMoveError) as from_play:
+        OVER.play(5)
+    with pytest.raises(IllegalMoveError) as from_player:
+        player(OVER)
+    assert str(from_player.value) == str(from_play.value)
+
+
+def test_a_refused_move_changes_nothing():
+    refused, fresh = random_player(7), random_player(7)
+    with pytest.raises(IllegalMoveError):
+        refused(OVER)
+    assert play_game(refused, random_player(8)) == play_game(fresh, random_player(8))
+    assert perfect_player(Board()) == 0
+
+
+@pytest.mark.parametrize("games, error", [(0, ValueError), (-5, ValueError), (True, TypeError),
+                                          (2.0, TypeError)])
+def test_a_tournament_needs_a_whole_number_of_games(games, error):
+    with pytest.raises(error, match="games"):
+        tournament(random_player(1), random_player(2), games=games)
+
+
+@pytest.mark.parametrize("max_depth, error", [(-1, ValueError), (0, ValueError),
+                                              (1.5, TypeError)])
+def test_trees_and_pictures_agree_on_what_a_depth_is(max_depth, error):
+    with pytest.raises(error, match="max_depth"):
+        build_tree(Board(), max_depth=max_depth)
+    with pytest.raises(error, match="max_depth"):
+        draw_tree(Board(), max_depth=max_depth)
+
+
+def test_a_picture_too_big_to_read_is_refused_at_once_with_advice():
+    with pytest.raises(ValueError, match="549,946 positions.*pass max_depth=3"):
+        draw_tree(Board(), max_nodes=None, max_width=None)
+
+
+def test_any_whole_number_type_is_a_cell_but_not_a_bool_or_a_float():
+    assert Board().play(np.int64(4)) == Board().play(4)
+    assert Board()[np.int32(4)] == "."
+    for bad in (True, 4.0, np.float64(4.0), "4"):
+        with pytest.raises(IllegalMoveError, match="a cell is a whole number from 0 to 8"):
+            Board().play(bad)
+
+
+@pytest.mark.parametrize("call", [search.minimax, search.alphabeta, build_tree, draw_tree,
+                                  lambda text: play_game(random_player(1), random_player(2), text)])
+def test_a_string_is_not_a_position_and_the_error_says_how_to_make_one(call):
+    with pytest.raises(TypeError, match=r"Board\.from_string") as error:
+        call("X..|.O.|...")
+    assert "legal_moves" in str(error.value)
