@@ -96,7 +96,7 @@ def _shade(cell: int | None) -> str:
 # --- lesson 2: the game tree --------------------------------------------------------------------
 
 def game_tree_top() -> str:
-    """The empty board and its nine first moves, each with a stub for the positions below it.
+    """The empty board and its nine first moves, each with a stub for the nodes below it.
 
     No values and no best line: those come in lesson 3.
     """
@@ -104,7 +104,7 @@ def game_tree_top() -> str:
 
 
 def nodes_by_depth() -> bytes:
-    """The number of positions at each depth of the full game tree, as bars."""
+    """The number of nodes at each depth of the full game tree, as bars."""
     return _png(plot_nodes_by_depth(count_by_depth(build_tree())))
 
 
@@ -118,7 +118,7 @@ def minimax_tree() -> str:
 # --- lesson 4: nodes per move -------------------------------------------------------------------
 
 def nodes_per_move() -> bytes:
-    """Positions searched for each move of perfect self-play, minimax against alpha-beta."""
+    """Nodes searched for each move of perfect self-play, minimax against alpha-beta."""
     game = play_game(perfect_player, perfect_player)
     board, rows = Board(), {"minimax": [], "alpha-beta": []}
     for number, cell in enumerate(game.moves, start=1):
@@ -131,7 +131,7 @@ def nodes_per_move() -> bytes:
 # --- lesson 5: making search fast ---------------------------------------------------------------
 
 def method_comparison() -> bytes:
-    """Positions each method searches from the empty board, log scale."""
+    """Nodes each method searches (positions, for the tables) from the empty board, log scale."""
     nodes = {"minimax": minimax(Board()).nodes,
              "alpha-beta": alphabeta(Board(), ordered=False).nodes,
              "alpha-beta, ordered": alphabeta(Board()).nodes,

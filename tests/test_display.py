@@ -19,7 +19,7 @@ from ttt.tree import best_path, build_tree, count_nodes, fill_values, walk
 
 NODE = re.compile(r"^\t(n[\d_]*) \[label=<(.*)>\]$", re.MULTILINE)
 EDGE = re.compile(r"^\t(n[\d_]*) -> (n[\d_]*) \[(.*)\]$", re.MULTILINE)
-STUB = re.compile(r"^\t(n[\d_]*)_more \[label=\"([\d,]+)\nmore\"", re.MULTILINE)
+STUB = re.compile(r"^\t(n[\d_]*)_more \[label=\"([\d,]+)\nmore nodes\"", re.MULTILINE)
 VALUE = re.compile(r'POINT-SIZE="10">(?:<FONT COLOR="[^"]*">[▲▼]</FONT> )?([^<]*)</FONT>')
 MINUS = "\u2212"
 
@@ -40,7 +40,7 @@ def edges(graph):
 
 
 def stubs(graph):
-    """{path: N} for the 'N more' stubs (the positions below a position that is not expanded)."""
+    """{path: N} for the 'N more nodes' stubs (the nodes below a position that is not expanded)."""
     return {path_of(name): int(n.replace(",", "")) for name, n in STUB.findall(graph.source)}
 
 

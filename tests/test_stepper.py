@@ -100,10 +100,10 @@ def test_the_widget_says_which_search_it_replays_and_what_it_costs():
     widget = step_through(MIDGAME, pruning=True, ordered=False, prefer_quick=False)
     result = alphabeta(MIDGAME, ordered=False, prefer_quick=False)
     assert "alphabeta(board, ordered=False, prefer_quick=False)" in widget.options.value
-    assert f"{result.nodes:,} positions visited" in widget.options.value
+    assert f"{result.nodes:,} nodes visited" in widget.options.value
     default = step_through(MIDGAME)
     assert "minimax(board, prefer_quick=True)" in default.options.value
-    assert f"{minimax(MIDGAME).nodes:,} positions visited" in default.options.value
+    assert f"{minimax(MIDGAME).nodes:,} nodes visited" in default.options.value
 
 
 def test_a_big_position_is_refused_with_a_smaller_one_to_try():

@@ -367,7 +367,7 @@ ROW = re.compile(r"<tr style='font-weight:(\w+)'><td[^>]*>(\d)</td><td[^>]*>([^<
 
 
 def explained_rows(board: PlayBoard) -> list[tuple[bool, int, str, str, int]]:
-    """(chosen?, cell, outcome text, value, minimax nodes) for each row of the explanation."""
+    """(chosen?, cell, outcome text, value, nodes below) for each row of the explanation."""
     return [(weight == "bold", int(cell), text, value, int(nodes.replace(",", "")))
             for weight, cell, text, value, nodes in ROW.findall(board.explanation.value)]
 
@@ -400,11 +400,16 @@ def test_explain_shows_the_computers_move_and_ranks_its_moves(level):
     for _, cell, outcome, value, nodes in rows:
         assert outcome == hint(outcomes[cell], "O")[1]
         assert value == {"win": "+1", "draw": "0", "loss": "\u22121"}[outcome.split()[0]]
-        assert nodes == minimax(before.play(cell)).nodes
+        assert nodes == minimax(before.play(cell)).nodes - 1  # the nodes below the move's own
     tree = explained_tree(board)
     # the tree behind the choice: the position and each of its moves, the one played drawn thick
     assert set(tree) == {(cell,) for cell in before.legal_moves}
     assert [path for path, thick in tree.items() if thick] == [(chosen,)]
+    # the tree's "N more nodes" under each move are the table's "nodes below" it
+    svg = text[text.index("<svg"):]
+    stubs = re.findall(r">([\d,]+)</text>\s*<text[^>]*>more nodes<", svg)
+    assert sorted(int(n.replace(",", "")) for n in stubs) == sorted(
+        nodes for *_, nodes in rows if nodes)
 
 
 def explained_tree(board: PlayBoard) -> dict[tuple[int, ...], bool]:
@@ -424,7 +429,8 @@ def test_explain_when_the_computer_opens():
     assert f"The computer (X) played <b>{chosen}</b>" in board.explanation.value
     rows = explained_rows(board)
     assert len(rows) == 9 and all(outcome == "draw" for _, _, outcome, _, _ in rows)
-    assert sum(nodes for *_, nodes in rows) == minimax(Board()).nodes - 1
+    # the nodes below the nine first moves, and the nine themselves, and the empty board
+    assert sum(nodes for *_, nodes in rows) + 9 + 1 == minimax(Board()).nodes
 
 
 def test_explain_after_undo_still_explains_the_move_on_the_board():

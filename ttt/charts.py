@@ -1,4 +1,4 @@
-"""Charts for the lessons (matplotlib): positions per depth and per move, game results, tournaments
+"""Charts for the lessons (matplotlib): nodes per depth and per move, game results, tournaments
 and search methods compared.
 
 Each function returns a matplotlib ``Figure``, already closed so that a notebook shows it once: as
@@ -31,21 +31,21 @@ Rows = Mapping[object, float] | Sequence[tuple[object, float]]
 
 
 def plot_nodes_by_depth(counts: Sequence[int], *, log: bool = False,
-                        title: str = "Positions in the game tree at each depth") -> Figure:
-    """Bars of how many positions the tree has at each depth (``counts[d]`` at depth d)."""
+                        title: str = "Nodes of the game tree at each depth") -> Figure:
+    """Bars of how many nodes the tree has at each depth (``counts[d]`` at depth d)."""
     fig, ax = _new_chart()
     bars = ax.bar(range(len(counts)), counts, color=X_COLOUR)
     ax.bar_label(bars, labels=[f"{n:,}" for n in counts], fontsize=8, padding=2)
     ax.set_xticks(range(len(counts)))
-    ax.set(xlabel="depth (moves played)", ylabel="positions" + (" (log scale)" if log else ""),
+    ax.set(xlabel="depth (moves played)", ylabel="nodes" + (" (log scale)" if log else ""),
            title=title)
     _count_axis(ax, "y", log)
     return fig
 
 
 def plot_nodes_per_move(rows: Rows | Mapping[str, Rows], *,
-                        title: str = "Positions searched to choose each move") -> Figure:
-    """Bars of the positions searched for each move of a game, on a log scale.
+                        title: str = "Nodes searched to choose each move") -> Figure:
+    """Bars of the nodes searched for each move of a game, on a log scale.
 
     ``rows`` is a list of (move, nodes) pairs or a dict move -> nodes; or, to compare searches,
     a dict naming several such series, e.g. {'minimax': [...], 'alpha-beta': [...]}.
@@ -60,7 +60,7 @@ def plot_nodes_per_move(rows: Rows | Mapping[str, Rows], *,
                       color=SERIES_COLOURS[i % len(SERIES_COLOURS)])
         ax.bar_label(bars, labels=[f"{n:,}" for n in row.values()], fontsize=7, padding=1)
     ax.set_xticks(range(len(moves)), [str(move) for move in moves])
-    ax.set(xlabel="move", ylabel="positions searched (log scale)", title=title)
+    ax.set(xlabel="move", ylabel="nodes searched (log scale)", title=title)
     _count_axis(ax, "y", log=True)
     if len(series) > 1:
         ax.legend(frameon=False)
@@ -165,14 +165,17 @@ def _outcome_numbers(counts: Mapping[str, int]) -> list[int]:
 
 
 def plot_method_comparison(nodes: Mapping[str, int], *,
-                           title: str = "Positions searched by each method") -> Figure:
-    """Horizontal bars, log scale, of how many positions each search method visits."""
+                           title: str = "Nodes searched (or positions solved), by method"
+                           ) -> Figure:
+    """Horizontal bars, log scale, of how many nodes each search method visits (or, for a
+    solver, how many positions it solves)."""
     fig, ax = _new_chart(height=0.45 * len(nodes) + 1.5)
     names = list(nodes)
     bars = ax.barh(names, [nodes[name] for name in names], color=X_COLOUR)
     ax.bar_label(bars, labels=[f"{nodes[name]:,}" for name in names], fontsize=8, padding=3)
     ax.invert_yaxis()
-    ax.set(xlabel="positions searched (log scale)", ylabel="method", title=title)
+    ax.set(xlabel="nodes searched, or positions solved (log scale)", ylabel="method",
+           title=title)
     _count_axis(ax, "x", log=True)
     ax.set_xlim(right=ax.get_xlim()[1] * 4)
     return fig

@@ -53,7 +53,7 @@ FONT = "Helvetica"
 CELL = 15  # a cell of a drawn board
 MARK_POINTS = 13  # X and O
 VALUE_POINTS = 10  # the value under a board, the level names
-SMALL_POINTS = 9  # alpha and beta, the cell on an edge, the "more positions" stubs
+SMALL_POINTS = 9  # alpha and beta, the cell on an edge, the "more nodes" stubs
 #: The most positions one picture may hold: more cannot be read, and take minutes to lay out.
 MAX_DRAWN = 2_000
 #: Boards side by side that fit a notebook's output (848 px wide in JupyterLab at 1280 x 800 with
@@ -355,10 +355,10 @@ def _edge_style(path: Path, best: Path | None, faded: bool) -> dict[str, str]:
 
 
 def _add_stub(graph: graphviz.Digraph, path: Path, board: Board, faded: bool) -> None:
-    """A note 'N more' under a position whose subtree is not drawn: the positions below it."""
+    """A note 'N more nodes' under a position whose subtree is not drawn: the nodes below it."""
     more = sum(_sizes_below(board)) - 1
     name = _name(path) + "_more"
-    graph.node(name, f"{more:,}\nmore", shape="plaintext", fontsize=str(SMALL_POINTS),
+    graph.node(name, f"{more:,}\nmore nodes", shape="plaintext", fontsize=str(SMALL_POINTS),
                fontcolor=FADED if faded else TEXT, margin="0", height="0", width="0")
     graph.edge(_name(path), name, style="dotted", color=FADED)
 

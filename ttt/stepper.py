@@ -117,7 +117,7 @@ class StepThrough(widgets.VBox):
         self.sentence = widgets.HTML()
         self.picture = widgets.HTML()
         visits = sum(step.kind == ENTER for step in self.steps)
-        self.options = widgets.HTML(f"Replaying <code>{self.call}</code>: {visits:,} positions "
+        self.options = widgets.HTML(f"Replaying <code>{self.call}</code>: {visits:,} nodes "
                                     f"visited, {len(self.steps):,} steps.")
         self.slider.observe(lambda change: self.show(change["new"]), names="value")
         controls = widgets.HBox([self.play, self.prev_button, self.next_button, self.slider])

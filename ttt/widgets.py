@@ -226,8 +226,8 @@ class PlayBoard(widgets.VBox):
 @cache
 def explanation(board: Board, chosen: int) -> str:
     """HTML explaining the computer's move ``chosen`` in ``board``: every move ranked by its value
-    with perfect play, the positions plain minimax searches below it, and the tree behind the
-    choice: the position and its moves, with the move played drawn thick."""
+    with perfect play, the nodes of the game tree below it (what plain minimax would search), and
+    the tree behind the choice: the position and its moves, the move played drawn thick."""
     mover = board.to_move
     outcomes = shared_solver().move_outcomes(board)
     sign = 1 if mover == "X" else -1
@@ -236,7 +236,7 @@ def explanation(board: Board, chosen: int) -> str:
     rows = "".join(_explain_row(board, cell, outcomes[cell], cell == chosen) for cell in ranked)
     tree = draw_tree(board, max_depth=1, line=(chosen,)).pipe(format="svg", encoding="utf-8")
     head = "".join(f"<th style='{PAD}'>{name}</th>" for name in
-                   ("cell", f"outcome for {mover}", f"value for {mover}", "minimax nodes"))
+                   ("cell", f"outcome for {mover}", f"value for {mover}", "nodes below"))
     return (f"<p>The computer ({mover}) played <b>{chosen}</b>. With perfect play from here, "
             f"its moves rank:</p><table><tr>{head}</tr>{rows}</table>"
             f"<p>The tree shows its moves with their values from X's point of view (+1: X wins); "
@@ -249,7 +249,8 @@ PAD = "padding:2px 8px"
 def _explain_row(board: Board, cell: int, outcome: Outcome, chosen: bool) -> str:
     weight = "bold" if chosen else "normal"
     value, text = hint(outcome, board.to_move)
-    cells = (cell, text, signed(value), f"{fast.minimax(board.play(cell)).nodes:,}")
+    below = fast.minimax(board.play(cell)).nodes - 1  # as the tree's "N more nodes" under it
+    cells = (cell, text, signed(value), f"{below:,}")
     return (f"<tr style='font-weight:{weight}'>"
             + "".join(f"<td style='{PAD};text-align:right'>{c}</td>" for c in cells) + "</tr>")
 
