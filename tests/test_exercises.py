@@ -490,9 +490,12 @@ def test_not_passing_alpha_and_beta_down_is_named():
     assert "Pass alpha and beta down" in feedback.nudge
 
 
-def test_no_pruning_at_all_is_named_with_minimax_visit_count():
-    feedback = visits_feedback(
-        lambda board, alpha=-math.inf, beta=math.inf: model_minimax_value(board))
+@pytest.mark.parametrize("alphabeta_value", [
+    lambda board, alpha=-math.inf, beta=math.inf: model_minimax_value(board),
+    lambda board: model_minimax_value(board),
+], ids=["alpha-and-beta-unused", "no-alpha-and-beta"])
+def test_no_pruning_at_all_is_named_with_minimax_visit_count(alphabeta_value):
+    feedback = visits_feedback(alphabeta_value)
     plain = minimax(feedback.board, prefer_quick=False).nodes - 1  # the start is not visited
     assert f"all {plain} positions that plain minimax visits" in feedback.nudge
     assert "never prunes" in feedback.nudge

@@ -103,10 +103,10 @@ def traced_board(board: Board) -> tuple[Board, list[Board]]:
     return TracedBoard.from_string(str(board)), log
 
 
-def _visits(student: Callable, board: Board, *window: float) -> list[Board]:
-    """The positions ``student`` visits searching ``board`` (with ``window``), in order."""
+def _visits(student: Callable, board: Board) -> list[Board]:
+    """The positions ``student`` visits searching ``board``, in order."""
     traced, log = traced_board(board)
-    student(traced, *window)
+    student(traced)
     return log
 
 
@@ -150,17 +150,18 @@ def _pruning_mistake(root: Board, steps: list[Step], got: list[Board], k: int,
     """A nudge naming the mistake that makes the student visit ``got`` instead of the positions
     the ``steps`` of alpha-beta enter (the first difference is visit ``k + 1``)."""
     closed = _closed_window_visits(root, student)
-    top_moves = sum(1 for board in closed if board.moves_made == root.moves_made + 1)
+    top_moves = sum(1 for board in closed or () if board.moves_made == root.moves_made + 1)
     if top_moves == 1 and len(closed) > len(_first_line(root)):
         return ("Given alpha >= beta your function stops after one move, but the positions "
                 "below that move are searched in full: the window does not reach them. Pass "
                 "alpha and beta down: alphabeta_value(board.play(cell), alpha, beta).")
     plain = _entered(_steps(root, pruning=False))
     if got == plain:
-        if top_moves > 1:
+        if closed is None or top_moves > 1:
             return (f"You visit all {len(plain)} positions that plain minimax visits: your "
-                    "function never prunes. After each move, once alpha >= beta, stop trying "
-                    "moves (break) and return the value found so far.")
+                    "function never prunes. It takes alpha and beta, and after each move, once "
+                    "alpha >= beta, it stops trying moves (break) and returns the value found so "
+                    "far.")
         return ("Your function stops when it is given alpha >= beta, but it never changes alpha "
                 "or beta, so from alpha = −∞ and beta = +∞ it never prunes. After each move, X "
                 "raises alpha to the best value so far, alpha = max(alpha, value); O lowers "
@@ -182,12 +183,12 @@ def _pruning_mistake(root: Board, steps: list[Step], got: list[Board], k: int,
             "only once alpha >= beta.")
 
 
-def _closed_window_visits(root: Board, student: Callable) -> list[Board]:
+def _closed_window_visits(root: Board, student: Callable) -> list[Board] | None:
     """What ``student`` visits from ``root`` when given alpha >= beta from the start (alpha = +1,
-    beta = -1): alpha-beta then tries only the first move at every level. Nothing if it cannot
-    be called with a window."""
+    beta = -1): alpha-beta then tries only the first move at every level. None if it cannot be
+    called with a window."""
     traced, log = traced_board(root)
-    return [] if student(traced, 1, -1) is NO_ANSWER else log
+    return None if student(traced, 1, -1) is NO_ANSWER else log
 
 
 def _first_line(board: Board) -> list[Board]:
