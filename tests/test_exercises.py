@@ -497,7 +497,7 @@ def test_not_passing_alpha_and_beta_down_is_named():
 def test_no_pruning_at_all_is_named_with_minimax_visit_count(alphabeta_value):
     feedback = visits_feedback(alphabeta_value)
     plain = minimax(feedback.board, prefer_quick=False).nodes - 1  # the start is not visited
-    assert f"all {plain} positions that plain minimax visits" in feedback.nudge
+    assert f"all {plain} nodes that plain minimax visits" in feedback.nudge
     assert "never prunes" in feedback.nudge
 
 

@@ -19,8 +19,8 @@ __all__ = ["EXERCISES", "count_visits", "minimax_in_place"]
 
 
 def count_visits(board):
-    """How many positions plain minimax looks at below board, board and final positions
-    included."""
+    """How many nodes plain minimax looks at below board: board itself, every node below it, and
+    the finished games."""
     if board.is_over:
         return 1
     return 1 + sum(count_visits(board.play(cell)) for cell in board.legal_moves)
@@ -55,13 +55,13 @@ def _count_visits_verdict(case: Case, got: object, student: Callable) -> str:
         return ""
     tree = build_tree(case.board)
     if same(got, count_internal(tree)):
-        return ("You counted only the positions the search expands. Count the finished "
-                "positions it looks at too.")
+        return ("You counted only the nodes the search expands. Count the finished games it "
+                "looks at too.")
     if same(got, case.expected - 1):
-        return "Count the starting position too."
+        return "Count the node the search starts from too: board itself."
     if same(got, count_games(tree).total()):
         return "That counts only the finished games (the leaves)."
-    return "Each call looks at one position: count 1, plus the visits below each legal move."
+    return "Each call looks at one node: count 1, plus the nodes below each legal move."
 
 
 # --- minimax_in_place ---------------------------------------------------------------------------
@@ -81,9 +81,9 @@ def _in_place_verdict(case: Case, got: object, student: Callable) -> str:
 EXERCISES = (
     Exercise(
         count_visits, lesson=4,
-        task="count_visits(board) returns how many positions plain minimax looks at below "
-             "board: the board itself, every position below it, and the finished ones.",
-        hint_text="1 for this position; if the game is not over, add "
+        task="count_visits(board) returns how many nodes plain minimax looks at below board: "
+             "the board itself, every node below it, and the finished games too.",
+        hint_text="1 for this node; if the game is not over, add "
                   "count_visits(board.play(cell)) for every legal move.",
         cases=_count_visits_cases, returns=WHOLE_NUMBER, verdict=_count_visits_verdict,
         summary="finished positions and searches of up to 7 free cells"),

@@ -140,7 +140,7 @@ def _visits_feedback(root: Board, steps: list[Step], got: list[Board],
     went = str(got[k]) if k < len(got) else "no more"
     return Feedback(False, f"✗ alphabeta_value finds the right values but visits other positions "
                            f"than alpha-beta: searching the position shown, it visits {len(got)} "
-                           f"positions after it, alpha-beta {len(expected)}.",
+                           f"nodes below it, alpha-beta {len(expected)}.",
                     root, ((f"visit {k + 1}", f"expected {wanted} / you visited {went}"),),
                     _pruning_mistake(root, steps, got, k, attempt(student)))
 
@@ -158,7 +158,7 @@ def _pruning_mistake(root: Board, steps: list[Step], got: list[Board], k: int,
     plain = _entered(_steps(root, pruning=False))
     if got == plain:
         if closed is None or top_moves > 1:
-            return (f"You visit all {len(plain)} positions that plain minimax visits: your "
+            return (f"You visit all {len(plain)} nodes that plain minimax visits: your "
                     "function never prunes. It takes alpha and beta, and after each move, once "
                     "alpha >= beta, it stops trying moves (break) and returns the value found so "
                     "far.")
