@@ -1,9 +1,9 @@
 """Write a copy of the lessons with every exercise answered (``make solutions``, for teachers).
 
 In the lessons, an exercise is a code cell defining the student's function (a stub) followed by a
-cell calling ``exercises.NAME.check(NAME)``. The copy replaces each stub with the model answer from
-``ttt.solutions`` and makes each check strict, so that running the copy (the test suite does) fails
-unless every model answer passes its check.
+cell calling ``exercises.NAME.check(NAME)``. The copy replaces each stub with the exercise's model
+answer (kept beside its checks, in ``ttt/exercises/lessonN.py``) and makes each check strict, so
+that running the copy (the test suite does) fails unless every model answer passes its check.
 
     python scripts/make_solutions.py                   # into notebooks/solutions/
     python scripts/make_solutions.py OUT_DIR

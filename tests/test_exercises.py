@@ -1,18 +1,31 @@
-"""The exercise checks: model answers pass, stubs get "Not yet", and the classic mistakes found in
-published tic-tac-toe code are caught with a nudge that names the mistake."""
+"""The exercise checks: model answers pass, stubs get "Not yet", a wrong answer never passes, and
+each classic mistake (many of them found in published tic-tac-toe code) gets a nudge that names
+that mistake. Whatever the student's function does, a check gives feedback and never raises."""
 
 import math
+import sys
 
+import numpy as np
 import pytest
 
-from ttt import exercises, solutions
+from ttt import exercises
 from ttt.board import LINES, Board
-from ttt.exercises import EXERCISES
+from ttt.exercises import EXERCISES, LESSONS
+from ttt.exercises.checking import AnyOf, Between
+from ttt.exercises.lesson3 import minimax_value as model_minimax_value
+from ttt.exercises.lesson3 import score as model_score
+from ttt.exercises.lesson6 import evaluate as model_evaluate
+from ttt.fast import minimax, shared_solver
+
+
+def rows(feedback):
+    return dict(feedback.rows)
 
 
 @pytest.mark.parametrize("name", sorted(EXERCISES))
 def test_the_model_answer_passes(name):
-    feedback = EXERCISES[name].check(getattr(solutions, name))
+    exercise = EXERCISES[name]
+    feedback = exercise.check(exercise.answer)
     assert feedback.passed, str(feedback)
     assert feedback.headline.startswith("✓")
 
@@ -34,6 +47,30 @@ def test_hint_and_solution_are_there(name):
     assert f"def {name}(" in exercise.solution().headline
 
 
+@pytest.mark.parametrize("name", sorted(EXERCISES))
+def test_every_expected_value_is_an_answer_of_the_kind_asked_for(name):
+    exercise = EXERCISES[name]
+    for case in exercise.cases():
+        expected = case.expected
+        if isinstance(expected, Between):
+            assert exercise.returns.fits(expected.low) and expected.low < expected.high
+        else:
+            answers = expected if isinstance(expected, AnyOf) else [expected]
+            assert answers and all(exercise.returns.fits(answer) for answer in answers), case
+
+
+def test_each_lesson_module_holds_its_own_exercises():
+    for number, lesson in enumerate(LESSONS, start=1):
+        assert lesson.EXERCISES and all(e.lesson == number for e in lesson.EXERCISES)
+        assert all(e.answer.__module__ == lesson.__name__ for e in lesson.EXERCISES)
+    assert all(getattr(exercises, name) is exercise for name, exercise in EXERCISES.items())
+
+
+def test_model_answers_are_written_as_a_student_would():
+    for exercise in EXERCISES.values():
+        assert "->" not in exercise.source() and ": Board" not in exercise.source()
+
+
 def test_an_exception_in_the_students_code_is_shown_not_raised():
     def winner(board):
         return board.cells[9]
@@ -41,13 +78,13 @@ def test_an_exception_in_the_students_code_is_shown_not_raised():
     feedback = exercises.winner.check(winner)
     assert not feedback.passed
     assert "IndexError" in feedback.headline
-    assert "return board.cells[9]" in feedback.got
+    assert "return board.cells[9]" in rows(feedback)["got"]
 
 
 def test_strict_checks_raise_with_the_feedback():
     with pytest.raises(AssertionError, match="Not yet"):
         exercises.score.check(lambda board: None, strict=True)
-    assert exercises.score.check(solutions.score, strict=True).passed
+    assert exercises.score.check(model_score, strict=True).passed
 
 
 def test_a_failure_shows_the_position_as_a_picture_in_a_notebook():
@@ -56,7 +93,67 @@ def test_a_failure_shows_the_position_as_a_picture_in_a_notebook():
     assert "<svg" in page and "expected" in page and "got" in page
 
 
-# --- the classic mistakes ------------------------------------------------------------------
+# --- checks never crash -------------------------------------------------------------------------
+
+
+class Incomparable:
+    """An answer whose == raises."""
+
+    def __eq__(self, other):
+        raise RuntimeError("cannot compare")
+
+    __hash__ = None
+
+
+@pytest.mark.parametrize("name", sorted(EXERCISES))
+@pytest.mark.parametrize("answer", [np.array([1, 2]), np.array([1]), Incomparable()],
+                         ids=["numpy-array", "one-element-array", "raising-eq"])
+def test_an_answer_of_the_wrong_kind_gets_feedback_not_an_exception(name, answer):
+    feedback = EXERCISES[name].check(lambda *args: answer)
+    assert not feedback.passed
+    assert type(answer).__name__ in feedback.headline
+    assert type(answer).__name__ in feedback.nudge and EXERCISES[name].returns.text in \
+        feedback.nudge
+
+
+@pytest.mark.parametrize("name", sorted(EXERCISES))
+def test_a_function_that_calls_sys_exit_gets_feedback(name):
+    feedback = EXERCISES[name].check(lambda *args: sys.exit(3))
+    assert not feedback.passed
+    assert "sys.exit()" in feedback.headline and "return" in feedback.nudge
+
+
+def test_true_is_not_the_score_one():
+    feedback = exercises.score.check(lambda board: bool(board.winner == "X") or None)
+    assert not feedback.passed and "bool" in feedback.headline
+
+
+def test_a_function_that_returns_nothing_somewhere_is_told_so():
+    def count_visits(board):
+        if not board.is_over:
+            return 1 + sum(count_visits(board.play(cell)) for cell in board.legal_moves)
+
+    feedback = exercises.count_visits.check(count_visits)
+    assert not feedback.passed
+    assert "without a return statement returns None" in feedback.nudge
+
+
+def test_an_evaluation_that_raises_during_the_games_gets_feedback():
+    calls, cases = 0, len(list(exercises.evaluate.cases()))
+
+    def evaluate(board):
+        nonlocal calls
+        calls += 1
+        if calls > cases:  # every case passes; the tournament's first call raises
+            raise ValueError("out of ideas")
+        return model_evaluate(board)
+
+    feedback = exercises.evaluate.check(evaluate)
+    assert not feedback.passed
+    assert "ValueError: out of ideas" in feedback.headline
+
+
+# --- lesson 1: winner ---------------------------------------------------------------------------
 
 
 def winner_with_lines(lines):
@@ -72,7 +169,7 @@ def winner_with_lines(lines):
 def test_a_win_check_that_misses_a_line_is_caught():
     feedback = exercises.winner.check(winner_with_lines(LINES[:-1]))  # no 2-4-6 diagonal
     assert not feedback.passed
-    assert "2-4-6" in feedback.nudge
+    assert "2-4-6" in feedback.nudge and "list of lines" in feedback.nudge
 
 
 def test_a_win_check_with_a_wrong_line_is_caught():
@@ -93,7 +190,75 @@ def test_a_winner_function_that_returns_the_line_is_caught():
 
     feedback = exercises.winner.check(winner)
     assert not feedback.passed
-    assert "not the cells of the line" in feedback.nudge
+    assert "not a tuple" in feedback.nudge and "'X' or 'O'" in feedback.nudge
+
+
+def test_three_empty_cells_taken_for_a_win_are_caught():
+    def winner(board):
+        cells = board.cells
+        for a, b, c in LINES:
+            if cells[a] == cells[b] == cells[c]:  # '.' == '.' == '.' too
+                return cells[a]
+        return None
+
+    feedback = exercises.winner.check(winner)
+    assert not feedback.passed
+    assert rows(feedback)["got"] == "'.'"
+    assert "empty cell" in feedback.nudge
+
+
+def test_returning_none_inside_the_loop_is_caught():
+    def winner(board):
+        cells = board.cells
+        for a, b, c in LINES:
+            if cells[a] != "." and cells[a] == cells[b] == cells[c]:
+                return cells[a]
+            return None  # after the first line only
+
+    feedback = exercises.winner.check(winner)
+    assert not feedback.passed
+    assert "return None inside the loop" in feedback.nudge
+
+
+def test_lesson_0s_demo_that_says_x_for_every_board_is_told_so():
+    feedback = exercises.winner.check(lambda board: "X")
+    assert not feedback.passed
+    assert "answers 'X' for every board" in feedback.nudge
+    assert "list of lines" not in feedback.nudge
+
+
+def test_the_other_players_mark_is_caught():
+    def winner(board):  # the player to move has just lost, not won
+        found = winner_with_lines(LINES)(board)
+        return board.to_move if found else None
+
+    feedback = exercises.winner.check(winner)
+    assert not feedback.passed
+    assert "return the mark that is on the line" in feedback.nudge
+
+
+def test_legal_moves_after_a_win_are_caught():
+    feedback = exercises.legal_moves.check(
+        lambda board: [c for c in range(9) if board.cells[c] == "."])
+    assert not feedback.passed
+    assert "already won" in feedback.nudge
+
+
+# --- lesson 2 -----------------------------------------------------------------------------------
+
+
+def test_counting_only_the_leaves_is_caught():
+    def count_tree_nodes(node):
+        if not node.children:
+            return 1
+        return sum(count_tree_nodes(child) for child in node.children.values())
+
+    feedback = exercises.count_tree_nodes.check(count_tree_nodes)
+    assert not feedback.passed
+    assert "leaves" in feedback.nudge
+
+
+# --- lesson 3 -----------------------------------------------------------------------------------
 
 
 def test_scores_from_the_wrong_point_of_view_are_caught():
@@ -119,7 +284,7 @@ def test_a_draw_not_scored_zero_is_caught():
 def test_minimax_that_ignores_whose_turn_it_is_is_caught():
     def minimax_value(board):
         if board.is_over:
-            return solutions.score(board)
+            return model_score(board)
         return max(minimax_value(board.play(cell)) for cell in board.legal_moves)
 
     feedback = exercises.minimax_value.check(minimax_value)
@@ -128,71 +293,81 @@ def test_minimax_that_ignores_whose_turn_it_is_is_caught():
     assert feedback.board.to_move == "O"
 
 
+def test_minimax_with_max_and_min_swapped_is_named():
+    def minimax_value(board):
+        if board.is_over:
+            return model_score(board)
+        values = [minimax_value(board.play(cell)) for cell in board.legal_moves]
+        return min(values) if board.to_move == "X" else max(values)  # swapped
+
+    feedback = exercises.minimax_value.check(minimax_value)
+    assert not feedback.passed
+    assert "Max and min are swapped" in feedback.nudge
+
+
+def test_minimax_from_the_movers_point_of_view_is_named():
+    def minimax_value(board):  # +1 means "the player to move wins"
+        if board.is_over:
+            return 0 if board.winner is None else -1  # the player who just moved has won
+        return max(-minimax_value(board.play(cell)) for cell in board.legal_moves)
+
+    feedback = exercises.minimax_value.check(minimax_value)
+    assert not feedback.passed
+    assert "X's point of view" in feedback.nudge
+
+
 def test_a_move_that_wins_later_than_it_could_is_caught():
     def best_move(board):
         pick = max if board.to_move == "X" else min
-        return pick(board.legal_moves,
-                    key=lambda cell: solutions.minimax_value(board.play(cell)))
+        return pick(board.legal_moves, key=lambda cell: model_minimax_value(board.play(cell)))
 
     feedback = exercises.best_move.check(best_move)
     assert not feedback.passed
     assert "later than it could" in feedback.nudge or "slowest loss" in feedback.nudge
 
 
-def test_alphabeta_that_prunes_with_greater_than_is_caught():
-    def alphabeta_value(board, alpha=-math.inf, beta=math.inf):
-        if board.is_over:
-            return solutions.score(board)
-        maximising = board.to_move == "X"
-        value = -math.inf if maximising else math.inf
-        for cell in board.legal_moves:
-            child = alphabeta_value(board.play(cell), alpha, beta)
-            if maximising:
-                value, alpha = max(value, child), max(alpha, value, child)
-            else:
-                value, beta = min(value, child), min(beta, value, child)
-            if alpha > beta:
-                break
-        return value
+def best_move_scoring_wins_by(bonus):
+    """best_move as the lesson asks, with a finished game scored score * bonus(free cells)."""
+    def best_move(board):
+        def quick_value(board):
+            if board.is_over:
+                return model_score(board) * bonus(board.free_cells)
+            values = [quick_value(board.play(cell)) for cell in board.legal_moves]
+            return max(values) if board.to_move == "X" else min(values)
 
-    feedback = exercises.alphabeta_value.check(alphabeta_value)
+        pick = max if board.to_move == "X" else min
+        return pick(board.legal_moves, key=lambda cell: quick_value(board.play(cell)))
+    return best_move
+
+
+def test_a_win_on_a_full_board_scored_as_a_draw_fails_with_a_nudge_about_it():
+    feedback = exercises.best_move.check(best_move_scoring_wins_by(lambda free: free))
     assert not feedback.passed
-    assert "visits different positions" in feedback.headline
-    assert ">=" in feedback.nudge
+    assert "win on a full board" in feedback.nudge and "1 + free cells" in feedback.nudge
+    # The position shown is one where that scoring loses: the move it plays lets the opponent
+    # win with the last free cell.
+    board, got = feedback.board, int(rows(feedback)["got"])
+    assert shared_solver().move_outcomes(board)[got].value != minimax(board).value
+    assert exercises.best_move.check(best_move_scoring_wins_by(lambda free: 1 + free)).passed
 
 
-def test_alphabeta_without_pruning_is_caught_although_its_values_are_right():
-    feedback = exercises.alphabeta_value.check(
-        lambda board, alpha=-math.inf, beta=math.inf: solutions.minimax_value(board))
-    assert not feedback.passed
-    assert "visits different positions" in feedback.headline
+def test_any_best_move_passes_not_only_the_first():
+    def best_move(board):  # the model answer, breaking ties towards the last move
+        def quick_value(board):
+            if board.is_over:
+                return model_score(board) * (1 + board.free_cells)
+            values = [quick_value(board.play(cell)) for cell in board.legal_moves]
+            return max(values) if board.to_move == "X" else min(values)
+
+        pick = max if board.to_move == "X" else min
+        return pick(reversed(board.legal_moves), key=lambda cell: quick_value(board.play(cell)))
+
+    exercise = exercises.best_move
+    assert any(best_move(case.board) != exercise.answer(case.board) for case in exercise.cases())
+    assert exercise.check(best_move).passed
 
 
-def test_a_board_changed_in_place_and_not_restored_is_caught():
-    def minimax_in_place(cells):
-        board = Board.from_string("".join(cells))
-        if board.is_over:
-            return solutions.score(board)
-        values = []
-        for cell in board.legal_moves:
-            cells[cell] = board.to_move
-            values.append(minimax_in_place(cells))  # and never takes the move back
-        return max(values) if board.to_move == "X" else min(values)
-
-    feedback = exercises.minimax_in_place.check(minimax_in_place)
-    assert not feedback.passed
-    assert "changed the board it was given" in feedback.nudge
-
-
-def test_counting_only_the_leaves_is_caught():
-    def count_tree_nodes(node):
-        if not node.children:
-            return 1
-        return sum(count_tree_nodes(child) for child in node.children.values())
-
-    feedback = exercises.count_tree_nodes.check(count_tree_nodes)
-    assert not feedback.passed
-    assert "leaves" in feedback.nudge
+# --- lesson 4 -----------------------------------------------------------------------------------
 
 
 def test_counting_only_expanded_positions_is_caught():
@@ -206,25 +381,201 @@ def test_counting_only_expanded_positions_is_caught():
     assert "expands" in feedback.nudge
 
 
-def test_legal_moves_after_a_win_are_caught():
-    feedback = exercises.legal_moves.check(
-        lambda board: [c for c in range(9) if board.cells[c] == "."])
+def test_a_move_never_taken_back_says_the_list_was_left_changed():
+    def minimax_in_place(cells):
+        board = Board.from_string("".join(cells))
+        if board.is_over:
+            return model_score(board)
+        values = []
+        for cell in board.legal_moves:
+            cells[cell] = board.to_move
+            values.append(minimax_in_place(cells))  # and never takes the move back
+        return max(values) if board.to_move == "X" else min(values)
+
+    feedback = exercises.minimax_in_place.check(minimax_in_place)
     assert not feedback.passed
-    assert "already won" in feedback.nudge
+    assert "left the list it was given changed" in feedback.headline
+    assert "InvalidBoardError" in feedback.headline
+    assert "Take each move back" in feedback.nudge
+    assert rows(feedback)["given"] != rows(feedback)["left as"]
+
+
+def test_returning_before_taking_the_move_back_says_the_list_was_left_changed():
+    def minimax_in_place(cells):
+        board = Board.from_string("".join(cells))
+        if board.is_over:
+            return model_score(board)
+        mark, values = board.to_move, []
+        for cell in board.legal_moves:
+            cells[cell] = mark
+            value = minimax_in_place(cells)
+            if value == (1 if mark == "X" else -1):
+                return value  # a win found: but cells[cell] is still set
+            cells[cell] = "."
+            values.append(value)
+        return max(values) if mark == "X" else min(values)
+
+    feedback = exercises.minimax_in_place.check(minimax_in_place)
+    assert not feedback.passed
+    assert "left the list it was given changed" in feedback.headline
+    assert "before a return inside the loop" in feedback.nudge
+    assert "expected" not in rows(feedback)  # not "expected: -1 / got: -1"
+
+
+def test_minimax_in_place_with_max_and_min_swapped_is_named():
+    def minimax_in_place(cells):
+        board = Board.from_string("".join(cells))
+        if board.is_over:
+            return model_score(board)
+        values = []
+        for cell in board.legal_moves:
+            cells[cell] = board.to_move
+            values.append(minimax_in_place(cells))
+            cells[cell] = "."
+        return min(values) if board.to_move == "X" else max(values)
+
+    feedback = exercises.minimax_in_place.check(minimax_in_place)
+    assert not feedback.passed
+    assert "Max and min are swapped" in feedback.nudge
+
+
+# --- lesson 5: alphabeta_value ------------------------------------------------------------------
+
+
+def alphabeta_with(prune_when=lambda alpha, beta: alpha >= beta, raise_window=True,
+                   pass_down=True):
+    """alphabeta_value as the lesson asks, with one of its parts changed."""
+    def alphabeta_value(board, alpha=-math.inf, beta=math.inf):
+        if board.is_over:
+            return model_score(board)
+        maximising = board.to_move == "X"
+        value = -math.inf if maximising else math.inf
+        for cell in board.legal_moves:
+            window = (alpha, beta) if pass_down else ()
+            child = alphabeta_value(board.play(cell), *window)
+            value = max(value, child) if maximising else min(value, child)
+            if raise_window and maximising:
+                alpha = max(alpha, value)
+            elif raise_window:
+                beta = min(beta, value)
+            if prune_when(alpha, beta):
+                break
+        return value
+    return alphabeta_value
+
+
+def test_the_changeable_alphabeta_is_right_as_the_lesson_asks():
+    assert exercises.alphabeta_value.check(alphabeta_with()).passed
+
+
+def visits_feedback(alphabeta_value):
+    feedback = exercises.alphabeta_value.check(alphabeta_value)
+    assert not feedback.passed
+    assert "visits other positions than alpha-beta" in feedback.headline
+    return feedback
+
+
+def test_pruning_only_when_alpha_is_greater_than_beta_is_named():
+    feedback = visits_feedback(alphabeta_with(prune_when=lambda alpha, beta: alpha > beta))
+    assert "alpha = beta" in feedback.nudge and "not only when alpha > beta" in feedback.nudge
+
+
+def test_never_raising_alpha_or_lowering_beta_is_named():
+    feedback = visits_feedback(alphabeta_with(raise_window=False))
+    assert "never changes alpha or beta" in feedback.nudge
+
+
+def test_not_passing_alpha_and_beta_down_is_named():
+    feedback = visits_feedback(alphabeta_with(pass_down=False))
+    assert "Pass alpha and beta down" in feedback.nudge
+
+
+@pytest.mark.parametrize("alphabeta_value", [
+    lambda board, alpha=-math.inf, beta=math.inf: model_minimax_value(board),
+    lambda board: model_minimax_value(board),
+], ids=["alpha-and-beta-unused", "no-alpha-and-beta"])
+def test_no_pruning_at_all_is_named_with_minimax_visit_count(alphabeta_value):
+    feedback = visits_feedback(alphabeta_value)
+    plain = minimax(feedback.board, prefer_quick=False).nodes - 1  # the start is not visited
+    assert f"all {plain} nodes that plain minimax visits" in feedback.nudge
+    assert "never prunes" in feedback.nudge
+
+
+def test_a_visit_mismatch_says_which_visit_and_both_positions():
+    feedback = visits_feedback(alphabeta_with(prune_when=lambda alpha, beta: alpha > beta))
+    [(label, text)] = feedback.rows
+    assert label.startswith("visit ")
+    expected, visited = text.removeprefix("expected ").split(" / you visited ")
+    assert Board.from_string(expected) != Board.from_string(visited)
+    assert str(feedback.board) not in (expected, visited)  # the board shown is the start
+    assert f"{label}: expected " in str(feedback)
+
+
+# --- lesson 5: count_distinct_positions ---------------------------------------------------------
+
+
+def test_forgetting_the_starting_board_is_named():
+    def count_distinct_positions(board):
+        seen, frontier = set(), [board]  # the start is never put in the set
+        while frontier:
+            position = frontier.pop()
+            for cell in position.legal_moves:
+                child = position.play(cell)
+                if child not in seen:
+                    seen.add(child)
+                    frontier.append(child)
+        return len(seen)
+
+    feedback = exercises.count_distinct_positions.check(count_distinct_positions)
+    assert not feedback.passed
+    assert "count the starting board too" in feedback.nudge
+    assert "use a set" not in feedback.nudge
+
+
+def test_counting_the_tree_instead_of_the_positions_is_named():
+    def count_distinct_positions(board):
+        return 1 + sum(count_distinct_positions(board.play(cell)) for cell in board.legal_moves)
+
+    feedback = exercises.count_distinct_positions.check(count_distinct_positions)
+    assert not feedback.passed
+    assert "every node of the game tree" in feedback.nudge
+
+
+# --- lesson 6 -----------------------------------------------------------------------------------
 
 
 def test_an_evaluation_out_of_range_or_too_weak_is_caught():
-    too_big = exercises.evaluate.check(lambda board: 3 * solutions.evaluate(board))
+    too_big = exercises.evaluate.check(lambda board: 3 * model_evaluate(board))
     assert not too_big.passed and "strictly between" in too_big.nudge
+    assert rows(too_big)["expected"] == "a number strictly between −1 and +1"
     constant = exercises.evaluate.check(lambda board: 0.0)
     assert not constant.passed and "against random" in constant.headline
 
 
-def test_a_two_layer_player_that_forgets_to_block_is_caught():
+def test_a_two_layer_player_that_forgets_to_block_is_caught_naming_the_cell():
     def two_layer_move(board):
         wins = [c for c in board.legal_moves if board.play(c).winner]
         return wins[0] if wins else board.legal_moves[0]
 
     feedback = exercises.two_layer_move.check(two_layer_move)
     assert not feedback.passed
-    assert "block" in feedback.nudge
+    threats = rows(feedback)["expected"]
+    assert f"threatens to win at {threats}: block" in feedback.nudge
+    opponent = "O" if feedback.board.to_move == "X" else "X"
+    cells = feedback.board.cells
+    for cell in cells_in(threats):  # the opponent's third mark on some line
+        assert any(cell in line and all(cells[c] == opponent for c in line if c != cell)
+                   for line in LINES)
+
+
+def cells_in(text):
+    """[2, 6] for '2 or 6', [0, 2, 6] for '0, 2 or 6'."""
+    return [int(cell) for cell in text.replace(" or", ",").split(", ")]
+
+
+def test_a_two_layer_player_that_misses_a_win_is_told_the_winning_cell():
+    feedback = exercises.two_layer_move.check(lambda board: board.legal_moves[-1])
+    assert not feedback.passed
+    expected = rows(feedback)["expected"]
+    assert feedback.nudge.startswith(f"{expected} win")
+    assert all(feedback.board.play(cell).winner for cell in cells_in(expected))

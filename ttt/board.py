@@ -287,20 +287,6 @@ class Board:
         return board_svg(self.cells, self.winning_line)
 
 
-@cache
-def reachable_positions() -> tuple[Board, ...]:
-    """Every position a legal game can reach (5,478 of them), breadth first from the empty board."""
-    order = [Board()]
-    seen = set(order)
-    for board in order:  # the list grows while we walk it: a breadth-first search
-        for cell in board.legal_moves:
-            child = board.play(cell)
-            if child not in seen:
-                seen.add(child)
-                order.append(child)
-    return tuple(order)
-
-
 _made: dict[tuple[int, int], Board] = {}  # every Board made so far (at most 3 ** 9), by its bits
 
 
@@ -312,6 +298,21 @@ def _fill(board: Board, x: int, o: int) -> Board:
     setattr_(board, "_o", o)
     setattr_(board, "_over", x | o == FULL or completed_line[x] != 0 or completed_line[o] != 0)
     return board
+
+
+@cache
+def reachable_positions(start: Board = Board()) -> tuple[Board, ...]:
+    """Every position a game can reach from ``start``, ``start`` included, breadth first: 5,478
+    from the empty board."""
+    order = [start]
+    seen = set(order)
+    for board in order:  # the list grows while we walk it: a breadth-first search
+        for cell in board.legal_moves:
+            child = board.play(cell)
+            if child not in seen:
+                seen.add(child)
+                order.append(child)
+    return tuple(order)
 
 
 def open_lines(board: Board) -> float:

@@ -1,0 +1,82 @@
+"""Lesson 2's exercises, ``count_tree_nodes`` and ``count_x_wins``: model answers, cases and
+nudges. The model answers use only what lesson 2 has shown (a node's ``children`` and
+``board``); ``make solutions`` pastes them into the lesson."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from ttt.board import Board
+from ttt.exercises.checking import WHOLE_NUMBER, Case, Exercise, same
+from ttt.exercises.positions import small_positions
+from ttt.tree import Node, build_tree, count_games, count_nodes
+
+__all__ = ["EXERCISES", "count_tree_nodes", "count_x_wins"]
+
+# --- model answers ------------------------------------------------------------------------------
+
+
+def count_tree_nodes(node):
+    """The number of nodes in the tree below node, node itself included."""
+    return 1 + sum(count_tree_nodes(child) for child in node.children.values())
+
+
+def count_x_wins(node):
+    """The number of finished games in the tree below node that X wins."""
+    if not node.children:
+        return 1 if node.board.winner == "X" else 0
+    return sum(count_x_wins(child) for child in node.children.values())
+
+
+# --- checks -------------------------------------------------------------------------------------
+
+
+def _tree_cases(count: Callable[[Node], int]) -> Callable[[], Iterator[Case]]:
+    def cases() -> Iterator[Case]:
+        boards = [Board.from_string("XOX|.O.|..X"), Board.from_string("XXX|OO.|..."),
+                  *small_positions(6, 25, seed=3)]
+        for board in boards:
+            tree = build_tree(board)
+            yield Case((tree,), board, count(tree), f"the tree below {board}")
+    return cases
+
+
+def _count_nodes_verdict(case: Case, got: object, student: Callable) -> str:
+    if same(got, case.expected):
+        return ""
+    if same(got, case.expected - 1):
+        return "Count the node itself too, not only what is below it."
+    if same(got, count_games(case.args[0]).total()):
+        return "That is the number of leaves (finished games); count every node on the way too."
+    return "A node counts 1, plus the nodes of each of its children's trees."
+
+
+def _count_x_wins_verdict(case: Case, got: object, student: Callable) -> str:
+    if same(got, case.expected):
+        return ""
+    games = count_games(case.args[0])
+    if same(got, games.total()):
+        return "That counts every finished game; count only those X wins."
+    if same(got, games["O"]):
+        return "That is how many games O wins."
+    return "Only leaves are finished games: a leaf counts 1 if X has won there, else 0."
+
+
+EXERCISES = (
+    Exercise(
+        count_tree_nodes, lesson=2,
+        task="count_tree_nodes(node) returns how many nodes the tree below node has, node "
+             "included. node.children is a dict from cell to child node.",
+        hint_text="Recursion: 1 for this node plus count_tree_nodes of each child. A leaf has no "
+                  "children, so it counts 1.",
+        cases=_tree_cases(count_nodes), returns=WHOLE_NUMBER, verdict=_count_nodes_verdict,
+        summary="finished positions and trees of up to 6 free cells"),
+    Exercise(
+        count_x_wins, lesson=2,
+        task="count_x_wins(node) returns how many finished games in the tree below node X wins.",
+        hint_text="A leaf (no children) is a finished game: 1 if node.board.winner == 'X', else "
+                  "0. Above, add up the children.",
+        cases=_tree_cases(lambda tree: count_games(tree)["X"]), returns=WHOLE_NUMBER,
+        verdict=_count_x_wins_verdict,
+        summary="finished positions and trees of up to 6 free cells"),
+)

@@ -1,0 +1,220 @@
+"""Lesson 3's exercises, ``score``, ``minimax_value`` and ``best_move``: model answers, cases and
+nudges. The model answers use only a ``Board``'s own members, as the lesson does; ``make
+solutions`` pastes them into the lesson."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from ttt.board import Board
+from ttt.exercises.checking import CELL, SCORE, VALUE, AnyOf, Case, Exercise, same
+from ttt.exercises.positions import (
+    MAX_ONLY,
+    SWAPPED,
+    misread_value,
+    ordered_positions,
+    sample,
+    small_positions,
+)
+from ttt.fast import minimax, shared_solver
+from ttt.game import final_score
+
+__all__ = ["EXERCISES", "VALUE_MISTAKES", "VALUE_PROBES", "best_move", "minimax_value", "score",
+           "value_nudge"]
+
+# --- model answers ------------------------------------------------------------------------------
+
+
+def score(board):
+    """+1 if X has won, -1 if O has won, 0 for a draw, None while the game goes on."""
+    if board.winner == "X":
+        return +1
+    if board.winner == "O":
+        return -1
+    if board.is_over:
+        return 0
+    return None
+
+
+def minimax_value(board):
+    """The value of board with perfect play: +1 X wins, 0 draw, -1 O wins."""
+    if board.is_over:
+        return {"X": 1, "O": -1}.get(board.winner, 0)
+    values = [minimax_value(board.play(cell)) for cell in board.legal_moves]
+    return max(values) if board.to_move == "X" else min(values)
+
+
+def best_move(board):
+    """The best move for the player to move: the quickest win, else a draw, else the slowest
+    loss."""
+    def quick_value(board):
+        # A win counts for more the more cells are still free; a loss for less.
+        if board.is_over:
+            free = board.cells.count(".")
+            return {"X": 1, "O": -1}.get(board.winner, 0) * (1 + free)
+        values = [quick_value(board.play(cell)) for cell in board.legal_moves]
+        return max(values) if board.to_move == "X" else min(values)
+
+    pick = max if board.to_move == "X" else min
+    return pick(board.legal_moves, key=lambda cell: quick_value(board.play(cell)))
+
+
+# --- score --------------------------------------------------------------------------------------
+
+
+def _score_cases() -> Iterator[Case]:
+    # Finished positions first (a stub returning None fails on the first one).
+    x_won = Board.from_string("XXX|OO.|...")
+    o_won = Board.from_string("XX.|OOO|X..")
+    draw = Board.from_string("XOX|XOO|OXX")
+    yield Case((x_won,), x_won, 1, "a game X has won")
+    yield Case((o_won,), o_won, -1, "a game O has won")
+    yield Case((draw,), draw, 0, "a drawn game")
+    yield Case((Board(),), Board(), None, "the empty board (the game goes on)")
+    finished = [b for b in ordered_positions() if b.is_over]
+    going_on = [b for b in ordered_positions() if not b.is_over]
+    for board in [*sample(finished, 40, 4), *sample(going_on, 20, 5)]:
+        yield Case((board,), board, final_score(board, prefer_quick=False),
+                   "a finished game" if board.is_over else "a game that is not over")
+
+
+def _score_verdict(case: Case, got: object, student: Callable) -> str:
+    if same(got, case.expected):
+        return ""
+    if case.expected is not None and same(got, -case.expected):
+        return "Scores are from X's point of view: +1 when X has won, −1 when O has won."
+    if case.expected == 0:
+        return "A draw is a finished game too: it scores 0 (not None)."
+    if case.expected is None:
+        return "The game is not over here: return None."
+    return "+1 if X has won, −1 if O has won, 0 for a draw, None while the game goes on."
+
+
+# --- minimax_value ------------------------------------------------------------------------------
+
+
+VALUE_PROBES = ["XX.|OO.|...",  # X to move wins at 2; O would win at 5
+                "XX.|OO.|X..",  # O to move wins at 5: a maximiser-only minimax misses it
+                "X..|...|O.X",  # O to move: every move loses
+                "XOX|.O.|..X"]  # O to move
+
+
+def _value_cases() -> Iterator[Case]:
+    for board in [*map(Board.from_string, VALUE_PROBES), *small_positions(6, 25, seed=6)]:
+        yield Case((board,), board, _value(board), f"a position with {board.to_move} to move")
+
+
+def _value(board: Board) -> int:
+    return minimax(board, prefer_quick=False).value
+
+
+#: The classic mistakes of a minimax: the value each one finds, and its nudge.
+VALUE_MISTAKES: tuple[tuple[Callable[[Board], float], str], ...] = (
+    (lambda board: misread_value(board, SWAPPED),
+     "Max and min are swapped: X picks the largest value of the positions after its moves, O "
+     "the smallest. Yours takes the min when X is to move, the max when O is."),
+    (lambda board: misread_value(board, MAX_ONLY),
+     "It is O's turn here: O picks the child with the smallest value, X the largest."),
+    (lambda board: _value(board) if board.to_move == "X" else -_value(board),
+     "Values are always from X's point of view: +1 means X wins, whoever is to move."),
+)
+
+
+def value_nudge(case: Case, got: object, answer: Callable[[Board], object],
+                otherwise: str) -> str:
+    """'' if ``got`` is the minimax value of ``case.board``, else the nudge of the classic
+    mistake that gives ``got`` there and the student's ``answer`` on the probe positions too,
+    else ``otherwise``."""
+    if same(got, case.expected):
+        return ""
+    probes = list(map(Board.from_string, VALUE_PROBES))
+    for mistaken, nudge in VALUE_MISTAKES:
+        if same(got, mistaken(case.board)) and \
+                all(same(answer(board), mistaken(board)) for board in probes):
+            return nudge
+    return otherwise
+
+
+def _minimax_verdict(case: Case, got: object, student: Callable) -> str:
+    return value_nudge(case, got, student, "At a finished position return its score; otherwise "
+                                           "the max (X) or min (O) of the children's values.")
+
+
+# --- best_move ----------------------------------------------------------------------------------
+
+
+def _best_move_cases() -> Iterator[Case]:
+    tricky = ["X..|...|O.X",  # O to move: every move loses; block to lose slowly
+              "...|.X.|XOO",  # X to move: 2 wins now, 0 wins later
+              "XX.|OO.|...",  # X wins at once at 2
+              "XO.|.X.|..O",
+              "XO.|XXO|OX."]  # O to move: 8 draws; after 2, X wins on a full board
+    boards = [*map(Board.from_string, tricky), *small_positions(7, 30, seed=7)]
+    for board in boards:
+        if not board.is_over:
+            yield Case((board,), board, AnyOf(_best_moves(board)),
+                       f"a position with {board.to_move} to move")
+
+
+def _best_moves(board: Board) -> list[int]:
+    """Every move that leads to the best outcome: the quickest win, else a draw, else the
+    slowest loss."""
+    outcomes = shared_solver().move_outcomes(board)
+    best = outcomes[shared_solver().solve(board).move]
+    return [cell for cell, outcome in outcomes.items() if outcome == best]
+
+
+def _best_move_verdict(case: Case, got: object, student: Callable) -> str:
+    board = case.board
+    if got not in board.legal_moves:
+        return f"{got!r} is not a legal move here: the free cells are {list(board.legal_moves)}."
+    if same(got, case.expected):
+        return ""
+    outcomes = shared_solver().move_outcomes(board)
+    best_cell = min(case.expected)
+    best, mine = outcomes[best_cell], outcomes[got]
+    if mine.value != best.value:
+        full_board_win = [(cell, outcome) for cell, outcome in ((got, mine), (best_cell, best))
+                          if outcome.value and outcome.plies == board.free_cells]
+        if full_board_win:
+            cell, outcome = full_board_win[0]
+            winner = "X" if outcome.value > 0 else "O"
+            return (f"After {cell}, {winner} wins with the last free cell: a win on a full "
+                    f"board. Scored as score × free cells, that win counts 0, the same as a "
+                    f"draw. Score a finished game as score × (1 + free cells).")
+        return (f"This move changes the result: after it the value is {mine.value:+d}, but "
+                f"{best_cell} keeps {best.value:+d}.")
+    if (best.value == 1) == (board.to_move == "X") and best.value != 0:
+        return (f"Both moves win, but {best_cell} wins in {best.plies} moves and yours in "
+                f"{mine.plies}: it wins later than it could. Prefer the quickest win.")
+    return (f"Both moves lose, but {best_cell} holds out for {best.plies} moves and yours only "
+            f"{mine.plies}. Prefer the slowest loss.")
+
+
+EXERCISES = (
+    Exercise(
+        score, lesson=3,
+        task="score(board) returns +1 if X has won, −1 if O has won, 0 for a draw, and None "
+             "while the game goes on.",
+        hint_text="Check board.winner first; a full board without a winner (board.is_over) is a "
+                  "draw.",
+        cases=_score_cases, returns=SCORE, verdict=_score_verdict,
+        summary="wins for X and for O, draws, and unfinished games"),
+    Exercise(
+        minimax_value, lesson=3,
+        task="minimax_value(board) returns +1, 0 or −1: the value of board when both sides play "
+             "perfectly, from X's point of view.",
+        hint_text="If the game is over, return its score. Else compute "
+                  "minimax_value(board.play(cell)) for each legal move and take the max if X is "
+                  "to move, the min if O is.",
+        cases=_value_cases, returns=VALUE, verdict=_minimax_verdict,
+        summary="positions with X or O to move, up to 6 free cells"),
+    Exercise(
+        best_move, lesson=3,
+        task="best_move(board) returns a best move for the player to move: a win if there is "
+             "one — the quickest — else a draw, else the loss that takes longest.",
+        hint_text="Score a finished game as score(board) * (1 + free cells): a win with more "
+                  "free cells left (sooner) is worth more, a loss with more cells left is worse.",
+        cases=_best_move_cases, returns=CELL, verdict=_best_move_verdict,
+        summary="quickest wins, slowest losses and draws, and wins on a full board"),
+)

@@ -1,0 +1,99 @@
+"""Lesson 4's exercises, ``count_visits`` and ``minimax_in_place``: model answers, cases and
+nudges. The model answers use only ``Board``, which the lesson imports; ``make solutions`` pastes
+them into the lesson."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from ttt.board import Board
+from ttt.exercises.checking import VALUE, WHOLE_NUMBER, Case, Exercise, same
+from ttt.exercises.lesson3 import value_nudge
+from ttt.exercises.positions import small_positions
+from ttt.fast import minimax
+from ttt.tree import build_tree, count_games, count_internal
+
+__all__ = ["EXERCISES", "count_visits", "minimax_in_place"]
+
+# --- model answers ------------------------------------------------------------------------------
+
+
+def count_visits(board):
+    """How many nodes plain minimax looks at below board: board itself, every node below it, and
+    the finished games."""
+    if board.is_over:
+        return 1
+    return 1 + sum(count_visits(board.play(cell)) for cell in board.legal_moves)
+
+
+def minimax_in_place(cells):
+    """The minimax value of a board given as a list of 9 marks, trying each move in place and
+    taking it back afterwards, so the list is the same when the function returns."""
+    board = Board.from_string("".join(cells))
+    if board.is_over:
+        return {"X": 1, "O": -1}.get(board.winner, 0)
+    mark = board.to_move
+    values = []
+    for cell in board.legal_moves:
+        cells[cell] = mark
+        values.append(minimax_in_place(cells))
+        cells[cell] = "."
+    return max(values) if mark == "X" else min(values)
+
+
+# --- count_visits -------------------------------------------------------------------------------
+
+
+def _count_visits_cases() -> Iterator[Case]:
+    for board in [Board.from_string("XXX|OO.|..."), Board.from_string("XOX|.O.|..X"),
+                  *small_positions(7, 25, seed=8)]:
+        yield Case((board,), board, minimax(board).nodes, f"the search below {board}")
+
+
+def _count_visits_verdict(case: Case, got: object, student: Callable) -> str:
+    if same(got, case.expected):
+        return ""
+    tree = build_tree(case.board)
+    if same(got, count_internal(tree)):
+        return ("You counted only the nodes the search expands. Count the finished games it "
+                "looks at too.")
+    if same(got, case.expected - 1):
+        return "Count the node the search starts from too: board itself."
+    if same(got, count_games(tree).total()):
+        return "That counts only the finished games (the leaves)."
+    return "Each call looks at one node: count 1, plus the nodes below each legal move."
+
+
+# --- minimax_in_place ---------------------------------------------------------------------------
+
+
+def _in_place_cases() -> Iterator[Case]:
+    for board in [Board.from_string("XX.|OO.|X.."), *small_positions(6, 20, seed=9)]:
+        yield Case((list(board.cells),), board, minimax(board, prefer_quick=False).value,
+                   f"a position with {board.to_move} to move")
+
+
+def _in_place_verdict(case: Case, got: object, student: Callable) -> str:
+    return value_nudge(case, got, lambda board: student(list(board.cells)),
+                       "The value is wrong: the max of the children for X, the min for O.")
+
+
+EXERCISES = (
+    Exercise(
+        count_visits, lesson=4,
+        task="count_visits(board) returns how many nodes plain minimax looks at below board: "
+             "the board itself, every node below it, and the finished games too.",
+        hint_text="1 for this node; if the game is not over, add "
+                  "count_visits(board.play(cell)) for every legal move.",
+        cases=_count_visits_cases, returns=WHOLE_NUMBER, verdict=_count_visits_verdict,
+        summary="finished positions and searches of up to 7 free cells"),
+    Exercise(
+        minimax_in_place, lesson=4,
+        task="minimax_in_place(cells) returns the minimax value (+1, 0, −1) of a board given as "
+             "a list of 9 marks ('X', 'O', '.'), making each move in the list and undoing it, so "
+             "the list is exactly as it was when the function returns.",
+        hint_text="For each free cell: cells[cell] = mark; value = minimax_in_place(cells); "
+                  "cells[cell] = '.'. Board.from_string(''.join(cells)) tells you the winner.",
+        cases=_in_place_cases, returns=VALUE, verdict=_in_place_verdict,
+        summary="values right, and the list always restored"),
+)

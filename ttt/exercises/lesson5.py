@@ -1,0 +1,262 @@
+"""Lesson 5's exercises, ``alphabeta_value`` and ``count_distinct_positions``: model answers,
+cases and nudges. The model answers use only ``math`` and a ``Board``'s own members, as the
+lesson does; ``make solutions`` pastes them into the lesson.
+
+``alphabeta_value`` is checked twice: its values against minimax, then the positions it visits,
+in order, against the positions ``ttt.search.alphabeta`` visits (seen through ``search_steps``).
+Where they differ, the classic mistakes are told apart: no pruning at all, never raising alpha
+or lowering beta, not passing them down, and pruning only when alpha > beta.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+
+from ttt.board import Board, reachable_positions
+from ttt.exercises.checking import (
+    NO_ANSWER,
+    VALUE,
+    WHOLE_NUMBER,
+    Case,
+    Exercise,
+    Feedback,
+    attempt,
+    same,
+)
+from ttt.exercises.lesson3 import value_nudge
+from ttt.exercises.positions import small_positions
+from ttt.fast import minimax
+from ttt.steps import ENTER, PRUNE, Step, search_steps
+
+__all__ = ["EXERCISES", "alphabeta_value", "count_distinct_positions", "traced_board"]
+
+# --- model answers ------------------------------------------------------------------------------
+
+
+def alphabeta_value(board, alpha=-math.inf, beta=math.inf):
+    """The minimax value of board, skipping the moves that cannot change it (alpha-beta)."""
+    if board.is_over:
+        return {"X": 1, "O": -1}.get(board.winner, 0)
+    if board.to_move == "X":
+        value = -math.inf
+        for cell in board.legal_moves:
+            value = max(value, alphabeta_value(board.play(cell), alpha, beta))
+            alpha = max(alpha, value)
+            if alpha >= beta:
+                break
+        return value
+    value = math.inf
+    for cell in board.legal_moves:
+        value = min(value, alphabeta_value(board.play(cell), alpha, beta))
+        beta = min(beta, value)
+        if alpha >= beta:
+            break
+    return value
+
+
+def count_distinct_positions(board):
+    """How many different positions can arise from board (board included)."""
+    seen = {board}
+    frontier = [board]
+    while frontier:
+        position = frontier.pop()
+        for cell in position.legal_moves:
+            child = position.play(cell)
+            if child not in seen:
+                seen.add(child)
+                frontier.append(child)
+    return len(seen)
+
+
+# --- alphabeta_value: values --------------------------------------------------------------------
+
+
+def _alphabeta_cases() -> Iterator[Case]:
+    tricky = ["X..|...|O.X", "XOX|.O.|..X", "X..|.O.|O.X", "XO.|.X.|..O"]
+    for board in [*map(Board.from_string, tricky), *small_positions(6, 25, seed=10)]:
+        yield Case((board,), board, minimax(board, prefer_quick=False).value,
+                   f"a position with {board.to_move} to move")
+
+
+def _alphabeta_verdict(case: Case, got: object, student: Callable) -> str:
+    return value_nudge(case, got, student, "The value must be the minimax value. Check how "
+                                           "alpha (X) and beta (O) are updated.")
+
+
+# --- alphabeta_value: the positions it visits ---------------------------------------------------
+
+
+def traced_board(board: Board) -> tuple[Board, list[Board]]:
+    """A copy of ``board`` whose ``play`` writes every position it makes into the list returned
+    with it, in order."""
+    log: list[Board] = []
+
+    class TracedBoard(Board):
+        __slots__ = ()
+
+        def play(self, cell: int) -> Board:
+            child = super().play(cell)
+            log.append(Board.from_bits(*child.bits))
+            return child
+
+    return TracedBoard.from_string(str(board)), log
+
+
+def _visits(student: Callable, board: Board) -> list[Board]:
+    """The positions ``student`` visits searching ``board``, in order."""
+    traced, log = traced_board(board)
+    student(traced)
+    return log
+
+
+def _steps(board: Board, pruning: bool) -> list[Step]:
+    """The steps of the course's alpha-beta (or plain minimax), as the exercise asks for it:
+    moves in cell order, a finished game scored +1, 0 or -1."""
+    return search_steps(board, pruning=pruning, ordered=False, prefer_quick=False)
+
+
+def _entered(steps: list[Step]) -> list[Board]:
+    """The positions a search enters, after the one it starts from."""
+    return [step.board for step in steps if step.kind == ENTER][1:]
+
+
+def _alphabeta_visits(student: Callable) -> Feedback | None:
+    """Check that the student's alpha-beta visits exactly the positions the course's does."""
+    for case in _alphabeta_cases():
+        got = _visits(student, case.board)
+        steps = _steps(case.board, pruning=True)
+        if got != _entered(steps):
+            return _visits_feedback(case.board, steps, got, student)
+    return None
+
+
+def _visits_feedback(root: Board, steps: list[Step], got: list[Board],
+                     student: Callable) -> Feedback:
+    expected = _entered(steps)
+    k = next((i for i, (a, b) in enumerate(zip(expected, got, strict=False)) if a != b),
+             min(len(expected), len(got)))
+    wanted = str(expected[k]) if k < len(expected) else "no more visits"
+    went = str(got[k]) if k < len(got) else "no more"
+    return Feedback(False, f"✗ alphabeta_value finds the right values but visits other positions "
+                           f"than alpha-beta: searching the position shown, it visits {len(got)} "
+                           f"nodes below it, alpha-beta {len(expected)}.",
+                    root, ((f"visit {k + 1}", f"expected {wanted} / you visited {went}"),),
+                    _pruning_mistake(root, steps, got, k, attempt(student)))
+
+
+def _pruning_mistake(root: Board, steps: list[Step], got: list[Board], k: int,
+                     student: Callable) -> str:
+    """A nudge naming the mistake that makes the student visit ``got`` instead of the positions
+    the ``steps`` of alpha-beta enter (the first difference is visit ``k + 1``)."""
+    closed = _closed_window_visits(root, student)
+    top_moves = sum(1 for board in closed or () if board.moves_made == root.moves_made + 1)
+    if top_moves == 1 and len(closed) > len(_first_line(root)):
+        return ("Given alpha >= beta your function stops after one move, but the positions "
+                "below that move are searched in full: the window does not reach them. Pass "
+                "alpha and beta down: alphabeta_value(board.play(cell), alpha, beta).")
+    plain = _entered(_steps(root, pruning=False))
+    if got == plain:
+        if closed is None or top_moves > 1:
+            return (f"You visit all {len(plain)} nodes that plain minimax visits: your "
+                    "function never prunes. It takes alpha and beta, and after each move, once "
+                    "alpha >= beta, it stops trying moves (break) and returns the value found so "
+                    "far.")
+        return ("Your function stops when it is given alpha >= beta, but it never changes alpha "
+                "or beta, so from alpha = −∞ and beta = +∞ it never prunes. After each move, X "
+                "raises alpha to the best value so far, alpha = max(alpha, value); O lowers "
+                "beta, beta = min(beta, value).")
+    cut = _cut_skipping(steps, k, got[k]) if k < len(got) else None
+    if cut is not None:
+        move = next(m for m in cut.pruned if cut.board.play(m) == got[k])
+        where = f"At {cut.board} ({cut.board.to_move} to move)"
+        if cut.alpha == cut.beta:
+            return (f"{where} alpha = beta = {_number(cut.alpha)}: the moves left cannot change "
+                    f"the result, so alpha-beta stops, and you tried {move}. Prune when "
+                    "alpha >= beta, not only when alpha > beta.")
+        return (f"{where} alpha = {_number(cut.alpha)} and beta = {_number(cut.beta)}, so alpha "
+                f">= beta and alpha-beta skips the moves left; you tried {move}. After each move "
+                "X raises alpha and O lowers beta, and each child gets both: "
+                "alphabeta_value(board.play(cell), alpha, beta).")
+    return ("Alpha-beta goes on to another position here. Try the moves in the order of "
+            "board.legal_moves, make each position with board.play(cell), and stop trying moves "
+            "only once alpha >= beta.")
+
+
+def _closed_window_visits(root: Board, student: Callable) -> list[Board] | None:
+    """What ``student`` visits from ``root`` when given alpha >= beta from the start (alpha = +1,
+    beta = -1): alpha-beta then tries only the first move at every level. None if it cannot be
+    called with a window."""
+    traced, log = traced_board(root)
+    return None if student(traced, 1, -1) is NO_ANSWER else log
+
+
+def _first_line(board: Board) -> list[Board]:
+    """The positions after the first legal move, again and again, to the end of the game."""
+    line = []
+    while not board.is_over:
+        board = board.play(board.legal_moves[0])
+        line.append(board)
+    return line
+
+
+def _cut_skipping(steps: list[Step], k: int, position: Board) -> Step | None:
+    """The cut alpha-beta makes between its visits ``k`` and ``k + 1`` that skips ``position``,
+    if there is one."""
+    entered = [i for i, step in enumerate(steps) if step.kind == ENTER]
+    start = entered[k]  # entry k is the last visit that agreed (entry 0: the start)
+    end = entered[k + 1] if k + 1 < len(entered) else len(steps)
+    return next((step for step in steps[start:end] if step.kind == PRUNE
+                 and any(step.board.play(move) == position for move in step.pruned)), None)
+
+
+def _number(value: float) -> str:
+    return "0" if value == 0 else f"{value:+g}".replace("inf", "∞").replace("-", "−")
+
+
+# --- count_distinct_positions -------------------------------------------------------------------
+
+
+def _distinct_cases() -> Iterator[Case]:
+    for board in [Board.from_string("XOX|.O.|..X"), *small_positions(7, 10, seed=11), Board()]:
+        yield Case((board,), board, len(reachable_positions(board)),
+                   "the empty board" if board == Board() else f"the positions below {board}")
+
+
+def _distinct_verdict(case: Case, got: object, student: Callable) -> str:
+    if same(got, case.expected):
+        return ""
+    if same(got, case.expected - 1):
+        return ("One short: count the starting board too. The positions that can arise from "
+                "board include board itself, so put it in your set at the start.")
+    if same(got, minimax(case.board).nodes):
+        return ("That is every node of the game tree: a position that several move orders "
+                "reach counts once. Keep a set of the boards seen, and add each child only once.")
+    if got > case.expected:
+        return ("Some positions are counted more than once: count each one once, however many "
+                "move orders lead to it (a set of the boards seen).")
+    return ("Some positions are missing: go on from every board you have not seen before, "
+            "through every legal move, until none is left.")
+
+
+EXERCISES = (
+    Exercise(
+        alphabeta_value, lesson=5,
+        task="alphabeta_value(board, alpha=-math.inf, beta=math.inf) returns the minimax value "
+             "of board (+1, 0, −1), skipping moves that cannot change it. Try moves in the order "
+             "of board.legal_moves; the check also compares the positions you visit, in order.",
+        hint_text="X: value = max(value, child); alpha = max(alpha, value). O: value = "
+                  "min(value, child); beta = min(beta, value). Stop trying moves once "
+                  "alpha >= beta.",
+        cases=_alphabeta_cases, returns=VALUE, verdict=_alphabeta_verdict,
+        extra_check=_alphabeta_visits,
+        summary="values, and exactly the positions alpha-beta visits, in order"),
+    Exercise(
+        count_distinct_positions, lesson=5,
+        task="count_distinct_positions(board) returns how many different positions can arise "
+             "from board, board included (5,478 from the empty board).",
+        hint_text="Keep a set of the boards seen so far (a Board is hashable) and a list of "
+                  "boards still to expand; add each child you have not seen yet.",
+        cases=_distinct_cases, returns=WHOLE_NUMBER, verdict=_distinct_verdict,
+        summary="small positions and the empty board (5,478)"),
+)

@@ -1,0 +1,132 @@
+"""Lesson 6's exercises, ``evaluate`` and ``two_layer_move``: model answers, cases and nudges.
+The model answers use only what lesson 6 imports (``open_lines``, ``LINES``); ``make solutions``
+pastes them into the lesson."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+
+from ttt.board import LINES, open_lines
+from ttt.exercises.checking import CELL, NUMBER, AnyOf, Between, Case, Exercise, Feedback, same
+from ttt.exercises.positions import ordered_positions, sample
+from ttt.players import (
+    blocking_moves,
+    depth_limited_player,
+    random_player,
+    tournament,
+    winning_moves,
+)
+
+__all__ = ["EXERCISES", "evaluate", "two_layer_move"]
+
+EVALUATION_GAMES = 100  # as X and as O, so twice this many in all
+EVALUATION_DEPTH = 2
+MIN_WINS, MAX_LOSSES = 175, 5  # out of 200: open_lines scores 186 and 3, a constant 152 and 10
+
+# --- model answers ------------------------------------------------------------------------------
+
+
+def evaluate(board):
+    """A guess at who is better in an unfinished position, strictly between -1 and +1: open lines,
+    plus a little for holding the centre."""
+    centre = {"X": 0.05, "O": -0.05, ".": 0}[board.cells[4]]
+    return 0.9 * open_lines(board) + centre
+
+
+def two_layer_move(board):
+    """Win at once if possible, else block the opponent's immediate win, else the first free
+    cell."""
+    for cell in board.legal_moves:
+        if board.play(cell).winner:
+            return cell
+    opponent = "O" if board.to_move == "X" else "X"
+    for cell in board.legal_moves:
+        cells = list(board.cells)
+        cells[cell] = opponent
+        if any(all(cells[c] == opponent for c in line) for line in LINES):
+            return cell
+    return board.legal_moves[0]
+
+
+# --- evaluate -----------------------------------------------------------------------------------
+
+
+def _evaluate_cases() -> Iterator[Case]:
+    for board in [b for b in ordered_positions() if not b.is_over]:
+        yield Case((board,), board, Between(-1, 1), "an unfinished position")
+
+
+def _evaluate_verdict(case: Case, got: object, student: Callable) -> str:
+    if same(got, case.expected):
+        return ""
+    if math.isnan(got):
+        return "Return a number: nan (not a number) cannot be compared with anything."
+    return "Keep guesses strictly between −1 and +1, so a real win (+1) always counts more."
+
+
+def _evaluate_tournament(student: Callable) -> Feedback | None:
+    """A depth-limited player guided by the student's evaluation must beat random soundly."""
+    player = depth_limited_player(EVALUATION_DEPTH, seed=1, evaluate=student)
+    as_x = tournament(player, random_player(seed=2), games=EVALUATION_GAMES)
+    as_o = tournament(random_player(seed=3), player, games=EVALUATION_GAMES)
+    wins, losses = as_x["X"] + as_o["O"], as_x["O"] + as_o["X"]
+    if wins < MIN_WINS or losses > MAX_LOSSES:
+        return Feedback(False, f"✗ evaluate is a number in range everywhere, but a player that "
+                               f"looks {EVALUATION_DEPTH} moves ahead with it won {wins} and lost "
+                               f"{losses} of {2 * EVALUATION_GAMES} games against random (it "
+                               f"needs {MIN_WINS} wins and at most {MAX_LOSSES} losses).",
+                        nudge="Give more to positions where the player has more open lines (lines "
+                              "with no opponent mark) and to the centre; from X's point of view.")
+    return None
+
+
+# --- two_layer_move -----------------------------------------------------------------------------
+
+
+def _two_layer_cases() -> Iterator[Case]:
+    positions = [b for b in ordered_positions() if not b.is_over]
+    wins = [b for b in positions if winning_moves(b)]
+    blocks = [b for b in positions if not winning_moves(b) and blocking_moves(b)]
+    for board in [*sample(wins, 25, 12), *sample(blocks, 25, 13), *sample(positions, 20, 14)]:
+        win, block = winning_moves(board), blocking_moves(board)
+        about = ("a position where it can win at once" if win else
+                 "a position where it must block" if block else "a quiet position")
+        yield Case((board,), board, AnyOf(win or block or board.legal_moves), about)
+
+
+def _two_layer_verdict(case: Case, got: object, student: Callable) -> str:
+    board = case.board
+    if got not in board.legal_moves:
+        return f"{got!r} is not a legal move: the free cells are {list(board.legal_moves)}."
+    if same(got, case.expected):
+        return ""
+    cells, one = case.expected, len(case.expected) == 1
+    if winning_moves(board):
+        return f"{cells!r} {'wins' if one else 'win'} at once: take {'it' if one else 'one'}."
+    return (f"The opponent threatens to win at {cells!r}: block {'it' if one else 'one'}, unless "
+            "you can win at once.")
+
+
+EXERCISES = (
+    Exercise(
+        evaluate, lesson=6,
+        task="evaluate(board) guesses who is better in an unfinished position, from X's point "
+             "of view: a number strictly between −1 and +1. A player that looks 2 moves ahead "
+             f"with it must beat a random player: at least {MIN_WINS} wins and at most "
+             f"{MAX_LOSSES} losses in {2 * EVALUATION_GAMES} games.",
+        hint_text="Count the lines X could still complete (no O in them) minus those O could, "
+                  "and divide by 9 so the result stays between −1 and +1.",
+        cases=_evaluate_cases, returns=NUMBER, verdict=_evaluate_verdict,
+        extra_check=_evaluate_tournament,
+        summary=f"in range on every unfinished position, and it beats random over "
+                f"{2 * EVALUATION_GAMES} games"),
+    Exercise(
+        two_layer_move, lesson=6,
+        task="two_layer_move(board) returns a winning move if there is one, else a move that "
+             "blocks the opponent's immediate win, else any legal move.",
+        hint_text="First look for a cell where board.play(cell).winner is set. Then look for a "
+                  "cell where the opponent's mark would complete one of LINES.",
+        cases=_two_layer_cases, returns=CELL, verdict=_two_layer_verdict,
+        summary="immediate wins, blocks and quiet positions"),
+)

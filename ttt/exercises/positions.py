@@ -1,0 +1,91 @@
+"""The positions the exercise checks try, and positions seen the wrong way round: searching one
+gives the value that a minimax with a classic mistake finds, so a check can recognise it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from functools import cache
+from typing import Any
+
+from ttt.board import LINES, Board, reachable_positions
+from ttt.game import Position
+from ttt.search import minimax
+
+__all__ = ["MAX_ONLY", "SWAPPED", "Misread", "line_positions", "misread_value",
+           "ordered_positions", "sample", "small_positions"]
+
+
+@cache
+def ordered_positions() -> tuple[Board, ...]:
+    """Every position that can arise in a game, in a fixed order (by moves made, then string)."""
+    return tuple(sorted(reachable_positions(), key=lambda board: (board.moves_made, str(board))))
+
+
+def sample(boards: Sequence[Board], k: int, seed: int = 0) -> list[Board]:
+    """``k`` boards picked at random (but always the same ones) from ``boards``."""
+    return random.Random(seed).sample(list(boards), min(k, len(boards)))
+
+
+def small_positions(max_free: int, k: int, seed: int) -> list[Board]:
+    """``k`` positions (always the same ones) with at most ``max_free`` free cells."""
+    return sample([b for b in ordered_positions() if b.free_cells <= max_free], k, seed)
+
+
+def line_positions() -> Iterator[tuple[Board, str]]:
+    """For every line and each player: a legal position where that player just completed it."""
+    for line in LINES:
+        for player in "XO":
+            board = _complete_line(line, player)
+            if board is not None:
+                yield board, f"{player}'s line {'-'.join(map(str, line))}"
+
+
+def _complete_line(line: tuple[int, int, int], player: str) -> Board | None:
+    """A legal position where ``player`` has just completed ``line`` and nothing else."""
+    for board in ordered_positions():
+        if board.winning_line == line and board.winner == player and board.moves_made <= 6:
+            return board
+    return None
+
+
+# --- positions seen the wrong way round ---------------------------------------------------------
+
+SWAPPED = {"X": "O", "O": "X"}  # X minimises and O maximises
+MAX_ONLY = {"X": "X", "O": "X"}  # both maximise: O's turn forgotten
+
+
+class Misread:
+    """A position whose search takes the wrong player to move: where it is really ``player``'s
+    turn, ``turns[player]`` picks (X the largest value, O the smallest). The moves, the end of
+    the game and the winner are the real ones."""
+
+    def __init__(self, position: Position, turns: Mapping[str, str]) -> None:
+        self.position = position
+        self.turns = turns
+
+    @property
+    def to_move(self) -> str:
+        return self.turns[self.position.to_move]
+
+    @property
+    def legal_moves(self) -> Sequence[Any]:
+        return self.position.legal_moves
+
+    def play(self, move: Any) -> Misread:
+        return Misread(self.position.play(move), self.turns)
+
+    @property
+    def is_over(self) -> bool:
+        return self.position.is_over
+
+    @property
+    def winner(self) -> str | None:
+        return self.position.winner
+
+
+def misread_value(position: Position, turns: Mapping[str, str]) -> float:
+    """The value (+1, 0, -1) that minimax finds when it takes the turns as ``turns`` says:
+    ``SWAPPED`` gives a minimax with max and min swapped, ``MAX_ONLY`` one that forgets O
+    minimises."""
+    return minimax(Misread(position, turns), prefer_quick=False).value
