@@ -31,6 +31,7 @@ from ttt.game import (
     check_position,
     leaf_score,
     opponent,
+    seeded_random,
 )
 from ttt.search import SearchResult
 
@@ -66,17 +67,6 @@ def player_name(player: Player) -> str:
 def _mover_sign(board: Board) -> int:
     """+1 if X is to move, -1 if O is: times a score from X's point of view, the mover's score."""
     return 1 if board.to_move == "X" else -1
-
-
-def seeded_random(seed: int | None) -> random.Random:
-    """A random generator seeded with a whole number (None: unpredictable).
-
-    Only whole numbers: a float seed goes through ``hash()``, which differs between 64-bit Python
-    and the 32-bit Python of the browser-only build, so the same seed would play other games there.
-    """
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise TypeError(f"a seed is a whole number (or None), got {seed!r}")
-    return random.Random(seed)
 
 
 def _random_best(rng: random.Random, scores: dict[int, float]) -> int:
