@@ -2,7 +2,8 @@
 
 From weakest to strongest: ``random``; ``one-layer`` (wins at once when it can); ``two-layer``
 (also blocks the opponent's immediate win); ``depth-N`` (looks N moves ahead, then guesses with a
-heuristic); ``imperfect`` (hopes the opponent errs); ``perfect`` and ``varied-perfect``.
+heuristic); ``imperfect`` (hopes the opponent errs); ``perfect`` and ``varied-perfect``. And
+``expectimax`` plays best against an opponent who moves at random.
 
 A player that chooses at random owns its random generator, so two players made with the same seed
 play the same moves. Each player's ``__name__`` is its name, e.g. 'depth-2', for printing.
@@ -22,6 +23,7 @@ from typing import Any
 
 from ttt import fast, search
 from ttt.board import LINES, Board, IllegalMoveError, open_lines
+from ttt.expectimax import ExpectimaxTable, expectimax
 from ttt.fast import shared_solver
 from ttt.game import (
     Evaluation,
@@ -36,9 +38,9 @@ from ttt.game import (
 from ttt.search import SearchResult
 
 __all__ = ["PLAYER_NAMES", "GameRecord", "Player", "blocking_moves", "depth_limited_player",
-           "hopeful_value", "imperfect_player", "lookahead_score", "make_player",
-           "one_layer_player", "perfect_player", "play_game", "player_name", "random_game_odds",
-           "random_player", "seeded_random", "tournament", "two_layer_player",
+           "expectimax_player", "hopeful_value", "imperfect_player", "lookahead_score",
+           "make_player", "one_layer_player", "perfect_player", "play_game", "player_name",
+           "random_game_odds", "random_player", "seeded_random", "tournament", "two_layer_player",
            "varied_perfect_player", "winning_moves"]
 
 Player = Callable[[Board], int]
@@ -211,6 +213,24 @@ def imperfect_player(seed: int | None = None, trust: float = 0.9) -> Player:
     return play
 
 
+# --- players that reckon with chance ----------------------------------------------------------
+
+
+def expectimax_player() -> Player:
+    """A player that plays best against an opponent who moves at random: the move with the highest
+    expected result (``ttt.expectimax``), the first among equals. It may take a risk that a perfect
+    opponent would punish. It remembers every position it values, so in a tournament each position
+    is valued once."""
+    tables: dict[str, ExpectimaxTable] = {"X": {}, "O": {}}  # keyed by the random player
+
+    @_named("expectimax")
+    def play(position: Position) -> Any:
+        chance = opponent(position.to_move)
+        return expectimax(position, chance, table=tables[chance]).move
+
+    return play
+
+
 # --- choosing players by name -----------------------------------------------------------------
 
 #: The players that ``make_player`` builds by name, each from a seed; 'depth-N' is built too.
@@ -219,6 +239,7 @@ PLAYERS: dict[str, Callable[[int | None], Player]] = {
     "one-layer": one_layer_player,
     "two-layer": two_layer_player,
     "imperfect": imperfect_player,
+    "expectimax": lambda seed=None: expectimax_player(),
     "perfect": lambda seed=None: perfect_player,
     "varied-perfect": varied_perfect_player,
 }
