@@ -2,8 +2,9 @@
 
 From weakest to strongest: ``random``; ``one-layer`` (wins at once when it can); ``two-layer``
 (also blocks the opponent's immediate win); ``depth-N`` (looks N moves ahead, then guesses with a
-heuristic); ``imperfect`` (hopes the opponent errs); ``perfect`` and ``varied-perfect``. And
-``expectimax`` plays best against an opponent who moves at random.
+heuristic); ``imperfect`` (hopes the opponent errs); ``perfect`` and ``varied-perfect``. Two more
+play by chance: ``expectimax`` plays best against an opponent who moves at random, and ``mcts-N``
+chooses by N random games (Monte Carlo tree search).
 
 A player that chooses at random owns its random generator, so two players made with the same seed
 play the same moves. Each player's ``__name__`` is its name, e.g. 'depth-2', for printing.
@@ -35,13 +36,14 @@ from ttt.game import (
     opponent,
     seeded_random,
 )
+from ttt.mcts import mcts
 from ttt.search import SearchResult
 
 __all__ = ["PLAYER_NAMES", "GameRecord", "Player", "blocking_moves", "depth_limited_player",
            "expectimax_player", "hopeful_value", "imperfect_player", "lookahead_score",
-           "make_player", "one_layer_player", "perfect_player", "play_game", "player_name",
-           "random_game_odds", "random_player", "seeded_random", "tournament", "two_layer_player",
-           "varied_perfect_player", "winning_moves"]
+           "make_player", "mcts_player", "one_layer_player", "perfect_player", "play_game",
+           "player_name", "random_game_odds", "random_player", "seeded_random", "tournament",
+           "two_layer_player", "varied_perfect_player", "winning_moves"]
 
 Player = Callable[[Board], int]
 
@@ -231,6 +233,20 @@ def expectimax_player() -> Player:
     return play
 
 
+def mcts_player(playouts: int = 1000, seed: int | None = None) -> Player:
+    """A player that chooses by Monte Carlo tree search (``ttt.mcts``) with ``playouts`` random
+    games per move: the more, the stronger and the slower. Each move's search gets its own seed,
+    drawn from the player's random generator."""
+    check_count(playouts, "playouts", "how many random games to play, a whole number")
+    rng = seeded_random(seed)
+
+    @_named(f"mcts-{playouts}")
+    def play(position: Position) -> Any:
+        return mcts(position, playouts, seed=rng.getrandbits(32)).move
+
+    return play
+
+
 # --- choosing players by name -----------------------------------------------------------------
 
 #: The players that ``make_player`` builds by name, each from a seed; 'depth-N' is built too.
@@ -243,19 +259,25 @@ PLAYERS: dict[str, Callable[[int | None], Player]] = {
     "perfect": lambda seed=None: perfect_player,
     "varied-perfect": varied_perfect_player,
 }
-PLAYER_NAMES: tuple[str, ...] = (*PLAYERS, "depth-N")
+#: The players built with a number N: how far they look ahead, or how many games they play out.
+NUMBERED: dict[str, Callable[[int, int | None], Player]] = {
+    "depth": depth_limited_player,
+    "mcts": mcts_player,
+}
+PLAYER_NAMES: tuple[str, ...] = (*PLAYERS, *(f"{kind}-N" for kind in NUMBERED))
 
 
 def make_player(name: str, seed: int | None = None) -> Player:
     """The player called ``name``, one of PLAYER_NAMES, where 'depth-N' stands for 'depth-1',
-    'depth-2', ... ; ``seed`` seeds the players that choose at random."""
+    'depth-2', ... and 'mcts-N' for 'mcts-1', 'mcts-1000', ... ; ``seed`` seeds the players that
+    choose at random."""
     if name in PLAYERS:
         return PLAYERS[name](seed)
-    depth = re.fullmatch(r"depth-([1-9][0-9]*)", name)
-    if depth:
-        return depth_limited_player(int(depth[1]), seed)
+    numbered = re.fullmatch(r"(\w+)-([1-9][0-9]*)", name)
+    if numbered and numbered[1] in NUMBERED:
+        return NUMBERED[numbered[1]](int(numbered[2]), seed)
     raise ValueError(f"unknown player {name!r}: choose one of {', '.join(PLAYER_NAMES)} "
-                     f"(N a whole number from 1 up, e.g. depth-2)")
+                     f"(N a whole number from 1 up, e.g. depth-2 or mcts-1000)")
 
 
 # --- games ------------------------------------------------------------------------------------
