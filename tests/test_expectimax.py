@@ -6,6 +6,7 @@ expectimax: it lists every strategy of the player who is not random, weighs ever
 strategy can lead to by its probability, and keeps the best strategy.
 """
 
+from collections import Counter
 from fractions import Fraction
 from itertools import product
 
@@ -172,14 +173,34 @@ def test_against_a_random_x_o_may_choose_a_move_that_perfect_play_punishes():
     assert minimax(board).move in (6, 8) and minimax(board).value == 0
 
 
-def test_against_a_random_o_x_never_gives_up_value():
-    # On every position where X moves, the move expectimax chooses keeps the value of perfect play.
+def compare_best_moves(chance):
+    """How the best moves against a random ``chance`` player compare with minimax's (the moves
+    that keep the value of perfect play), over every position where the other player moves:
+    'same', 'fewer' (some of minimax's), 'riskier' (some that perfect play would punish, among
+    others) or 'only riskier' (all of them)."""
+    kinds = Counter()
     table = {}
     for board in reachable_positions():
-        if not board.is_over and board.to_move == "X":
-            move = expectimax(board, "O", table=table).move
-            assert shared_solver().outcome(board.play(move)).value == \
-                shared_solver().outcome(board).value
+        if board.is_over or board.to_move == chance:
+            continue
+        sign = 1 if board.to_move == "X" else -1
+        outcomes = shared_solver().move_outcomes(board)
+        keep = max(sign * outcome.value for outcome in outcomes.values())
+        by_minimax = {cell for cell, outcome in outcomes.items() if sign * outcome.value == keep}
+        expectimax(board, chance, table=table)
+        expected = {cell: sign * table[board.play(cell)][0] for cell in board.legal_moves}
+        by_expectimax = {cell for cell, value in expected.items()
+                         if value == max(expected.values())}
+        kinds["same" if by_expectimax == by_minimax else "fewer" if by_expectimax < by_minimax
+              else "only riskier" if not by_expectimax & by_minimax else "riskier"] += 1
+    return kinds
+
+
+def test_where_minimax_and_expectimax_choose_differently():
+    # X against a random O never needs a risk; O against a random X sometimes should take one
+    assert compare_best_moves("O") == {"same": 2138, "fewer": 285}
+    assert compare_best_moves("X") == {"same": 1537, "fewer": 464, "riskier": 76,
+                                       "only riskier": 20}
 
 
 # --- watching, tables, players ----------------------------------------------------------------
