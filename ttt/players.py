@@ -249,7 +249,7 @@ def mcts_player(playouts: int = 1000, seed: int | None = None) -> Player:
 
 # --- choosing players by name -----------------------------------------------------------------
 
-#: The players that ``make_player`` builds by name, each from a seed; 'depth-N' is built too.
+#: The players that ``make_player`` builds by name, each from a seed (and those in NUMBERED).
 PLAYERS: dict[str, Callable[[int | None], Player]] = {
     "random": random_player,
     "one-layer": one_layer_player,
