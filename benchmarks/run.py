@@ -7,7 +7,11 @@ alpha-beta with centre-corners-edges move ordering under 10,000 nodes; the solve
 whole transposition table (5,478 positions, or 765 with symmetry) in tens of milliseconds; the
 explicit game tree of ``ttt.tree`` built in under 2-3 s and 250 MB; and the computer's reply in
 the game (``ttt.players.perfect_player``) under 50 ms for every reachable position, even with an
-empty table, and so the reply of the playable board (``ttt.widgets``) at every difficulty. Times
+empty table, and so the reply of the playable board (``ttt.widgets``) at every difficulty.
+Search with chance: ``expectimax`` from the empty board, filling its table, under 0.5 s; Monte
+Carlo tree search's playouts per second; and the reply of an MCTS player at the most playouts a
+board would offer (``MCTS_LEVELS``) under 1 s. (Connect Four's playouts per second join
+``bench_mcts_speed`` once ``ttt.games`` exists: one more call in ``main`` with its 7x6 board.) Times
 are medians over a few repeats (``time.perf_counter``), or percentiles where stated; the whole run
 takes well under a minute. ``--json PATH`` also writes the numbers to a file.
 """
@@ -27,13 +31,18 @@ from dataclasses import asdict, dataclass, field
 
 from ttt import fast, search
 from ttt.board import Board, reachable_positions
+from ttt.expectimax import expectimax
 from ttt.fast import Solver, shared_solver
+from ttt.game import Position
+from ttt.mcts import mcts
 from ttt.players import make_player, perfect_player
 from ttt.tree import build_tree, count_nodes
 from ttt.widgets import LEVELS
 
 MS = 1e-3
 MB = 1e6
+#: The MCTS players a playable board would offer, weakest first: its playouts are the difficulty.
+MCTS_LEVELS = ("mcts-100", "mcts-1000", "mcts-10000")
 
 
 @dataclass
@@ -164,6 +173,41 @@ def bench_levels(positions: list[Board]) -> list[Row]:
     return rows
 
 
+def bench_expectimax(chance: str, repeats: int = 7) -> Row:
+    seconds, result = timed(lambda: expectimax(Board(), chance), repeats)
+    return Row(f"expectimax, {chance} at random, new table", seconds, f"median of {repeats}",
+               result.nodes, "< 500 ms", seconds < 0.5, f"value {result.value}")
+
+
+def bench_mcts_speed(position: Position, label: str, playouts: int = 10_000,
+                     repeats: int = 3) -> Row:
+    seconds, result = timed(lambda: mcts(position, playouts, seed=1), repeats)
+    rate = playouts / seconds
+    return Row(f"MCTS, {playouts:,} playouts, {label}", seconds, f"median of {repeats}",
+               result.nodes, note=f"{rate:,.0f} playouts/s; {len(result.tree):,} in the tree",
+               extra={"playouts_per_second": rate})
+
+
+def bench_mcts_replies() -> list[Row]:
+    """An MCTS player's reply at each level, made as a board makes it (a new player from
+    ``make_player`` each move), on the empty board and after each first move: the positions with
+    the longest playouts and the most moves to try."""
+    positions = [Board(), *(Board().play(cell) for cell in range(9))]
+    rows = []
+    for name in MCTS_LEVELS:
+        times = []
+        for board in positions:
+            start = time.perf_counter()
+            make_player(name, seed=1)(board)
+            times.append(time.perf_counter() - start)
+        worst = max(times)
+        rows.append(Row(f"board reply, {name}", statistics.median(times),
+                        f"median of {len(times)}", goal="max < 1 s", met=worst < 1,
+                        note=f"max {worst / MS:.0f} ms, on the empty board and after each first "
+                             f"move", extra={"max_seconds": worst}))
+    return rows
+
+
 # --- output -----------------------------------------------------------------------------------
 
 def machine() -> dict[str, object]:
@@ -217,6 +261,10 @@ def main() -> None:
         bench_tree(),
         *bench_replies(positions),
         *bench_levels(positions),
+        bench_expectimax("O"),
+        bench_expectimax("X"),
+        bench_mcts_speed(Board(), "tic-tac-toe from the empty board"),
+        *bench_mcts_replies(),
     ]
     print(table(rows))
     print(f"\nwhole run: {time.perf_counter() - start:.1f} s")

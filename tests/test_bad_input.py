@@ -40,7 +40,7 @@ def test_a_depth_limited_player_needs_a_whole_number_of_moves(depth, error):
         depth_limited_player(depth)
 
 
-@pytest.mark.parametrize("name", [*PLAYERS, "depth-2"])
+@pytest.mark.parametrize("name", [*PLAYERS, "depth-2", "mcts-10"])
 def test_every_player_refuses_a_finished_game_as_board_play_does(name):
     player = make_player(name, seed=1)
     with pytest.raises(IllegalMoveError, match=r"the game is over \(X wins\): no more moves"):

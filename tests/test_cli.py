@@ -89,9 +89,10 @@ def test_human_against_human():
                                "   |   |  \nX wins.\n")
 
 
-def test_computer_against_computer_is_repeatable_with_a_seed():
-    first = run_ttt("--x", "random", "--o", "depth-2", "--seed", "7")
-    again = run_ttt("--x", "random", "--o", "depth-2", "--seed", "7")
+@pytest.mark.parametrize("x, o", [("random", "depth-2"), ("mcts-300", "expectimax")])
+def test_computer_against_computer_is_repeatable_with_a_seed(x, o):
+    first = run_ttt("--x", x, "--o", o, "--seed", "7")
+    again = run_ttt("--x", x, "--o", o, "--seed", "7")
     assert first.returncode == 0
     assert first.stdout == again.stdout
     final = replay(first.stdout)
@@ -185,8 +186,8 @@ def test_unknown_player_is_an_error_listing_the_choices(args):
     run = run_ttt(*args)
     assert run.returncode == 2
     assert f"unknown player {args[1]!r}" in run.stderr
-    for choice in ("human", "random", "one-layer", "two-layer", "imperfect", "perfect",
-                   "varied-perfect", "depth-N"):
+    for choice in ("human", "random", "one-layer", "two-layer", "imperfect", "expectimax",
+                   "perfect", "varied-perfect", "depth-N", "mcts-N"):
         assert choice in run.stderr
     assert run.stdout == ""
 

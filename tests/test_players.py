@@ -238,7 +238,7 @@ def test_seeded_players_are_reproducible(name):
 # --- names ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", [*PLAYERS, "depth-1", "depth-2", "depth-12"])
+@pytest.mark.parametrize("name", [*PLAYERS, "depth-1", "depth-2", "depth-12", "mcts-1", "mcts-50"])
 def test_make_player_names_its_players(name):
     player = make_player(name, seed=1)
     assert player.__name__ == name

@@ -3,8 +3,9 @@
 The layers, each importing only those before it (the README's table lists them, and a test holds
 it): svg (a board as a picture) -> board (the rules) -> game (the protocol every game follows) ->
 search (minimax and alpha-beta, readable, over any game) -> fast (the same on tic-tac-toe's bits,
-and the solver) and steps (a search told step by step) -> tree, players -> browser, display and
-charts (pictures) -> stepper, widgets (ipywidgets), exercises and cli (``python -m ttt``).
+and the solver) and steps (a search told step by step) -> tree, expectimax and mcts (search with
+chance: a random opponent, random playouts) -> players -> browser, display and charts (pictures)
+-> stepper, widgets (ipywidgets), exercises and cli (``python -m ttt``).
 
 Here are the names the lessons use most; the pictures, charts and widgets are imported from their
 own modules (``ttt.display``, ``ttt.charts``, ``ttt.stepper``, ``ttt.widgets``), so that
@@ -20,12 +21,16 @@ from ttt.board import (
     open_lines,
     reachable_positions,
 )
+from ttt.expectimax import expectimax
 from ttt.fast import Outcome, Solver, shared_solver
 from ttt.game import Position, final_score, value_of
+from ttt.mcts import MCTSResult, mcts, mcts_steps
 from ttt.players import (
     depth_limited_player,
+    expectimax_player,
     imperfect_player,
     make_player,
+    mcts_player,
     one_layer_player,
     perfect_player,
     play_game,
@@ -55,9 +60,10 @@ __all__ = [
     "SearchResult", "Watch", "alphabeta", "minimax",
     "Outcome", "Solver", "shared_solver",
     "Step", "search_steps",
+    "expectimax", "MCTSResult", "mcts", "mcts_steps",
     "Node", "best_path", "build_tree", "count_by_depth", "count_games", "count_internal",
     "count_nodes", "fill_values",
-    "depth_limited_player", "imperfect_player", "make_player", "one_layer_player",
-    "perfect_player", "play_game", "random_game_odds", "random_player", "tournament",
-    "two_layer_player", "varied_perfect_player",
+    "depth_limited_player", "expectimax_player", "imperfect_player", "make_player",
+    "mcts_player", "one_layer_player", "perfect_player", "play_game", "random_game_odds",
+    "random_player", "tournament", "two_layer_player", "varied_perfect_player",
 ]

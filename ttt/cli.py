@@ -67,7 +67,7 @@ def player_choice(name: str) -> str:
         except ValueError:
             raise argparse.ArgumentTypeError(
                 f"unknown player {name!r}: choose one of {', '.join(CHOICES)} "
-                f"(N a whole number from 1 up, e.g. depth-2)") from None
+                f"(N a whole number from 1 up, e.g. depth-2 or mcts-1000)") from None
     return name
 
 

@@ -31,10 +31,12 @@ from ttt import browser
 from ttt.board import Board
 from ttt.fast import shared_solver
 from ttt.game import check_count, check_depth, check_position, value_of
+from ttt.mcts import PLAY_OUT, SELECT, MCTSResult, MCTSStep, Tally
 from ttt.svg import O_COLOUR, X_COLOUR
-from ttt.tree import Node, best_path, build_tree, count_by_depth, fill_values
+from ttt.tree import Node, best_path, build_tree, count_by_depth, count_nodes, fill_values
 
-__all__ = ["CURRENT_COLOUR", "MAX_WIDTH", "TreePicture", "board_row", "draw_tree", "signed"]
+__all__ = ["CURRENT_COLOUR", "MAX_WIDTH", "TreePicture", "board_row", "draw_mcts", "draw_tree",
+           "signed"]
 
 browser.activate()  # in the browser (Pyodide), Graphviz runs as WebAssembly; on desktop, nothing
 
@@ -106,7 +108,7 @@ def draw_tree(node_or_board: Node | Board, *, max_depth: int | None = None,
         if path:
             graph.edge(_name(path[:-1]), _name(path), **_edge_style(path, best, faded))
         if not node.board.is_over and not _expanded(path, node, depth, focus):
-            _add_stub(graph, path, node.board, faded)
+            _add_stub(graph, path, sum(_sizes_below(node.board)) - 1, faded)
     return graph
 
 
@@ -287,15 +289,22 @@ def _node_label(board: Board, score: float | None, window: tuple[float, ...] | N
                 faded: bool, current: bool) -> str:
     """An HTML-like label: the board as a 3x3 table, then the value, then alpha and beta (two
     rows that are left out when ``window`` is None)."""
+    rows = [_text_row(_marker(board, faded) + signed(score), faded, VALUE_POINTS)]
+    if window is not None:
+        rows += [_text_row(text, faded, SMALL_POINTS) for text in _window_rows(window)]
+    return _board_label(board, rows, faded, current)
+
+
+def _board_label(board: Board, text_rows: list[str], faded: bool, current: bool) -> str:
+    """An HTML-like label: the board as a 3x3 table with ``text_rows`` (``_text_row``) below it,
+    shaded when it is the ``current`` position."""
     frame = FADED if faded else _frame_colour(board)
     win = board.winning_line or ()
     rows = []
     for row in range(3):
         cells = "".join(_cell(board[c], c in win, faded) for c in range(3 * row, 3 * row + 3))
         rows.append(f"<TR>{cells}</TR>")
-    rows.append(_text_row(_marker(board, faded) + signed(score), faded, VALUE_POINTS))
-    if window is not None:
-        rows += [_text_row(text, faded, SMALL_POINTS) for text in _window_rows(window)]
+    rows += text_rows
     halo = f' BGCOLOR="{CURRENT_COLOUR}"' if current else ""
     return (f'<<TABLE BORDER="0" CELLPADDING="3" CELLSPACING="0"{halo}><TR><TD>'
             f'<TABLE BORDER="1" COLOR="{frame}" CELLBORDER="0" CELLSPACING="1" CELLPADDING="0" '
@@ -354,13 +363,101 @@ def _edge_style(path: Path, best: Path | None, faded: bool) -> dict[str, str]:
     return style
 
 
-def _add_stub(graph: graphviz.Digraph, path: Path, board: Board, faded: bool) -> None:
-    """A note 'N more nodes' under a position whose subtree is not drawn: the nodes below it."""
-    more = sum(_sizes_below(board)) - 1
+def _add_stub(graph: graphviz.Digraph, path: Path, more: int, faded: bool) -> None:
+    """A note 'N more nodes' under a position whose subtree is not drawn: the ``more`` nodes below
+    it."""
     name = _name(path) + "_more"
     graph.node(name, f"{more:,}\nmore nodes", shape="plaintext", fontsize=str(SMALL_POINTS),
                fontcolor=FADED if faded else TEXT, margin="0", height="0", width="0")
     graph.edge(_name(path), name, style="dotted", color=FADED)
+
+
+# --- Monte Carlo tree search -------------------------------------------------------------------
+
+def draw_mcts(board: Board, search: MCTSResult | MCTSStep, *, max_depth: int | None = None,
+              max_nodes: int | None = 300, max_width: int | None = MAX_WIDTH,
+              focus: Path | None = None) -> graphviz.Digraph:
+    """The tree a Monte Carlo tree search from ``board`` grew (``ttt.mcts``): under each position,
+    how many playouts went through it ('n=12': its visits) and their mean result for the player
+    who moved into it ('X +0.5': X's average result after X's move there).
+
+    For the result of ``mcts`` the move chosen is drawn thick. For a step of ``mcts_steps`` the
+    position it is about is shaded and the path to it drawn thick; a selection also shows the
+    UCB1 score of each child it chose among, and a playout the random moves played from there and
+    the game's end. Trees too big or too wide are cut as ``draw_tree`` does (a stub under a cut
+    position says how many positions of the search tree lie below it), or with ``focus`` (a path)
+    drawn narrow; a step below the cut is followed down that way.
+    """
+    check_position(board)
+    step = search if isinstance(search, MCTSStep) else None
+    root = _search_tree(board, search.tree)
+    counts = count_by_depth(root)
+    depth = _cut_depth(counts, board, max_depth, max_nodes, max_width)
+    if focus is None and step and depth is not None and len(step.path) > depth:
+        focus = step.path  # the step is below the cut: follow it down instead
+    if focus is not None:
+        depth = _cut_depth(counts, board, max_depth, max_nodes, None)
+    line = step.path if step else (search.move,)
+    scores = step.scores if step and step.kind == SELECT else None
+    graph = _empty_graph()
+    drawn = list(_walk(root, depth, focus))
+    _add_level_names(graph, board, drawn)
+    for path, node in drawn:
+        is_current = step is not None and path == step.path
+        graph.node(_name(path), _tally_label(node.board, search.tree[path], path, scores,
+                                             is_current))
+        if path:
+            graph.edge(_name(path[:-1]), _name(path), **_edge_style(path, line, False))
+        if node.children and not _expanded(path, node, depth, focus):
+            _add_stub(graph, path, count_nodes(node) - 1, False)
+    if step and step.kind == PLAY_OUT and step.moves:
+        _add_playout(graph, drawn, step)
+    return graph
+
+
+def _search_tree(board: Board, tree: Mapping[Path, Tally]) -> Node:
+    """The positions of a search tree (its tallies keyed by path) as ``ttt.tree`` nodes."""
+    nodes = {(): Node(board)}
+    for path in sorted(tree, key=len):
+        if path:
+            parent = nodes[path[:-1]]
+            nodes[path] = parent.children[path[-1]] = Node(parent.board.play(path[-1]),
+                                                           path[-1], len(path))
+    return nodes[()]
+
+
+def _tally_label(board: Board, tally: Tally, path: Path, scores: Mapping[Path, float] | None,
+                 current: bool) -> str:
+    """A board with its visits, its mean result for the player who moved into it (not at the
+    root, and not before a first visit), and a UCB1 score if ``scores`` has one (a blank row
+    where it has none)."""
+    mean = ""
+    if path and tally.visits:
+        mover = board[path[-1]]  # the mark just played
+        colour = X_COLOUR if mover == "X" else O_COLOUR
+        mean = f'<FONT COLOR="{colour}">{mover}</FONT> {signed(round(tally.mean, 2))}'
+    visits = f"{tally.visits:,}" if tally.visits < 100_000 else f"{tally.visits // 1000}k"
+    rows = [_text_row(f"n={visits}", False, SMALL_POINTS), _text_row(mean, False, VALUE_POINTS)]
+    if scores is not None:
+        score = scores.get(path)
+        rows.append(_text_row("" if score is None else f"UCB {score:.2f}", False, SMALL_POINTS))
+    return _board_label(board, rows, False, current)
+
+
+def _add_playout(graph: graphviz.Digraph, drawn: list[tuple[Path, Node]], step: MCTSStep) -> None:
+    """The end of a playout below the position it started from, joined by a dotted edge labelled
+    with the random moves played."""
+    start = dict(drawn).get(step.path)
+    if start is None:
+        return
+    end = start.board
+    for move in step.moves:
+        end = end.play(move)
+    name = _name(step.path) + "_playout"
+    graph.node(name, _board_label(end, [_text_row(end.result_text(), False, SMALL_POINTS)],
+                                  False, False))
+    graph.edge(_name(step.path), name, style="dotted", color=TEXT, penwidth="1.5",
+               label=" at random: " + ", ".join(map(str, step.moves)))
 
 
 # --- boards side by side ----------------------------------------------------------------------

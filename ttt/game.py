@@ -29,13 +29,14 @@ table; every position in this package is.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from ttt.board import IllegalMoveError
 
 __all__ = ["Evaluation", "Position", "best_move", "check_depth", "check_position", "final_score",
-           "leaf_score", "moves_in_order", "opponent", "value_of"]
+           "leaf_score", "moves_in_order", "opponent", "seeded_random", "value_of"]
 
 PLAYERS = ("X", "O")
 
@@ -119,7 +120,7 @@ def table_key(position: Position, symmetry: bool) -> Hashable:
     return position.canonical() if symmetry and hasattr(position, "canonical") else position
 
 
-# --- bad input --------------------------------------------------------------------------------
+# --- bad input (and seeds) --------------------------------------------------------------------
 
 def check_position(position: object, what: str = "position") -> None:
     """A TypeError unless ``position`` follows the game protocol, saying what is missing."""
@@ -148,6 +149,17 @@ def check_count(number: object, name: str, what: str) -> None:
         raise TypeError(f"{name} is {what}, got {number!r}")
     if number < 1:
         raise ValueError(f"{name} must be at least 1, got {number}")
+
+
+def seeded_random(seed: int | None) -> random.Random:
+    """A random generator seeded with a whole number (None: unpredictable).
+
+    Only whole numbers: a float seed goes through ``hash()``, which differs between 64-bit Python
+    and the 32-bit Python of the browser-only build, so the same seed would play other games there.
+    """
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise TypeError(f"a seed is a whole number (or None), got {seed!r}")
+    return random.Random(seed)
 
 
 def check_not_over(position: Position) -> None:

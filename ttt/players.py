@@ -2,7 +2,9 @@
 
 From weakest to strongest: ``random``; ``one-layer`` (wins at once when it can); ``two-layer``
 (also blocks the opponent's immediate win); ``depth-N`` (looks N moves ahead, then guesses with a
-heuristic); ``imperfect`` (hopes the opponent errs); ``perfect`` and ``varied-perfect``.
+heuristic); ``imperfect`` (hopes the opponent errs); ``perfect`` and ``varied-perfect``. Two more
+play by chance: ``expectimax`` plays best against an opponent who moves at random, and ``mcts-N``
+chooses by N random games (Monte Carlo tree search).
 
 A player that chooses at random owns its random generator, so two players made with the same seed
 play the same moves. Each player's ``__name__`` is its name, e.g. 'depth-2', for printing.
@@ -22,6 +24,7 @@ from typing import Any
 
 from ttt import fast, search
 from ttt.board import LINES, Board, IllegalMoveError, open_lines
+from ttt.expectimax import ExpectimaxTable, expectimax
 from ttt.fast import shared_solver
 from ttt.game import (
     Evaluation,
@@ -31,14 +34,16 @@ from ttt.game import (
     check_position,
     leaf_score,
     opponent,
+    seeded_random,
 )
+from ttt.mcts import mcts
 from ttt.search import SearchResult
 
 __all__ = ["PLAYER_NAMES", "GameRecord", "Player", "blocking_moves", "depth_limited_player",
-           "hopeful_value", "imperfect_player", "lookahead_score", "make_player",
-           "one_layer_player", "perfect_player", "play_game", "player_name", "random_game_odds",
-           "random_player", "seeded_random", "tournament", "two_layer_player",
-           "varied_perfect_player", "winning_moves"]
+           "expectimax_player", "hopeful_value", "imperfect_player", "lookahead_score",
+           "make_player", "mcts_player", "one_layer_player", "perfect_player", "play_game",
+           "player_name", "random_game_odds", "random_player", "seeded_random", "tournament",
+           "two_layer_player", "varied_perfect_player", "winning_moves"]
 
 Player = Callable[[Board], int]
 
@@ -66,17 +71,6 @@ def player_name(player: Player) -> str:
 def _mover_sign(board: Board) -> int:
     """+1 if X is to move, -1 if O is: times a score from X's point of view, the mover's score."""
     return 1 if board.to_move == "X" else -1
-
-
-def seeded_random(seed: int | None) -> random.Random:
-    """A random generator seeded with a whole number (None: unpredictable).
-
-    Only whole numbers: a float seed goes through ``hash()``, which differs between 64-bit Python
-    and the 32-bit Python of the browser-only build, so the same seed would play other games there.
-    """
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise TypeError(f"a seed is a whole number (or None), got {seed!r}")
-    return random.Random(seed)
 
 
 def _random_best(rng: random.Random, scores: dict[int, float]) -> int:
@@ -221,30 +215,69 @@ def imperfect_player(seed: int | None = None, trust: float = 0.9) -> Player:
     return play
 
 
+# --- players that reckon with chance ----------------------------------------------------------
+
+
+def expectimax_player() -> Player:
+    """A player that plays best against an opponent who moves at random: the move with the highest
+    expected result (``ttt.expectimax``), the first among equals. It may take a risk that a perfect
+    opponent would punish. It remembers every position it values, so in a tournament each position
+    is valued once."""
+    tables: dict[str, ExpectimaxTable] = {"X": {}, "O": {}}  # keyed by the random player
+
+    @_named("expectimax")
+    def play(position: Position) -> Any:
+        chance = opponent(position.to_move)
+        return expectimax(position, chance, table=tables[chance]).move
+
+    return play
+
+
+def mcts_player(playouts: int = 1000, seed: int | None = None) -> Player:
+    """A player that chooses by Monte Carlo tree search (``ttt.mcts``) with ``playouts`` random
+    games per move: the more, the stronger and the slower. Each move's search gets its own seed,
+    drawn from the player's random generator."""
+    check_count(playouts, "playouts", "how many random games to play, a whole number")
+    rng = seeded_random(seed)
+
+    @_named(f"mcts-{playouts}")
+    def play(position: Position) -> Any:
+        return mcts(position, playouts, seed=rng.getrandbits(32)).move
+
+    return play
+
+
 # --- choosing players by name -----------------------------------------------------------------
 
-#: The players that ``make_player`` builds by name, each from a seed; 'depth-N' is built too.
+#: The players that ``make_player`` builds by name, each from a seed (and those in NUMBERED).
 PLAYERS: dict[str, Callable[[int | None], Player]] = {
     "random": random_player,
     "one-layer": one_layer_player,
     "two-layer": two_layer_player,
     "imperfect": imperfect_player,
+    "expectimax": lambda seed=None: expectimax_player(),
     "perfect": lambda seed=None: perfect_player,
     "varied-perfect": varied_perfect_player,
 }
-PLAYER_NAMES: tuple[str, ...] = (*PLAYERS, "depth-N")
+#: The players built with a number N: how far they look ahead, or how many games they play out.
+NUMBERED: dict[str, Callable[[int, int | None], Player]] = {
+    "depth": depth_limited_player,
+    "mcts": mcts_player,
+}
+PLAYER_NAMES: tuple[str, ...] = (*PLAYERS, *(f"{kind}-N" for kind in NUMBERED))
 
 
 def make_player(name: str, seed: int | None = None) -> Player:
     """The player called ``name``, one of PLAYER_NAMES, where 'depth-N' stands for 'depth-1',
-    'depth-2', ... ; ``seed`` seeds the players that choose at random."""
+    'depth-2', ... and 'mcts-N' for 'mcts-1', 'mcts-1000', ... ; ``seed`` seeds the players that
+    choose at random."""
     if name in PLAYERS:
         return PLAYERS[name](seed)
-    depth = re.fullmatch(r"depth-([1-9][0-9]*)", name)
-    if depth:
-        return depth_limited_player(int(depth[1]), seed)
+    numbered = re.fullmatch(r"(\w+)-([1-9][0-9]*)", name)
+    if numbered and numbered[1] in NUMBERED:
+        return NUMBERED[numbered[1]](int(numbered[2]), seed)
     raise ValueError(f"unknown player {name!r}: choose one of {', '.join(PLAYER_NAMES)} "
-                     f"(N a whole number from 1 up, e.g. depth-2)")
+                     f"(N a whole number from 1 up, e.g. depth-2 or mcts-1000)")
 
 
 # --- games ------------------------------------------------------------------------------------

@@ -1,0 +1,280 @@
+"""Monte Carlo tree search (UCT): sample games instead of searching them all.
+
+Minimax and alpha-beta look at every line of play. Monte Carlo tree search plays games to the end
+at random (playouts) and keeps statistics in a tree that grows one position per playout, towards
+the moves that have done best so far. Each playout has four phases:
+
+1. **select**: from the root, go down the tree while every move of a position has been tried,
+   each time to the child with the highest UCB1 score (``ucb1``): its mean result, plus a bonus
+   that is large for moves tried rarely;
+2. **expand**: add one untried move of the position reached (chosen at random) to the tree;
+3. **play out**: from there, both players move at random to the end of the game;
+4. **back up**: every position on the way from the new one up to the root counts one more visit
+   and adds the result, from the point of view of the player who moved into it: a win for the
+   player who made that move is +1, a draw 0, a loss -1. So the sign flips from one level to the
+   next, and every player chooses by its own results.
+
+After the playouts, the move visited most is chosen (among those, the one with the best mean).
+``mcts`` returns it with each move's visits and mean result; ``mcts_steps`` tells the same search
+phase by phase, with the tree after each phase, for stepping through and drawing it. Like
+``ttt.search``, it plays any game that follows the game protocol (``ttt.game``); for a given seed
+it always plays the same playouts.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from ttt.game import (
+    Position,
+    check_count,
+    check_not_over,
+    check_position,
+    final_score,
+    opponent,
+    seeded_random,
+)
+from ttt.search import Path
+
+__all__ = ["BACK_UP", "EXPAND", "EXPLORATION", "MCTSResult", "MCTSStep", "MCTSWatch", "PLAY_OUT",
+           "SELECT", "Tally", "TreeNode", "back_up", "expand", "mcts", "mcts_steps", "play_out",
+           "select", "tallies", "ucb1"]
+
+#: How much UCB1 favours moves tried rarely over moves that have done well. √2 is the textbook
+#: value (UCB1, Auer, Cesa-Bianchi and Fischer 2002) for results between 0 and 1. Ours run from
+#: -1 to +1, twice as wide, so here it explores half as much as the textbook would: on
+#: tic-tac-toe, of the constants tried from 0.7 to 2.8, it most often found the only move that
+#: does not lose.
+EXPLORATION = math.sqrt(2)
+
+SELECT, EXPAND, PLAY_OUT, BACK_UP = "select", "expand", "play out", "back up"
+
+
+class TreeNode:
+    """A position in the search tree, with what the playouts through it found.
+
+    ``player`` made the move into this position (at the root, the opponent of the player to
+    move); ``total`` adds up the playouts' results from that player's point of view (+1 win, 0
+    draw, -1 loss) and ``visits`` counts them. ``untried`` are the moves not yet in the tree.
+    """
+
+    __slots__ = ("position", "move", "path", "parent", "player", "children", "untried",
+                 "visits", "total")
+
+    def __init__(self, position: Position, move: Any = None, parent: TreeNode | None = None):
+        self.position = position
+        self.move = move
+        self.parent = parent
+        self.path: Path = () if parent is None else (*parent.path, move)
+        self.player = opponent(position.to_move) if parent is None else parent.position.to_move
+        self.children: dict[Any, TreeNode] = {}
+        self.untried = [] if position.is_over else list(position.legal_moves)
+        self.visits = 0
+        self.total = 0
+
+    @property
+    def mean(self) -> float:
+        """The mean result of the playouts through this position, for ``player``."""
+        return self.total / self.visits
+
+
+class Tally(NamedTuple):
+    """What the playouts through a position found: how many, and their mean result for the
+    player who moved into it (None before any)."""
+
+    visits: int
+    mean: float | None
+
+
+@dataclass(frozen=True)
+class MCTSResult:
+    """What a Monte Carlo tree search found: the move it chooses (the one visited most), each
+    legal move's tally (mean results for the player to move), how many playouts it made, the
+    positions it made (in the tree and in playouts), and the tally of every position in its tree,
+    keyed by path (the root is ``()``)."""
+
+    move: Any
+    moves: dict[Any, Tally]
+    playouts: int
+    nodes: int
+    tree: dict[Path, Tally]
+
+
+def ucb1(child: TreeNode, parent_visits: int, exploration: float = EXPLORATION) -> float:
+    """The UCB1 score of a child: its mean result (for the player choosing it) plus a bonus that
+    shrinks as the child is visited and grows slowly as its parent is."""
+    return child.mean + exploration * math.sqrt(math.log(parent_visits) / child.visits)
+
+
+def select(node: TreeNode, exploration: float = EXPLORATION) -> TreeNode:
+    """Go down from ``node`` while every move has been tried, to the child with the best UCB1
+    score (the first added among equals); stop at a position with an untried move, or a finished
+    one."""
+    while not node.untried and node.children:
+        node = max(node.children.values(),
+                   key=lambda child: ucb1(child, node.visits, exploration))
+    return node
+
+
+def expand(node: TreeNode, rng: random.Random) -> TreeNode:
+    """Add one of ``node``'s untried moves, chosen at random, to the tree; return the new node."""
+    move = node.untried.pop(rng.randrange(len(node.untried)))
+    child = node.children[move] = TreeNode(node.position.play(move), move, node)
+    return child
+
+
+def play_out(position: Position, rng: random.Random) -> tuple[tuple[Any, ...], int]:
+    """Play random moves from ``position`` to the end of the game: the moves, and the result from
+    X's point of view (+1, 0, -1)."""
+    moves = []
+    while not position.is_over:
+        moves.append(rng.choice(position.legal_moves))
+        position = position.play(moves[-1])
+    return tuple(moves), final_score(position, prefer_quick=False)
+
+
+def back_up(node: TreeNode, result: int) -> None:
+    """Count the playout's ``result`` (X's point of view) in ``node`` and every node above it, each
+    from the point of view of the player who moved into it."""
+    while node is not None:
+        node.visits += 1
+        node.total += result if node.player == "X" else -result
+        node = node.parent
+
+
+class MCTSWatch:
+    """Sees a Monte Carlo tree search happen, phase by phase; each method here does nothing, so a
+    watcher overrides only what it needs. ``root`` is the tree, as it is after the phase."""
+
+    def select(self, node: TreeNode, root: TreeNode) -> None:
+        """Selection stopped at ``node``."""
+
+    def expand(self, node: TreeNode, root: TreeNode) -> None:
+        """``node`` was added to the tree."""
+
+    def play_out(self, node: TreeNode, moves: tuple[Any, ...], result: int,
+                 root: TreeNode) -> None:
+        """From ``node``'s position, ``moves`` were played at random, with ``result``."""
+
+    def back_up(self, node: TreeNode, result: int, root: TreeNode) -> None:
+        """``result`` was counted from ``node`` up to the root."""
+
+
+def mcts(position: Position, playouts: int = 1000, seed: int | None = None, *,
+         exploration: float = EXPLORATION, watch: MCTSWatch | None = None) -> MCTSResult:
+    """Monte Carlo tree search from ``position`` with ``playouts`` random games: the move it
+    chooses and what it learnt (``MCTSResult``). The same ``seed`` (a whole number) always gives
+    the same result; None, a different one each time."""
+    check_position(position)
+    check_not_over(position)
+    check_count(playouts, "playouts", "how many random games to play, a whole number")
+    if not (isinstance(exploration, (int, float)) and exploration >= 0):
+        raise ValueError(f"exploration is a number of at least 0, got {exploration!r}")
+    rng = seeded_random(seed)
+    watch = watch or MCTSWatch()
+    root, nodes = TreeNode(position), 0
+    for _ in range(playouts):
+        node = select(root, exploration)
+        watch.select(node, root)
+        if node.untried:
+            node = expand(node, rng)
+            nodes += 1
+            watch.expand(node, root)
+        moves, result = play_out(node.position, rng)
+        nodes += len(moves)
+        watch.play_out(node, moves, result, root)
+        back_up(node, result)
+        watch.back_up(node, result, root)
+    return _result(root, playouts, nodes)
+
+
+def _result(root: TreeNode, playouts: int, nodes: int) -> MCTSResult:
+    """The result of a search that grew the tree below ``root``."""
+    moves = {move: _tally(root.children[move]) if move in root.children else Tally(0, None)
+             for move in root.position.legal_moves}
+    chosen = max((move for move in moves if moves[move].visits), key=moves.__getitem__)
+    return MCTSResult(chosen, moves, playouts, nodes, tallies(root))
+
+
+def _tally(node: TreeNode) -> Tally:
+    return Tally(node.visits, node.mean if node.visits else None)
+
+
+def tallies(root: TreeNode) -> dict[Path, Tally]:
+    """The tally of every node in the tree below ``root``, keyed by path, parents first."""
+    found, stack = {}, [root]
+    while stack:
+        node = stack.pop()
+        found[node.path] = _tally(node)
+        stack.extend(reversed(node.children.values()))
+    return found
+
+
+# --- step by step -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MCTSStep:
+    """One phase of one playout, about the node at ``path``: SELECT (where selection stopped; with
+    the UCB1 ``scores`` of the children it chose among on the way, keyed by their paths), EXPAND
+    (the node added), PLAY_OUT (the random ``moves`` from there, and the ``result`` from X's point
+    of view), BACK_UP (the ``result`` counted from there to the root). ``tree`` is every node's
+    tally after the phase, and ``playout`` counts the playouts from 1."""
+
+    kind: str
+    playout: int
+    path: Path
+    tree: Mapping[Path, Tally]
+    scores: Mapping[Path, float] = field(default_factory=dict)
+    moves: tuple[Any, ...] = ()
+    result: int | None = None
+
+
+class _Recorder(MCTSWatch):
+    """A watcher that writes down every phase of the search it watches."""
+
+    def __init__(self, exploration: float) -> None:
+        self.exploration = exploration
+        self.steps: list[MCTSStep] = []
+
+    def select(self, node: TreeNode, root: TreeNode) -> None:
+        scores = {}
+        for above in _line_to(node)[:-1]:
+            scores.update({child.path: ucb1(child, above.visits, self.exploration)
+                           for child in above.children.values()})
+        self._write(SELECT, node, root, scores=scores)
+
+    def expand(self, node: TreeNode, root: TreeNode) -> None:
+        self._write(EXPAND, node, root)
+
+    def play_out(self, node: TreeNode, moves: tuple[Any, ...], result: int,
+                 root: TreeNode) -> None:
+        self._write(PLAY_OUT, node, root, moves=moves, result=result)
+
+    def back_up(self, node: TreeNode, result: int, root: TreeNode) -> None:
+        self._write(BACK_UP, node, root, result=result)
+
+    def _write(self, kind: str, node: TreeNode, root: TreeNode, **details: Any) -> None:
+        playout = root.visits + (kind != BACK_UP)
+        self.steps.append(MCTSStep(kind, playout, node.path, tallies(root), **details))
+
+
+def _line_to(node: TreeNode) -> list[TreeNode]:
+    """The nodes from the root down to ``node``."""
+    line = [node]
+    while line[-1].parent is not None:
+        line.append(line[-1].parent)
+    return line[::-1]
+
+
+def mcts_steps(position: Position, playouts: int, seed: int | None = None, *,
+               exploration: float = EXPLORATION) -> list[MCTSStep]:
+    """The phases of ``mcts(position, playouts, seed)``, one ``MCTSStep`` each, in order: the same
+    search, watched (so keep ``playouts`` small: each step holds the whole tree's tallies)."""
+    recorder = _Recorder(exploration)
+    mcts(position, playouts, seed, exploration=exploration, watch=recorder)
+    return recorder.steps
