@@ -152,7 +152,7 @@ def tournament_results() -> bytes:
     return _png(plot_tournament(results), height=4.2)
 
 
-# --- lesson 7: play -----------------------------------------------------------------------------
+# --- lesson 9: play -----------------------------------------------------------------------------
 
 def board_with_hints() -> str:
     """A position of the playable board with its hints: what each free cell leads to."""

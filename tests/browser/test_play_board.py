@@ -1,5 +1,5 @@
 """The playable board in a real browser at 1280 x 800: a whole game against "perfect" by clicking
-the buttons (tests/board_game.py), in JupyterLab (lesson 7, run with Run All) and in Voilà (the
+the buttons (tests/board_game.py), in JupyterLab (lesson 9, run with Run All) and in Voilà (the
 page of ``make play``). The fixtures are in conftest.py.
 """
 
@@ -13,7 +13,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_a_game_in_jupyterlab(page, lab):
-    open_in_lab(page, lab, "07_play.ipynb")
+    open_in_lab(page, lab, "09_play.ipynb")
     assert not is_modified(page)  # opening a lesson changes nothing in it
     run_all(page)
     play(page)
