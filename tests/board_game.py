@@ -6,7 +6,8 @@ The human clicks the lowest free cell, reading the board from the buttons' texts
 line says the game is over. Whatever the computer varies, "perfect" never loses, so the game ends
 in "O wins" or "Draw". On the way: Undo removes the last two marks; Hints label every free cell
 with a win, draw or loss, and no label or button text is cut off; Explain shows a tree that fits
-the page with text big enough to read on a projector. The board's buttons carry the classes
+the page with text big enough to read on a projector. Then, at the strongest Monte Carlo level,
+Explain shows the visits behind the computer's reply. The board's buttons carry the classes
 ``cell-0`` ... ``cell-8``, its status line ``board-status``, the whole board ``play-board``.
 """
 
@@ -19,6 +20,7 @@ from jupyter_pages import ERROR, layout, smallest_texts, truncated_texts
 
 MIN_TEXT_PX = 10  # the smallest text a class can read from the back of the room, at 1280 x 800
 HINT = re.compile(r"^(win in \d|draw|loss in \d)$")
+SAMPLING = "samples 1,000 games (MCTS)"  # the strongest Monte Carlo level
 
 # The nine buttons' texts, and how many hold a mark.
 READ_CELLS = """() => Array.from({length: 9},
@@ -117,7 +119,22 @@ def play(page) -> None:
     assert any(re.match(r"(loss|win) in", text) for text in seen), seen  # the long labels too
     final = status(page)
     assert re.fullmatch(r"O wins: the computer wins\.|Draw: nobody wins\.", final), final
+    sampling_level(page)
     no_traceback(page)
+
+
+def sampling_level(page) -> None:
+    """At the strongest sampling level, Explain shows the random games behind the reply: one row
+    per move the computer could make (eight after your first move), legible."""
+    from playwright.sync_api import expect
+
+    page.locator(".play-board select").select_option(label=SAMPLING)
+    page.locator(".new-game").click()
+    wait_until(page, MARKS_ARE, 0, "New game did not clear the board")
+    click_lowest_free(page)
+    rows = page.locator(".play-board .explanation table.sampling tr")
+    expect(rows).to_have_count(1 + 8)  # a heading and the eight free cells
+    legible(page)
 
 
 def check_hints(page) -> list[str]:

@@ -10,6 +10,7 @@ moves come from the players of ``ttt.players``.
 from __future__ import annotations
 
 import html
+import re
 from functools import cache
 
 import ipywidgets as widgets
@@ -18,18 +19,23 @@ from ttt import fast
 from ttt.board import Board
 from ttt.display import draw_tree, signed
 from ttt.fast import Outcome, shared_solver
+from ttt.mcts import MCTSResult, mcts
 from ttt.players import Player, make_player, seeded_random
 from ttt.svg import O_COLOUR, X_COLOUR
 
-__all__ = ["HINT_COLOURS", "LEVELS", "PlayBoard", "explanation", "hint", "play_board"]
+__all__ = ["HINT_COLOURS", "LEVELS", "PlayBoard", "explanation", "hint", "play_board",
+           "sampling_explanation"]
 
 #: Difficulty levels, weakest first: label -> player name for ``make_player``. At "perfect" the
 #: computer varies among equally good moves, so two games (or two classes) rarely look the same.
+#: The MCTS levels play that many random games per move (lesson 8): the more, the stronger.
 LEVELS: dict[str, str] = {
     "random": "random",
     "wins when it can": "one-layer",
     "also blocks": "two-layer",
     "looks 2 moves ahead": "depth-2",
+    "samples 50 games (MCTS)": "mcts-50",
+    "samples 1,000 games (MCTS)": "mcts-1000",
     "imperfect": "imperfect",
     "perfect": "varied-perfect",
 }
@@ -99,6 +105,7 @@ class PlayBoard(widgets.VBox):
         self.add_class("play-board")
         self.explanation.add_class("explanation")
         self.history: list[Board] = []
+        self.searches: dict[int, MCTSResult] = {}  # the MCTS behind a move, by where it was made
         self.new_game()
 
     # --- the game ---------------------------------------------------------------------------
@@ -120,10 +127,16 @@ class PlayBoard(widgets.VBox):
     def last_reply(self) -> tuple[Board, int] | None:
         """The computer's latest move in the game on the board: the position it moved in and the
         cell it chose (None before its first move)."""
-        for before, after in zip(self.history[-2::-1], self.history[:0:-1], strict=True):
-            if before.to_move != self.human:
-                return before, next(cell for cell in before.legal_moves if after[cell] != ".")
-        return None
+        turn = self._last_turn_of_computer()
+        if turn is None:
+            return None
+        before, after = self.history[turn], self.history[turn + 1]
+        return before, next(cell for cell in before.legal_moves if after[cell] != ".")
+
+    def _last_turn_of_computer(self) -> int | None:
+        """The index in ``history`` of the last position where the computer moved, or None."""
+        return next((i for i in range(len(self.history) - 2, -1, -1)
+                     if self.history[i].to_move != self.human), None)
 
     def _last_turn_of_human(self) -> int | None:
         """The index in ``history`` of the last position where you moved, or None."""
@@ -133,6 +146,7 @@ class PlayBoard(widgets.VBox):
     def new_game(self) -> None:
         """Start again from the empty board; the computer moves first when you play O."""
         self.history = [Board()]
+        self.searches = {}
         self._computer_moves()
         self._refresh()
 
@@ -154,6 +168,7 @@ class PlayBoard(widgets.VBox):
             self._refresh("Nothing to undo yet.")
             return
         self.history = self.history[: turn + 1]
+        self.searches = {i: search for i, search in self.searches.items() if i < turn}
         self._refresh()
 
     def _why_not(self, cell: int) -> str:
@@ -168,7 +183,14 @@ class PlayBoard(widgets.VBox):
         board = self.board
         if board.is_over or board.to_move == self.human:
             return
-        self.history.append(board.play(self.computer(board)))
+        playouts = re.fullmatch(r"mcts-(\d+)", self.level.value)
+        if playouts:  # search here, not through the player, to keep what it found for Explain
+            search = mcts(board, int(playouts[1]), seed=self.rng.randrange(2**32))
+            self.searches[len(self.history) - 1] = search
+            cell = search.move
+        else:
+            cell = self.computer(board)
+        self.history.append(board.play(cell))
 
     # --- what it shows ----------------------------------------------------------------------
 
@@ -208,9 +230,12 @@ class PlayBoard(widgets.VBox):
         self.explanation.value = self._explain() if self.explain.value else ""
 
     def _explain(self) -> str:
-        if self.last_reply is None:
+        turn = self._last_turn_of_computer()
+        if turn is None:
             return "<i>The computer has not moved yet.</i>"
-        return explanation(*self.last_reply)
+        search = self.searches.get(turn)
+        sampled = sampling_explanation(search) if search else ""
+        return sampled + explanation(*self.last_reply)
 
     def _cell_button(self, cell: int) -> widgets.Button:
         button = widgets.Button(layout=widgets.Layout(width=f"{CELL_SIZE}px",
@@ -244,6 +269,22 @@ def explanation(board: Board, chosen: int) -> str:
 
 
 PAD = "padding:2px 8px"
+
+
+def sampling_explanation(search: MCTSResult) -> str:
+    """HTML showing what a Monte Carlo tree search believed when it chose its move: for each move,
+    how many of its random games went through it, and their mean result for the player moving."""
+    rows = "".join(
+        f"<tr style='font-weight:{'bold' if move == search.move else 'normal'}'>"
+        + "".join(f"<td style='{PAD};text-align:right'>{c}</td>"
+                  for c in (move, f"{tally.visits:,}", f"{tally.mean:+.2f}")) + "</tr>"
+        for move, tally in sorted(search.moves.items(), key=lambda item: -item[1].visits))
+    head = "".join(f"<th style='{PAD}'>{name}</th>"
+                   for name in ("cell", "games through it", "mean result for it"))
+    return (f"<p>It played <b>{search.move}</b> after sampling {search.playouts:,} random games "
+            f"(Monte Carlo tree search, lesson 8): the move most of them went through. A mean "
+            f"result of +1 would be a win in every game, −1 a loss in every game.</p>"
+            f"<table class='sampling'><tr>{head}</tr>{rows}</table>")
 
 
 def _explain_row(board: Board, cell: int, outcome: Outcome, chosen: bool) -> str:
