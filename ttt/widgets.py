@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import re
 from functools import cache
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -19,12 +20,15 @@ from ttt import fast
 from ttt.board import Board
 from ttt.display import draw_tree, signed
 from ttt.fast import Outcome, shared_solver
+from ttt.game import Position
+from ttt.games import connect_four
 from ttt.mcts import MCTSResult, mcts
 from ttt.players import Player, make_player, seeded_random
+from ttt.search import alphabeta
 from ttt.svg import O_COLOUR, X_COLOUR
 
-__all__ = ["HINT_COLOURS", "LEVELS", "PlayBoard", "explanation", "hint", "play_board",
-           "sampling_explanation"]
+__all__ = ["CONNECT_FOUR_LEVELS", "HINT_COLOURS", "LEVELS", "ConnectFourBoard", "PlayBoard",
+           "explanation", "hint", "lookahead_hint", "play_board", "sampling_explanation"]
 
 #: Difficulty levels, weakest first: label -> player name for ``make_player``. At "perfect" the
 #: computer varies among equally good moves, so two games (or two classes) rarely look the same.
@@ -60,29 +64,31 @@ CELL_SIZE = 92  # px: room for the widest hint, "loss in 4", in HINT_FONT withou
 MARK_FONT, HINT_FONT = "34px", "15px"
 
 
-class PlayBoard(widgets.VBox):
-    """Tic-tac-toe against the computer. ``seed`` makes the computer's choices repeatable."""
+class _GameBoard(widgets.VBox):
+    """What the two boards share: you against the computer, with levels, New game, Undo, Hints
+    and Explain. A subclass lays out the cells (``_cells``) and shows them (``_show``)."""
 
-    def __init__(self, human: str = "X", level: str = "perfect", seed: int | None = None) -> None:
+    def __init__(self, start: Position, levels: dict[str, str], human: str, level: str,
+                 seed: int | None) -> None:
         if human not in ("X", "O"):
             raise ValueError(f"human plays 'X' or 'O', got {human!r}")
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+        if level not in levels:
+            raise ValueError(f"unknown level {level!r}: choose one of {', '.join(levels)}")
+        self.start = start
         self.rng = seeded_random(seed)
-        self.buttons = [self._cell_button(cell) for cell in range(9)]
         self.status = widgets.HTML().add_class("board-status")
         self.mark = widgets.ToggleButtons(options=[("X (you start)", "X"),
                                                    ("O (computer starts)", "O")],
                                           value=human, description="You play",
                                           style={"button_width": "170px"})
-        self.level = widgets.Dropdown(options=list(LEVELS.items()), value=LEVELS[level],
-                                      description="Computer")
+        self.level = widgets.Dropdown(options=list(levels.items()), value=levels[level],
+                                      description="Computer",
+                                      layout=widgets.Layout(width="max-content"))
         self.new_button = widgets.Button(description="New game", icon="refresh")
         self.undo_button = widgets.Button(description="Undo", icon="undo")
         self.hints = widgets.Checkbox(value=False, indent=False, description="Hints",
                                       layout=widgets.Layout(width="110px"),
-                                      tooltip="What each free cell leads to with perfect play, "
-                                              "and in how many moves (both players' moves)")
+                                      tooltip=self.HINTS_TOOLTIP)
         self.explain = widgets.Checkbox(value=False, description="Explain its moves", indent=False,
                                         layout=widgets.Layout(width="200px"))
         self.explanation = widgets.HTML()
@@ -93,25 +99,31 @@ class PlayBoard(widgets.VBox):
         self.level.observe(lambda _: self._refresh(), names="value")
         self.hints.observe(lambda _: self._refresh(), names="value")
         self.explain.observe(lambda _: self._refresh(), names="value")
-        grid = widgets.GridBox(self.buttons, layout=widgets.Layout(
-            grid_template_columns=f"repeat(3, {CELL_SIZE}px)", grid_gap="4px",
-            width=f"{3 * CELL_SIZE + 8}px"))
         controls = widgets.VBox([self.mark, self.level,
                                  widgets.HBox([self.new_button, self.undo_button]),
                                  widgets.HBox([self.hints, self.explain])],
                                 layout=widgets.Layout(margin="0 0 0 24px"))
-        super().__init__([widgets.HBox([widgets.VBox([grid, self.status]), controls]),
+        super().__init__([widgets.HBox([widgets.VBox([self._cells(), self.status]), controls]),
                           self.explanation])
         self.add_class("play-board")
         self.explanation.add_class("explanation")
-        self.history: list[Board] = []
+        self.history: list[Position] = []
         self.searches: dict[int, MCTSResult] = {}  # the MCTS behind a move, by where it was made
         self.new_game()
+
+    HINTS_TOOLTIP = ""
+
+    def _cells(self) -> widgets.Widget:
+        raise NotImplementedError
+
+    def _show(self) -> None:
+        """Show the position on the cells, with hints if they are on."""
+        raise NotImplementedError
 
     # --- the game ---------------------------------------------------------------------------
 
     @property
-    def board(self) -> Board:
+    def board(self) -> Position:
         return self.history[-1]
 
     @property
@@ -124,14 +136,14 @@ class PlayBoard(widgets.VBox):
         return make_player(self.level.value, seed=self.rng.randrange(2**32))
 
     @property
-    def last_reply(self) -> tuple[Board, int] | None:
+    def last_reply(self) -> tuple[Position, Any] | None:
         """The computer's latest move in the game on the board: the position it moved in and the
-        cell it chose (None before its first move)."""
+        move it chose (None before its first move)."""
         turn = self._last_turn_of_computer()
         if turn is None:
             return None
         before, after = self.history[turn], self.history[turn + 1]
-        return before, next(cell for cell in before.legal_moves if after[cell] != ".")
+        return before, next(move for move in before.legal_moves if before.play(move) == after)
 
     def _last_turn_of_computer(self) -> int | None:
         """The index in ``history`` of the last position where the computer moved, or None."""
@@ -145,19 +157,19 @@ class PlayBoard(widgets.VBox):
 
     def new_game(self) -> None:
         """Start again from the empty board; the computer moves first when you play O."""
-        self.history = [Board()]
+        self.history = [self.start]
         self.searches = {}
         self._computer_moves()
         self._refresh()
 
-    def click(self, cell: int) -> None:
-        """Your move on ``cell``; the computer replies at once. A refused move changes only the
-        status line, which says why."""
-        problem = self._why_not(cell)
+    def click(self, move: Any) -> None:
+        """Your ``move``; the computer replies at once. A refused move changes only the status
+        line, which says why."""
+        problem = self._why_not(move)
         if problem:
             self._refresh(problem)
             return
-        self.history.append(self.board.play(cell))
+        self.history.append(self.board.play(move))
         self._computer_moves()
         self._refresh()
 
@@ -171,12 +183,9 @@ class PlayBoard(widgets.VBox):
         self.searches = {i: search for i, search in self.searches.items() if i < turn}
         self._refresh()
 
-    def _why_not(self, cell: int) -> str:
-        board = self.board
-        if board.is_over:
+    def _why_not(self, move: Any) -> str:
+        if self.board.is_over:
             return f"The game is over ({self._result()}). Press New game to play again."
-        if board[cell] != ".":
-            return f"Cell {cell} is taken by {board[cell]}: pick a free cell."
         return ""
 
     def _computer_moves(self) -> None:
@@ -187,10 +196,10 @@ class PlayBoard(widgets.VBox):
         if playouts:  # search here, not through the player, to keep what it found for Explain
             search = mcts(board, int(playouts[1]), seed=self.rng.randrange(2**32))
             self.searches[len(self.history) - 1] = search
-            cell = search.move
+            move = search.move
         else:
-            cell = self.computer(board)
-        self.history.append(board.play(cell))
+            move = self.computer(board)
+        self.history.append(board.play(move))
 
     # --- what it shows ----------------------------------------------------------------------
 
@@ -204,11 +213,49 @@ class PlayBoard(widgets.VBox):
         board = self.board
         if board.winner:
             return f"{board.winner} wins: {self._result()}."
-        if board.is_full:
+        if board.is_over:
             return "Draw: nobody wins."
         return f"Your move: you are {self.human}."
 
     def _refresh(self, message: str = "") -> None:
+        self._show()
+        self.status.value = html.escape(message or self._status())
+        self.undo_button.disabled = self._last_turn_of_human() is None
+        self.explanation.value = self._explain() if self.explain.value else ""
+
+    def _explain(self) -> str:
+        turn = self._last_turn_of_computer()
+        if turn is None:
+            return "<i>The computer has not moved yet.</i>"
+        search = self.searches.get(turn)
+        sampled = sampling_explanation(search) if search else ""
+        return sampled + self._explain_move(*self.last_reply)
+
+    def _explain_move(self, position: Position, move: Any) -> str:
+        raise NotImplementedError
+
+
+class PlayBoard(_GameBoard):
+    """Tic-tac-toe against the computer. ``seed`` makes the computer's choices repeatable."""
+
+    HINTS_TOOLTIP = ("What each free cell leads to with perfect play, and in how many moves "
+                     "(both players' moves)")
+
+    def __init__(self, human: str = "X", level: str = "perfect", seed: int | None = None) -> None:
+        super().__init__(Board(), LEVELS, human, level, seed)
+
+    def _cells(self) -> widgets.Widget:
+        self.buttons = [self._cell_button(cell) for cell in range(9)]
+        return widgets.GridBox(self.buttons, layout=widgets.Layout(
+            grid_template_columns=f"repeat(3, {CELL_SIZE}px)", grid_gap="4px",
+            width=f"{3 * CELL_SIZE + 8}px"))
+
+    def _why_not(self, cell: int) -> str:
+        if not self.board.is_over and self.board[cell] != ".":
+            return f"Cell {cell} is taken by {self.board[cell]}: pick a free cell."
+        return super()._why_not(cell)
+
+    def _show(self) -> None:
         board = self.board
         outcomes = (shared_solver().move_outcomes(board)
                     if self.hints.value and not board.is_over else {})
@@ -225,17 +272,9 @@ class PlayBoard(widgets.VBox):
                 button.style.button_color = HINT_COLOURS[value]
                 button.style.text_color = "#333333"
             button.style.font_size = HINT_FONT if cell in outcomes else MARK_FONT
-        self.status.value = html.escape(message or self._status())
-        self.undo_button.disabled = self._last_turn_of_human() is None
-        self.explanation.value = self._explain() if self.explain.value else ""
 
-    def _explain(self) -> str:
-        turn = self._last_turn_of_computer()
-        if turn is None:
-            return "<i>The computer has not moved yet.</i>"
-        search = self.searches.get(turn)
-        sampled = sampling_explanation(search) if search else ""
-        return sampled + explanation(*self.last_reply)
+    def _explain_move(self, board: Board, cell: int) -> str:
+        return explanation(board, cell)
 
     def _cell_button(self, cell: int) -> widgets.Button:
         button = widgets.Button(layout=widgets.Layout(width=f"{CELL_SIZE}px",
@@ -245,6 +284,106 @@ class PlayBoard(widgets.VBox):
         button.style.font_size = MARK_FONT
         button.style.font_weight = "bold"
         button.on_click(lambda _: self.click(cell))
+        return button
+
+
+#: Levels for Connect Four, weakest first. No computer can solve 7 x 6 Connect Four in a class's
+#: patience (lesson 7): the strongest levels look ahead as far as they can in a second.
+CONNECT_FOUR_LEVELS: dict[str, str] = {
+    "random": "random",
+    "looks 2 moves ahead": "depth-2",
+    "looks 4 moves ahead": "depth-4",
+    "samples 1,000 games (MCTS)": "mcts-1000",
+    "thinks 1 second (iterative deepening)": "id-1",
+}
+HINT_DEPTH = 4  # how far the Connect Four hints look: 7 columns in about a tenth of a second
+ESTIMATE_COLOUR = "#E4E4F0"  # a hint that is only a guess: a neutral tint
+DISC_SIZE = 56  # px: a cell of the Connect Four board; 7 of them fit beside the controls
+
+
+def lookahead_hint(position: Position, move: Any,
+                   depth: int = HINT_DEPTH) -> tuple[int | None, str]:
+    """What alpha-beta ``depth`` moves deep sees after ``move``, for the player making it: a
+    result it proved (+1 and 'win in 5', 0 and 'draw', -1 and 'loss in 4', counting both
+    players' moves, this one included), or else its estimate, None and a text such as '≈ +0.21'
+    (the position's own ``estimate()`` where the search stopped)."""
+    after = position.play(move)
+    score = alphabeta(after, depth=depth).score
+    mine = score if position.to_move == "X" else -score
+    if abs(mine) >= 1:
+        moves = position.free_cells - (abs(mine) - 1)
+        return (1, f"win in {moves:.0f}") if mine > 0 else (-1, f"loss in {moves:.0f}")
+    if after.is_over or after.free_cells <= depth:  # it saw every game to its end
+        return 0, "draw"
+    return None, f"≈ {mine:+.2f}"
+
+
+class ConnectFourBoard(_GameBoard):
+    """Connect Four against the computer: click a column's arrow (or any cell of the column) to
+    drop your disc. Hints look ``HINT_DEPTH`` moves ahead: a result where the search proves one,
+    else its estimate, marked '≈'."""
+
+    HINTS_TOOLTIP = (f"What a search {HINT_DEPTH} moves deep sees after each column: a result it "
+                     f"can prove (win, draw or loss, and in how many moves), or else its estimate "
+                     f"(≈), not a proof")
+
+    def __init__(self, human: str = "X", level: str = "looks 4 moves ahead",
+                 seed: int | None = None, columns: int = 7, rows: int = 6) -> None:
+        self.shape = (columns, rows)
+        super().__init__(connect_four(columns, rows), CONNECT_FOUR_LEVELS, human, level, seed)
+
+    def _cells(self) -> widgets.Widget:
+        columns, rows = self.shape
+        self.drops = [self._button(f"drop-{column}", column, "↓") for column in range(columns)]
+        self.buttons = [self._button(f"cell-{cell}", cell % columns, BLANK)
+                        for cell in range(columns * rows)]
+        return widgets.GridBox(self.drops + self.buttons, layout=widgets.Layout(
+            grid_template_columns=f"repeat({columns}, {DISC_SIZE}px)", grid_gap="3px",
+            width=f"{columns * (DISC_SIZE + 3)}px"))
+
+    def _why_not(self, column: int) -> str:
+        if not self.board.is_over and column not in self.board.legal_moves:
+            return f"Column {column} is full: pick another column."
+        return super()._why_not(column)
+
+    def _show(self) -> None:
+        board = self.board
+        hints = ({column: lookahead_hint(board, column) for column in board.legal_moves}
+                 if self.hints.value else {})
+        line = board.winning_line or ()
+        for cell, button in enumerate(self.buttons):
+            mark = board[cell]
+            button.description = BLANK if mark == "." else mark
+            button.style.text_color = MARK_COLOURS[mark]
+            button.style.button_color = WIN_COLOUR if cell in line else CELL_COLOUR
+        for column, button in enumerate(self.drops):
+            value, text = hints.get(column, (0, "↓"))
+            playable = column in board.legal_moves
+            button.description = text if column in hints else ("↓" if playable else BLANK)
+            button.style.button_color = (HINT_COLOURS.get(value, ESTIMATE_COLOUR)
+                                         if column in hints else "white")
+            button.style.font_size = HINT_FONT if column in hints else MARK_FONT
+            button.tooltip = f"drop a disc in column {column}"
+
+    def _explain_move(self, board: Position, column: int) -> str:
+        rows = "".join(
+            f"<tr style='font-weight:{'bold' if move == column else 'normal'}'>"
+            f"<td style='{PAD};text-align:right'>{move}</td>"
+            f"<td style='{PAD};text-align:right'>{lookahead_hint(board, move)[1]}</td></tr>"
+            for move in board.legal_moves)
+        return (f"<p>The computer ({board.to_move}) played column <b>{column}</b>. What a search "
+                f"{HINT_DEPTH} moves deep sees after each column, for the computer (≈: an "
+                f"estimate by the heuristic of lesson 7, not a proof):</p>"
+                f"<table><tr><th style='{PAD}'>column</th><th style='{PAD}'>sees</th></tr>"
+                f"{rows}</table>")
+
+    def _button(self, name: str, column: int, text: str) -> widgets.Button:
+        button = widgets.Button(description=text, layout=widgets.Layout(
+            width=f"{DISC_SIZE}px", height=f"{DISC_SIZE}px", margin="0", padding="0 2px"))
+        button.add_class(name)
+        button.style.font_size = MARK_FONT
+        button.style.font_weight = "bold"
+        button.on_click(lambda _: self.click(column))
         return button
 
 
@@ -296,7 +435,14 @@ def _explain_row(board: Board, cell: int, outcome: Outcome, chosen: bool) -> str
             + "".join(f"<td style='{PAD};text-align:right'>{c}</td>" for c in cells) + "</tr>")
 
 
-def play_board(human: str = "X", level: str = "perfect", seed: int | None = None) -> PlayBoard:
-    """A board to play against the computer in a notebook (or a Voilà page)."""
-    return PlayBoard(human=human, level=level, seed=seed)
+def play_board(human: str = "X", level: str | None = None, seed: int | None = None,
+               game: str = "tic-tac-toe") -> PlayBoard | ConnectFourBoard:
+    """A board to play against the computer in a notebook (or a Voilà page): ``game`` is
+    'tic-tac-toe' (``level`` 'perfect' unless told) or 'connect four' (7 x 6, 'looks 4 moves
+    ahead' unless told)."""
+    if game == "tic-tac-toe":
+        return PlayBoard(human=human, level=level or "perfect", seed=seed)
+    if game == "connect four":
+        return ConnectFourBoard(human=human, level=level or "looks 4 moves ahead", seed=seed)
+    raise ValueError(f"unknown game {game!r}: choose 'tic-tac-toe' or 'connect four'")
 
