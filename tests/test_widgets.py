@@ -492,7 +492,7 @@ def test_building_the_board_gives_no_warnings():
 
 
 @pytest.mark.parametrize(("human", "level"), [("x", "perfect"), ("", "perfect"), (None, "perfect"),
-                                              ("X", "hard"), ("O", "varied-perfect"), ("X", None)])
+                                              ("X", "hard"), ("O", "varied-perfect"), ("X", "")])
 def test_bad_arguments_raise_value_error(human, level):
     with pytest.raises(ValueError, match="human plays|unknown level"):
         play_board(human=human, level=level)
