@@ -441,8 +441,9 @@ def play_board(human: str = "X", level: str | None = None, seed: int | None = No
     'tic-tac-toe' (``level`` 'perfect' unless told) or 'connect four' (7 x 6, 'looks 4 moves
     ahead' unless told)."""
     if game == "tic-tac-toe":
-        return PlayBoard(human=human, level=level or "perfect", seed=seed)
+        return PlayBoard(human=human, level="perfect" if level is None else level, seed=seed)
     if game == "connect four":
-        return ConnectFourBoard(human=human, level=level or "looks 4 moves ahead", seed=seed)
+        level = "looks 4 moves ahead" if level is None else level
+        return ConnectFourBoard(human=human, level=level, seed=seed)
     raise ValueError(f"unknown game {game!r}: choose 'tic-tac-toe' or 'connect four'")
 
