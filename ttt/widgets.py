@@ -2,9 +2,12 @@
 
 ``play_board()`` returns the widget. Its nine buttons carry the CSS classes ``cell-0`` ...
 ``cell-8``, the status line ``board-status``, the whole board ``play-board`` and the explanation
-``explanation``, so a browser test (or a teacher's stylesheet) can find them. What it knows about
-good and bad moves comes from the package's solver (``ttt.fast.shared_solver``); the computer's
-moves come from the players of ``ttt.players``.
+``explanation``, so a browser test (or a teacher's stylesheet) can find them.
+``play_board(game='connect four')`` is the Connect Four board (class ``connect-four`` too): its
+column buttons are ``drop-0`` ... ``drop-6``, its cells ``disc-0`` ... ``disc-41``. What the
+tic-tac-toe board knows about good and bad moves comes from the package's solver
+(``ttt.fast.shared_solver``), what the Connect Four board knows from alpha-beta a few moves deep;
+the computer's moves come from the players of ``ttt.players``.
 """
 
 from __future__ import annotations
@@ -101,10 +104,11 @@ class _GameBoard(widgets.VBox):
         self.explain.observe(lambda _: self._refresh(), names="value")
         controls = widgets.VBox([self.mark, self.level,
                                  widgets.HBox([self.new_button, self.undo_button]),
-                                 widgets.HBox([self.hints, self.explain])],
-                                layout=widgets.Layout(margin="0 0 0 24px"))
-        super().__init__([widgets.HBox([widgets.VBox([self._cells(), self.status]), controls]),
-                          self.explanation])
+                                 widgets.HBox([self.hints, self.explain])])
+        board = widgets.VBox([self._cells(), self.status])
+        controls.layout.margin = "0 0 0 24px" if self.CONTROLS_BESIDE else "8px 0 0 0"
+        super().__init__([(widgets.HBox if self.CONTROLS_BESIDE else widgets.VBox)(
+            [board, controls]), self.explanation])
         self.add_class("play-board")
         self.explanation.add_class("explanation")
         self.history: list[Position] = []
@@ -112,6 +116,7 @@ class _GameBoard(widgets.VBox):
         self.new_game()
 
     HINTS_TOOLTIP = ""
+    CONTROLS_BESIDE = True  # the controls to the right of the board, or else under it
 
     def _cells(self) -> widgets.Widget:
         raise NotImplementedError
@@ -218,8 +223,9 @@ class _GameBoard(widgets.VBox):
         return f"Your move: you are {self.human}."
 
     def _refresh(self, message: str = "") -> None:
-        self._show()
+        # the status first: a page that sees the new marks can trust the status line
         self.status.value = html.escape(message or self._status())
+        self._show()
         self.undo_button.disabled = self._last_turn_of_human() is None
         self.explanation.value = self._explain() if self.explain.value else ""
 
@@ -298,7 +304,8 @@ CONNECT_FOUR_LEVELS: dict[str, str] = {
 }
 HINT_DEPTH = 4  # how far the Connect Four hints look: 7 columns in about a tenth of a second
 ESTIMATE_COLOUR = "#E4E4F0"  # a hint that is only a guess: a neutral tint
-DISC_SIZE = 56  # px: a cell of the Connect Four board; 7 of them fit beside the controls
+DISC_SIZE = 76  # px: a cell of the Connect Four board, room for "loss in 12" in FOUR_HINT_FONT
+FOUR_HINT_FONT = "13px"
 
 
 def lookahead_hint(position: Position, move: Any,
@@ -326,16 +333,18 @@ class ConnectFourBoard(_GameBoard):
     HINTS_TOOLTIP = (f"What a search {HINT_DEPTH} moves deep sees after each column: a result it "
                      f"can prove (win, draw or loss, and in how many moves), or else its estimate "
                      f"(≈), not a proof")
+    CONTROLS_BESIDE = False  # seven columns and the controls do not fit side by side
 
     def __init__(self, human: str = "X", level: str = "looks 4 moves ahead",
                  seed: int | None = None, columns: int = 7, rows: int = 6) -> None:
         self.shape = (columns, rows)
         super().__init__(connect_four(columns, rows), CONNECT_FOUR_LEVELS, human, level, seed)
+        self.add_class("connect-four")
 
     def _cells(self) -> widgets.Widget:
         columns, rows = self.shape
         self.drops = [self._button(f"drop-{column}", column, "↓") for column in range(columns)]
-        self.buttons = [self._button(f"cell-{cell}", cell % columns, BLANK)
+        self.buttons = [self._button(f"disc-{cell}", cell % columns, BLANK)
                         for cell in range(columns * rows)]
         return widgets.GridBox(self.drops + self.buttons, layout=widgets.Layout(
             grid_template_columns=f"repeat({columns}, {DISC_SIZE}px)", grid_gap="3px",
@@ -362,7 +371,7 @@ class ConnectFourBoard(_GameBoard):
             button.description = text if column in hints else ("↓" if playable else BLANK)
             button.style.button_color = (HINT_COLOURS.get(value, ESTIMATE_COLOUR)
                                          if column in hints else "white")
-            button.style.font_size = HINT_FONT if column in hints else MARK_FONT
+            button.style.font_size = FOUR_HINT_FONT if column in hints else MARK_FONT
             button.tooltip = f"drop a disc in column {column}"
 
     def _explain_move(self, board: Position, column: int) -> str:
