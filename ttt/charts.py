@@ -195,10 +195,12 @@ def plot_convergence(shares: Mapping[str, Mapping[int, float]], *,
         ax.plot(list(row), [100 * share for share in row.values()], label=label,
                 marker=markers[i % len(markers)], color=SERIES_COLOURS[i % len(SERIES_COLOURS)])
     ax.set_xscale("log")
-    ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: _compact(x)))
+    playouts = sorted({n for row in shares.values() for n in row})
+    ax.set_xticks(playouts, [f"{n:,}" for n in playouts])
+    ax.minorticks_off()
     ax.set_ylim(0, 105)
     ax.set(xlabel="playouts (log scale)", ylabel="searches choosing a best move (%)", title=title)
-    ax.legend(frameon=False, fontsize=8, loc="lower right")
+    ax.legend(frameon=False, fontsize=9, loc="lower right")
     return fig
 
 
