@@ -304,7 +304,9 @@ CONNECT_FOUR_LEVELS: dict[str, str] = {
 }
 HINT_DEPTH = 4  # how far the Connect Four hints look: 7 columns in about a tenth of a second
 ESTIMATE_COLOUR = "#E4E4F0"  # a hint that is only a guess: a neutral tint
-DISC_SIZE = 76  # px: a cell of the Connect Four board, room for "loss in 12" in FOUR_HINT_FONT
+# px: a Connect Four cell is as wide as "loss in 12" in FOUR_HINT_FONT needs, and less high, so
+# that the board and its controls fit a projector's 800 px; the drop buttons are lower still
+DISC_WIDTH, DISC_HEIGHT, DROP_HEIGHT = 76, 60, 44
 FOUR_HINT_FONT = "13px"
 
 
@@ -343,12 +345,13 @@ class ConnectFourBoard(_GameBoard):
 
     def _cells(self) -> widgets.Widget:
         columns, rows = self.shape
-        self.drops = [self._button(f"drop-{column}", column, "↓") for column in range(columns)]
-        self.buttons = [self._button(f"disc-{cell}", cell % columns, BLANK)
+        self.drops = [self._button(f"drop-{column}", column, "↓", DROP_HEIGHT)
+                      for column in range(columns)]
+        self.buttons = [self._button(f"disc-{cell}", cell % columns, BLANK, DISC_HEIGHT)
                         for cell in range(columns * rows)]
         return widgets.GridBox(self.drops + self.buttons, layout=widgets.Layout(
-            grid_template_columns=f"repeat({columns}, {DISC_SIZE}px)", grid_gap="3px",
-            width=f"{columns * (DISC_SIZE + 3)}px"))
+            grid_template_columns=f"repeat({columns}, {DISC_WIDTH}px)", grid_gap="3px",
+            width=f"{columns * (DISC_WIDTH + 3)}px"))
 
     def _why_not(self, column: int) -> str:
         if not self.board.is_over and column not in self.board.legal_moves:
@@ -386,9 +389,9 @@ class ConnectFourBoard(_GameBoard):
                 f"<table><tr><th style='{PAD}'>column</th><th style='{PAD}'>sees</th></tr>"
                 f"{rows}</table>")
 
-    def _button(self, name: str, column: int, text: str) -> widgets.Button:
+    def _button(self, name: str, column: int, text: str, height: int) -> widgets.Button:
         button = widgets.Button(description=text, layout=widgets.Layout(
-            width=f"{DISC_SIZE}px", height=f"{DISC_SIZE}px", margin="0", padding="0 2px"))
+            width=f"{DISC_WIDTH}px", height=f"{height}px", margin="0", padding="0 2px"))
         button.add_class(name)
         button.style.font_size = MARK_FONT
         button.style.font_weight = "bold"
