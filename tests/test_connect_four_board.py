@@ -26,8 +26,12 @@ def leftmost_open(board: ConnectFourBoard) -> int:
     return board.board.legal_moves[0]
 
 
+QUICK_LEVELS = [level for level, name in CONNECT_FOUR_LEVELS.items()
+                if not name.startswith("id-")]  # a second a move: tested below on a short game
+
+
 @pytest.mark.parametrize("human", ["X", "O"])
-@pytest.mark.parametrize("level", ["random", "samples 1,000 games (MCTS)"])
+@pytest.mark.parametrize("level", QUICK_LEVELS)
 def test_a_whole_game_ends_with_the_result_in_the_status(level, human):
     board = play_board(human=human, level=level, seed=2, game="connect four")
     assert board.level.value == CONNECT_FOUR_LEVELS[level]
@@ -41,6 +45,14 @@ def test_a_whole_game_ends_with_the_result_in_the_status(level, human):
     final = board.board
     status = board.status.value
     assert ("Draw" in status) if final.winner is None else status.startswith(f"{final.winner} wins")
+
+
+def test_the_iterative_deepening_level_replies_with_a_legal_move_and_blocks():
+    board = play_board(level="thinks 1 second (iterative deepening)", seed=1, game="connect four")
+    for _ in range(4):  # you drop every disc in column 0: the computer does not let you stack four
+        board.drops[0].click()
+    assert "O" in board.board.cells[0::7]
+    assert board.board.winner != "X"
 
 
 def test_a_click_on_any_cell_drops_in_its_column_and_the_computer_replies():
