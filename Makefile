@@ -10,7 +10,7 @@ LINT_DIRS := ttt tests benchmarks scripts
 
 .DEFAULT_GOAL := help
 .PHONY: help venv system system-browser lab test lint bench images screenshots notebooks solutions \
-        play lite clean
+        assignments play lite clean
 
 help:
 	@echo "make lab     open the course notebooks in JupyterLab (LAB_ARGS=... passes options)"
@@ -22,6 +22,7 @@ help:
 	@echo "make images  regenerate the pictures in images/"
 	@echo "make screenshots  take the README's screenshots in Chromium at 1280x800"
 	@echo "make solutions  write notebooks/solutions/: the lessons with every exercise answered"
+	@echo "make assignments  write build/assignments/: an nbgrader course of graded exercises"
 	@echo "make notebooks  re-run the lessons and save their outputs (for maintainers)"
 	@echo "make clean   remove .venv and caches"
 
@@ -81,6 +82,11 @@ screenshots: system-browser venv
 # A copy of the lessons with every exercise answered, for teachers (keep it from students).
 solutions: venv
 	$(BIN)/python scripts/make_solutions.py
+
+# An nbgrader course in build/assignments/: each lesson's exercises as a graded assignment, the
+# model answers in source/, the student versions in release/ (README: Grading with nbgrader).
+assignments: venv
+	$(BIN)/python scripts/make_assignments.py
 
 # Re-run every lesson and save its outputs (after changing the package or a lesson).
 notebooks: system venv
