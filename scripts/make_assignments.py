@@ -42,6 +42,8 @@ from ttt.exercises import EXERCISES
 ROOT = Path(__file__).resolve().parent.parent
 COURSE = ROOT / "build" / "assignments"
 POINTS = 1  # per exercise
+#: The name of a notebook uploaded to a learning platform: <student id>_<notebook>.
+UPLOADED = r"(?:.*/)?(?P<student_id>[^/_]+)_(?P<file_id>[^/]+\.ipynb)$"
 STUB_END = "return None"  # the last line of every stub; nbgrader puts it back in the release
 CONFIG = f'''"""nbgrader's settings for the ttt course (written by scripts/make_assignments.py)."""
 
@@ -52,7 +54,7 @@ c.CourseDirectory.course_id = "ttt"
 c.ClearSolutions.code_stub = {{"python": "{STUB_END}"}}
 # Notebooks uploaded to a learning platform (zip_collect): name each file
 # <student id>_<notebook>, e.g. ada_01_the_board.ipynb, or change this to the platform's naming.
-c.FileNameCollectorPlugin.named_regexp = r"(?P<student_id>[^_]+)_(?P<file_id>.+\\.ipynb)"
+c.FileNameCollectorPlugin.named_regexp = {UPLOADED!r}
 c.ExecutePreprocessor.timeout = 300
 '''
 
