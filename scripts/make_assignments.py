@@ -21,6 +21,9 @@ versions into ``release/``: each function cell as the lesson has it, ending in `
 
     python scripts/make_assignments.py               # into build/assignments/
     python scripts/make_assignments.py COURSE_DIR
+
+Run again, it rewrites source/ and release/ and the gradebook's assignments; submissions, grades
+and feedback stay.
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ from ttt.exercises import EXERCISES
 
 ROOT = Path(__file__).resolve().parent.parent
 COURSE = ROOT / "build" / "assignments"
-POINTS = 1  # per exercise
+POINTS = 1  # per exercise (the README and lesson 0 say so; tests/test_assignments.py checks)
 #: The name of a notebook uploaded to a learning platform: <student id>_<notebook>.
 UPLOADED = r"(?:.*/)?(?P<student_id>[^/_]+)_(?P<file_id>[^/]+\.ipynb)$"
 STUB_END = "return None"  # the last line of every stub; nbgrader puts it back in the release
@@ -181,7 +184,10 @@ def nbgrader_command(course: Path, *args: str) -> None:
 
 
 def main(course: Path) -> int:
-    shutil.rmtree(course, ignore_errors=True)
+    """Write the course's source/ and release/ afresh; the gradebook and whatever was handed in,
+    graded or fed back stay."""
+    for folder in ("source", "release"):
+        shutil.rmtree(course / folder, ignore_errors=True)
     (course / "source").mkdir(parents=True)
     (course / "nbgrader_config.py").write_text(CONFIG)
     for path in lessons():

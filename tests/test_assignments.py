@@ -198,8 +198,8 @@ def test_every_lesson_with_exercises_is_an_assignment_of_one_point_per_exercise(
     graded = grades(course)
     assert {assignment for assignment, _ in graded} == \
         {f"lesson{lesson}" for lesson in points} == {a for a, _, _ in assignments()}
-    for (assignment, _), (_, max_score) in graded.items():
-        assert max_score == make_assignments.POINTS * points[int(assignment[6:])]
+    for (assignment, _), (_, max_score) in graded.items():  # one point each, as the guide says
+        assert max_score == points[int(assignment[6:])]
     assert {student for _, student in graded} == set(STUDENTS)
 
 
@@ -224,7 +224,7 @@ def test_a_classic_mistake_loses_its_points_and_the_feedback_names_it(course):
                 assert name in classic_mistakes(), \
                     f"tests/test_exercises.py shows no classic mistake in {name}"
                 grade = gradebook.find_grade(f"check_{name}", notebook, assignment, "mistakes")
-                assert grade.max_score == make_assignments.POINTS and grade.score == 0
+                assert grade.max_score == 1 and grade.score == 0
                 nudge = mistaken(name, classic_mistakes()[name]).nudge
                 assert nudge and nudge in page, name
 
