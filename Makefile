@@ -33,6 +33,7 @@ venv: $(STAMP)
 # pip says goes to $(LOG), shown only if a step fails.
 LOG := $(VENV)/install.log
 LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings
+NBGRADER_SERVER_PARTS := formgrader validate_assignment assignment_list course_list
 logged = $(1) >>$(LOG) 2>&1 || { echo "    failed; the end of $(LOG):"; tail -n 25 $(LOG); exit 1; }
 
 $(STAMP): requirements.txt pyproject.toml scripts/lab-overrides.json
@@ -51,6 +52,12 @@ $(STAMP): requirements.txt pyproject.toml scripts/lab-overrides.json
 	@echo "    3/3 the ttt package, editable: a change to ttt/ counts at the next kernel restart"
 	@$(call logged,$(BIN)/python -m pip install --no-deps -e .)
 	@mkdir -p $(LAB_SETTINGS) && cp scripts/lab-overrides.json $(LAB_SETTINGS)/overrides.json
+	@# nbgrader is for the teacher's command line (make assignments): no grading menus in the
+	@# students' JupyterLab, and no 2 s of importing its server parts at every start
+	@$(call logged,$(BIN)/jupyter labextension disable --level=sys_prefix @jupyter/nbgrader)
+	@$(call logged,for part in $(NBGRADER_SERVER_PARTS); do \
+	  $(BIN)/jupyter server extension disable --sys-prefix nbgrader.server_extensions.$$part \
+	  || exit 1; done)
 	@echo "    done (pip's output is in $(LOG))"
 	@touch $@
 
