@@ -38,7 +38,7 @@ from pathlib import Path
 
 import nbformat
 from IPython.core.inputtransformer2 import TransformerManager
-from lesson_exercises import ExerciseCells, exercise_cells, lessons, strict
+from lesson_exercises import CHECK, ExerciseCells, exercise_cells, lessons, strict
 
 from ttt.exercises import EXERCISES
 
@@ -116,6 +116,12 @@ def solution_source(stub: str, name: str) -> str:
                       f"{indent}### END SOLUTION"])
 
 
+def graded_check(source: str) -> str:
+    """The check cell as an autograded test: strict, and its verdict displayed, not returned
+    (nbgrader reads a returned value as partial credit)."""
+    return CHECK.sub(lambda check: f"display({strict(check[0])})", source)
+
+
 def title(notebook: nbformat.NotebookNode) -> str:
     """The lesson's title line, without its '# '."""
     return notebook.cells[0].source.splitlines()[0].lstrip("# ")
@@ -168,7 +174,7 @@ def assignment(path: Path) -> nbformat.NotebookNode | None:
                 cell.source = solution_source(cell.source, exercise.name)
                 cells.append(nbgrader(cell, exercise.name, solution=True))
             elif index == exercise.check:
-                cell.source = strict(cell.source)
+                cell.source = graded_check(cell.source)
                 cells.append(nbgrader(cell, f"check_{exercise.name}", points=POINTS))
             else:
                 cells.append(nbgrader(cell, f"{exercise.name}_{index}"))
