@@ -22,8 +22,8 @@ versions into ``release/``: each function cell as the lesson has it, ending in `
     python scripts/make_assignments.py               # into build/assignments/
     python scripts/make_assignments.py COURSE_DIR
 
-Run again, it rewrites source/ and release/ and the gradebook's assignments; submissions, grades
-and feedback stay.
+Run again, it writes the course afresh; but once something has been handed in (``submitted/`` or
+``downloaded/``), it changes nothing and says so: nbgrader cannot change a handed-in assignment.
 """
 
 from __future__ import annotations
@@ -55,16 +55,22 @@ c.CourseDirectory.course_id = "ttt"
 # The student's version of a solution region: the stub's last line, so that the function cell
 # reads exactly as in the lesson.
 c.ClearSolutions.code_stub = {{"python": "{STUB_END}"}}
-# Notebooks uploaded to a learning platform (zip_collect): name each file
-# <student id>_<notebook>, e.g. ada_01_the_board.ipynb, or change this to the platform's naming.
+# Notebooks uploaded to a learning platform (zip_collect): name each file <student id>_<notebook>,
+# e.g. ada_01_the_board_exercises.ipynb, or change this to the platform's naming.
 c.FileNameCollectorPlugin.named_regexp = {UPLOADED!r}
-c.ExecutePreprocessor.timeout = 300
+c.ExecutePreprocessor.timeout = 120  # seconds per cell: a check takes a few
 '''
 
 
 def assignment_name(path: Path) -> str:
     """lesson1 for 01_the_board.ipynb."""
     return f"lesson{int(path.name[:2])}"
+
+
+def notebook_name(path: Path) -> str:
+    """01_the_board_exercises.ipynb for 01_the_board.ipynb: not the lesson's own name, so that
+    downloading one never overwrites the other."""
+    return f"{path.stem}_exercises.ipynb"
 
 
 def graded(path: Path, notebook: nbformat.NotebookNode) -> list[ExerciseCells]:
@@ -190,10 +196,15 @@ def nbgrader_command(course: Path, *args: str) -> None:
 
 
 def main(course: Path) -> int:
-    """Write the course's source/ and release/ afresh; the gradebook and whatever was handed in,
-    graded or fed back stay."""
-    for folder in ("source", "release"):
-        shutil.rmtree(course / folder, ignore_errors=True)
+    """Write the course afresh, unless something has been handed in to it."""
+    handed_in = sorted(course.glob("submitted/*/*")) + sorted(course.glob("downloaded/*"))
+    if handed_in:
+        print(f"{course} already holds submissions ({handed_in[0].relative_to(course)}), so it "
+              "is left as it is: nbgrader cannot change an assignment once it is handed in. "
+              "Grade them with it, or write a new course elsewhere: "
+              "python scripts/make_assignments.py NEW_FOLDER", file=sys.stderr)
+        return 1
+    shutil.rmtree(course, ignore_errors=True)
     (course / "source").mkdir(parents=True)
     (course / "nbgrader_config.py").write_text(CONFIG)
     for path in lessons():
@@ -202,9 +213,9 @@ def main(course: Path) -> int:
             continue
         name = assignment_name(path)
         (course / "source" / name).mkdir()
-        nbformat.write(notebook, course / "source" / name / path.name)
+        nbformat.write(notebook, course / "source" / name / notebook_name(path))
         graded_cells = sum(cell.metadata["nbgrader"]["grade"] for cell in notebook.cells)
-        print(f"{course.name}/release/{name}/{path.name}: {graded_cells} exercises, "
+        print(f"{course.name}/release/{name}/{notebook_name(path)}: {graded_cells} exercises, "
               f"{POINTS * graded_cells} points")
     nbgrader_command(course, "generate_assignment", "*", "--force", "--log-level=WARN")
     return 0

@@ -184,7 +184,8 @@ def assignments():
     for path in lessons():
         names = [f.name for f in make_assignments.graded(path, nbformat.read(path, as_version=4))]
         if names:
-            found.append((make_assignments.assignment_name(path), path.stem, names))
+            found.append((make_assignments.assignment_name(path),
+                          Path(make_assignments.notebook_name(path)).stem, names))
     return found
 
 
@@ -232,7 +233,7 @@ def test_a_classic_mistake_loses_its_points_and_the_feedback_names_it(course):
 def test_the_release_holds_the_lessons_stubs_and_no_model_answer(course):
     for path in lessons():
         assignment = make_assignments.assignment_name(path)
-        release = course / "release" / assignment / path.name
+        release = course / "release" / assignment / make_assignments.notebook_name(path)
         if not release.exists():
             continue
         lesson = nbformat.read(path, as_version=4)
@@ -247,3 +248,11 @@ def test_the_release_holds_the_lessons_stubs_and_no_model_answer(course):
             assert all(line.strip() not in text for line in body
                        if len(line.strip()) > 20), name
         assert "BEGIN SOLUTION" not in text
+
+
+def test_a_course_with_submissions_is_not_written_over(course, capsys):
+    release = sorted((course / "release").glob("*/*.ipynb"))
+    before = [path.read_text() for path in release]
+    assert make_assignments.main(course) == 1
+    assert "already holds submissions" in capsys.readouterr().err
+    assert [path.read_text() for path in release] == before
