@@ -256,3 +256,15 @@ def test_a_course_with_submissions_is_not_written_over(course, capsys):
     assert make_assignments.main(course) == 1
     assert "already holds submissions" in capsys.readouterr().err
     assert [path.read_text() for path in release] == before
+
+
+def test_the_teachers_version_holds_the_model_answers_and_they_pass(course):
+    for path in sorted((course / "source").glob("*/*.ipynb")):
+        notebook = nbformat.read(path, as_version=4)
+        namespace: dict = {}
+        exec(notebook.cells[1].source, namespace)  # the lesson's imports
+        for cell in solution_cells(notebook):
+            name = cell.metadata["nbgrader"]["grade_id"]
+            assert "### BEGIN SOLUTION" in cell.source
+            exec(cell.source, namespace)
+            assert EXERCISES[name].check(namespace[name]).passed, name
