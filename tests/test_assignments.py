@@ -50,8 +50,9 @@ def free_names(code: str) -> set[str]:
 
 
 def dependencies(code: str, module: ast.Module, source: str) -> list[str] | None:
-    """The imports and helper functions of the test module that ``code`` needs, in an order
-    that defines each before use; None if it needs something else (a test's own variable)."""
+    """The imports, helper functions and constants of the test module that ``code`` needs, in an
+    order that defines each before use; None if it needs something else (a test's own
+    variable)."""
     imports = {alias.asname or alias.name.split(".")[0]:
                (f"from {node.module} import {alias.name}" if isinstance(node, ast.ImportFrom)
                 else f"import {alias.name}") + (f" as {alias.asname}" if alias.asname else "")
@@ -59,6 +60,9 @@ def dependencies(code: str, module: ast.Module, source: str) -> list[str] | None
                for alias in node.names}
     helpers = {node.name: ast.get_source_segment(source, node) for node in module.body
                if isinstance(node, ast.FunctionDef) and not node.name.startswith("test_")}
+    helpers |= {node.targets[0].id: ast.get_source_segment(source, node) for node in module.body
+                if isinstance(node, ast.Assign) and len(node.targets) == 1 and
+                isinstance(node.targets[0], ast.Name)}
     needed: list[str] = []
     for name in sorted(free_names(code)):
         if name in imports:
