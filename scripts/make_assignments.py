@@ -196,7 +196,8 @@ def nbgrader_command(course: Path, *args: str) -> None:
 
 
 def main(course: Path) -> int:
-    """Write the course afresh, unless something has been handed in to it."""
+    """Write the course afresh, unless something has been handed in to it or a lesson's
+    exercise cannot be graded (then nothing changes)."""
     handed_in = sorted(course.glob("submitted/*/*")) + sorted(course.glob("downloaded/*"))
     if handed_in:
         print(f"{course} already holds submissions ({handed_in[0].relative_to(course)}), so it "
@@ -204,13 +205,19 @@ def main(course: Path) -> int:
               "Grade them with it, or write a new course elsewhere: "
               "python scripts/make_assignments.py NEW_FOLDER", file=sys.stderr)
         return 1
+    notebooks = {}
+    for path in lessons():
+        try:
+            notebook = assignment(path)
+        except ValueError as error:
+            print(f"{path.name}: {error}", file=sys.stderr)
+            return 1
+        if notebook is not None:
+            notebooks[path] = notebook
     shutil.rmtree(course, ignore_errors=True)
     (course / "source").mkdir(parents=True)
     (course / "nbgrader_config.py").write_text(CONFIG)
-    for path in lessons():
-        notebook = assignment(path)
-        if notebook is None:
-            continue
+    for path, notebook in notebooks.items():
         name = assignment_name(path)
         (course / "source" / name).mkdir()
         nbformat.write(notebook, course / "source" / name / notebook_name(path))

@@ -272,3 +272,13 @@ def test_the_teachers_version_holds_the_model_answers_and_they_pass(course):
             assert "### BEGIN SOLUTION" in cell.source
             exec(cell.source, namespace)
             assert EXERCISES[name].check(namespace[name]).passed, name
+
+
+@pytest.mark.parametrize("stub", [
+    'def winner(board):\n    """Who has won."""\n    pass\n',   # no return None at the end
+    "def winner(position):\n    return None\n",                # other arguments
+], ids=["no-return-none", "other-arguments"])
+def test_a_stub_that_nbgrader_could_not_give_back_is_refused_by_name(stub):
+    with pytest.raises(ValueError, match=r"the stub of winner must take the model answer's "
+                                         r"arguments \(board\) and end with 'return None'"):
+        make_assignments.solution_source(stub, "winner")
