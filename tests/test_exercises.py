@@ -261,6 +261,17 @@ def test_counting_only_the_leaves_is_caught():
     assert "leaves" in feedback.nudge
 
 
+def test_counting_every_finished_game_as_a_win_for_x_is_caught():
+    def count_x_wins(node):
+        if not node.children:
+            return 1  # every finished game, whoever won it
+        return sum(count_x_wins(child) for child in node.children.values())
+
+    feedback = exercises.count_x_wins.check(count_x_wins)
+    assert not feedback.passed
+    assert "count only those X wins" in feedback.nudge
+
+
 # --- lesson 3 -----------------------------------------------------------------------------------
 
 
