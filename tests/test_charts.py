@@ -8,6 +8,7 @@ import matplotlib
 import pytest
 
 from ttt.charts import (
+    plot_convergence,
     plot_method_comparison,
     plot_nodes_by_depth,
     plot_nodes_per_move,
@@ -104,3 +105,17 @@ def test_round_robin_is_a_grid_of_stacked_bars(close_figures):
     assert {"58", "29", "84", "100"} <= set(bar_texts(ax))
     with pytest.raises(ValueError, match="missing: perfect vs perfect"):
         plot_round_robin({k: v for k, v in results.items() if k != "perfect vs perfect"}, names)
+
+
+def test_convergence_draws_a_line_per_position_in_percent(close_figures):
+    fig = plot_convergence({"a": {10: 0.25, 100: 0.5, 1000: 1.0}, "b": {10: 0.0, 1000: 0.75}})
+    ax = fig.axes[0]
+    assert [line.get_label() for line in ax.lines] == ["a", "b"]
+    assert list(ax.lines[0].get_xdata()) == [10, 100, 1000]
+    assert list(ax.lines[1].get_ydata()) == [0, 75]
+    assert ax.get_xscale() == "log"
+
+
+def test_convergence_refuses_shares_outside_0_to_1(close_figures):
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        plot_convergence({"a": {10: 25}})
