@@ -2,10 +2,11 @@
 
 The layers, each importing only those before it (the README's table lists them, and a test holds
 it): svg (a board as a picture) -> board (the rules) -> game (the protocol every game follows) ->
-search (minimax and alpha-beta, readable, over any game) -> fast (the same on tic-tac-toe's bits,
-and the solver) and steps (a search told step by step) -> tree, expectimax and mcts (search with
-chance: a random opponent, random playouts) -> players -> browser, display and charts (pictures)
--> stepper, widgets (ipywidgets), exercises and cli (``python -m ttt``).
+games (the m,n,k-games and Connect Four) -> search (minimax and alpha-beta, readable, over any
+game) -> fast (the same on tic-tac-toe's bits, and the solver) and steps (a search told step by
+step) -> tree, expectimax and mcts (search with chance: a random opponent, random playouts) ->
+players -> browser, display and charts (pictures) -> stepper, widgets (ipywidgets), exercises and
+cli (``python -m ttt``).
 
 Here are the names the lessons use most; the pictures, charts and widgets are imported from their
 own modules (``ttt.display``, ``ttt.charts``, ``ttt.stepper``, ``ttt.widgets``), so that
@@ -24,6 +25,7 @@ from ttt.board import (
 from ttt.expectimax import expectimax
 from ttt.fast import Outcome, Solver, shared_solver
 from ttt.game import Position, final_score, value_of
+from ttt.games import MNK, ConnectFour, connect_four, mnk
 from ttt.mcts import MCTSResult, mcts, mcts_steps
 from ttt.players import (
     depth_limited_player,
@@ -57,6 +59,7 @@ __all__ = [
     "LINES", "Board", "BoardError", "IllegalMoveError", "InvalidBoardError", "open_lines",
     "reachable_positions",
     "Position", "final_score", "value_of",
+    "MNK", "ConnectFour", "connect_four", "mnk",
     "SearchResult", "Watch", "alphabeta", "minimax",
     "Outcome", "Solver", "shared_solver",
     "Step", "search_steps",
