@@ -13,6 +13,7 @@ from ttt.charts import (
     plot_nodes_per_move,
     plot_outcomes,
     plot_round_robin,
+    plot_search_costs,
     plot_tournament,
 )
 
@@ -104,3 +105,18 @@ def test_round_robin_is_a_grid_of_stacked_bars(close_figures):
     assert {"58", "29", "84", "100"} <= set(bar_texts(ax))
     with pytest.raises(ValueError, match="missing: perfect vs perfect"):
         plot_round_robin({k: v for k, v in results.items() if k != "perfect vs perfect"}, names)
+
+
+def test_search_costs_are_lines_on_a_log_scale_with_gaps_and_hollow_estimates(close_figures):
+    costs = {"minimax": {"3×3": 549_946, "4×4": 2e12},
+             "alpha-beta": {"3×3": 16_811, "4×3": 44_624, "4×4": 245_560},
+             "solve": {"4×3": 140}}
+    ax = plot_search_costs(costs, estimated={("minimax", "4×4")}).axes[0]
+    assert ax.get_yscale() == "log"
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["3×3", "4×4", "4×3"]
+    lines = [line for line in ax.get_lines() if len(line.get_xdata()) > 1]
+    assert [list(line.get_xdata()) for line in lines] == [[0, 1], [0, 2, 1]]
+    hollow = [line for line in ax.get_lines() if line.get_markerfacecolor() == "white"]
+    assert [(list(h.get_xdata()), list(h.get_ydata())) for h in hollow] == [([1], [2e12]),
+                                                                          ([], [])]
+    assert "estimate" in [t.get_text() for t in ax.get_legend().get_texts()][-1]

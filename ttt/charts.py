@@ -9,7 +9,8 @@ charts (and the browser-only build) never load it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import math
+from collections.abc import Collection, Mapping, Sequence
 
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
@@ -20,7 +21,7 @@ from matplotlib.ticker import FuncFormatter
 from ttt.svg import LINE_COLOUR, O_COLOUR, X_COLOUR
 
 __all__ = ["plot_method_comparison", "plot_nodes_by_depth", "plot_nodes_per_move", "plot_outcomes",
-           "plot_round_robin", "plot_tournament"]
+           "plot_round_robin", "plot_search_costs", "plot_tournament"]
 
 #: Okabe-Ito colours for the series of a chart, X's blue and O's vermillion first.
 SERIES_COLOURS = (X_COLOUR, O_COLOUR, LINE_COLOUR, "#E69F00", "#CC79A7", "#56B4E9", "#000000")
@@ -181,6 +182,32 @@ def plot_method_comparison(nodes: Mapping[str, int], *,
     return fig
 
 
+def plot_search_costs(costs: Mapping[str, Mapping[str, float]], *,
+                      estimated: Collection[tuple[str, str]] = (),
+                      title: str = "Nodes searched to solve each board, by method") -> Figure:
+    """Lines on a log scale: for each method (one line), the nodes it searches to solve each
+    board (the x axis, boards in the order of their first appearance: smallest first). A board
+    missing from a method's costs was not run and leaves a gap. Points named in ``estimated``, as
+    (method, board) pairs, are estimates, not counts: drawn hollow, and the legend says so."""
+    boards = list(dict.fromkeys(board for row in costs.values() for board in row))
+    fig, ax = _new_chart(height=4.4)
+    for i, (method, row) in enumerate(costs.items()):
+        colour = SERIES_COLOURS[i % len(SERIES_COLOURS)]
+        at = [boards.index(board) for board in row]
+        ax.plot(at, list(row.values()), color=colour, linewidth=2, label=method)
+        for x, (board, nodes) in zip(at, row.items(), strict=True):
+            hollow = (method, board) in estimated
+            ax.plot(x, nodes, "o", markersize=7, color=colour,
+                    markerfacecolor="white" if hollow else colour)
+    if estimated:
+        ax.plot([], [], "o", color="black", markerfacecolor="white", label="hollow: an estimate")
+    ax.set_xticks(range(len(boards)), boards, fontsize=9)
+    ax.set(xlabel="board (smallest first)", ylabel="nodes searched (log scale)", title=title)
+    _count_axis(ax, "y", log=True)
+    ax.legend(frameon=False, fontsize=8, loc="upper left")
+    return fig
+
+
 def _new_chart(height: float = 3.6) -> tuple[Figure, Axes]:
     """A figure with one set of axes, closed at once so a notebook shows it only when returned."""
     fig, ax = plt.subplots(figsize=(7, height), layout="constrained")
@@ -200,6 +227,8 @@ def _count_axis(ax: Axes, which: str, log: bool) -> None:
 
 def _compact(x: float) -> str:
     """A tick label for a log axis: 1, 10, 100, 1k, 10k, 100k, 1M."""
+    if x >= 1e9:
+        return f"1e{round(math.log10(x))}" if math.log10(x).is_integer() else f"{x:.0e}"
     for size, suffix in ((1e6, "M"), (1e3, "k")):
         if x >= size:
             return f"{x / size:g}{suffix}"
