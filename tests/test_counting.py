@@ -12,7 +12,9 @@ from strategies import positions
 
 from ttt.board import Board, reachable_positions
 from ttt.counting import (
+    TreeCount,
     TreeEstimate,
+    count_tree,
     distinct_positions,
     estimate_tree_size,
     games_by_result,
@@ -85,6 +87,7 @@ def test_the_empty_board_has_the_tree_of_lesson_2_however_it_is_counted():
         == 549_946
     assert games_by_result(Board()) == games_by_result(Board(), symmetry=False) \
         == count_games(tree)
+    assert count_tree(Board()) == TreeCount(549_946, count_games(tree))
 
 
 def test_the_empty_board_reaches_every_position_once():

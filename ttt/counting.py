@@ -26,22 +26,38 @@ from typing import Any
 from ttt.game import Position, check_count, check_position, seeded_random, table_key
 from ttt.search import SearchResult, alphabeta
 
-__all__ = ["TreeEstimate", "distinct_positions", "estimate_tree_size", "games_by_result",
-           "nodes_per_move", "positions_of_game", "tree_size"]
+__all__ = ["TreeCount", "TreeEstimate", "count_tree", "distinct_positions", "estimate_tree_size",
+           "games_by_result", "nodes_per_move", "positions_of_game", "tree_size"]
 
 RESULTS = ("X", "O", "draw")
+
+
+@dataclass(frozen=True)
+class TreeCount:
+    """The game tree below a position, counted: its nodes, and its finished games (the leaves)
+    by result, a Counter keyed 'X' (X wins), 'O' (O wins) and 'draw'."""
+
+    nodes: int
+    games: Counter[str]
+
+
+def count_tree(position: Position, *, symmetry: bool = True) -> TreeCount:
+    """The nodes and the finished games of the full game tree below ``position`` (itself
+    included), in one walk over its positions."""
+    nodes, *games = _tree_counts(position, symmetry)
+    return TreeCount(nodes, Counter(dict(zip(RESULTS, games, strict=True))))
 
 
 def tree_size(position: Position, *, symmetry: bool = True) -> int:
     """How many nodes the full game tree below ``position`` has, ``position`` itself included:
     what plain minimax visits to search it (``minimax(position).nodes``)."""
-    return _tree_counts(position, symmetry)[0]
+    return count_tree(position, symmetry=symmetry).nodes
 
 
 def games_by_result(position: Position, *, symmetry: bool = True) -> Counter[str]:
     """How many of the games that can be played from ``position`` end in each result: a Counter
     keyed 'X' (X wins), 'O' (O wins) and 'draw'. The total is the number of leaves of the tree."""
-    return Counter(dict(zip(RESULTS, _tree_counts(position, symmetry)[1:], strict=True)))
+    return count_tree(position, symmetry=symmetry).games
 
 
 def _tree_counts(position: Position, symmetry: bool) -> tuple[int, int, int, int]:
