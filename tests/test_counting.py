@@ -87,7 +87,8 @@ def test_the_empty_board_has_the_tree_of_lesson_2_however_it_is_counted():
         == 549_946
     assert games_by_result(Board()) == games_by_result(Board(), symmetry=False) \
         == count_games(tree)
-    assert count_tree(Board()) == TreeCount(549_946, count_games(tree))
+    assert count_tree(Board(), symmetry=False) == TreeCount(549_946, count_games(tree), 5_478)
+    assert count_tree(Board()).positions == 765  # families of mirror images and rotations
 
 
 def test_the_empty_board_reaches_every_position_once():
@@ -102,7 +103,8 @@ def test_a_position_counts_as_its_explicit_tree(board):
     tree = build_tree(board)
     assert tree_size(board) == tree_size(board, symmetry=False) == count_nodes(tree)
     assert games_by_result(board) == count_games(tree)
-    assert distinct_positions(board) == len({node.board for node in _walk(tree)})
+    assert distinct_positions(board) == count_tree(board, symmetry=False).positions \
+        == len({node.board for node in _walk(tree)})
 
 
 def _walk(node):

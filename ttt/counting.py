@@ -3,13 +3,14 @@
 Every function here takes a position of any game that follows the game protocol (``ttt.game``):
 tic-tac-toe's ``Board``, the bigger boards of ``ttt.games``, a toy game of your own.
 
-- ``tree_size`` counts the nodes of the full game tree below a position: one node for every
-  sequence of moves, so a position reached by two move orders counts twice. The tree is far bigger
-  than the set of positions, so it is not walked node by node: the size below a position is
-  computed once and remembered (and with ``symmetry``, once for all its symmetric images, which have
-  trees of the same size). That makes the 4 × 4 boards exact in seconds.
-- ``games_by_result`` counts the finished games (the tree's leaves) by who won, the same way.
-- ``distinct_positions`` counts the positions the game can reach, each once.
+- ``count_tree`` counts the nodes of the full game tree below a position (one node for every
+  sequence of moves, so a position reached by two move orders counts twice), its finished games
+  by result, and its positions. The tree is far bigger than the set of positions, so it is not
+  walked node by node: the counts below a position are computed once and remembered (with
+  ``symmetry``, once for all its symmetric images, whose trees are the same size). That makes
+  boards with hundreds of millions of nodes exact in seconds. ``tree_size`` and
+  ``games_by_result`` give one of its counts.
+- ``distinct_positions`` counts the positions the game can reach, each once, without the tree.
 - ``estimate_tree_size`` *estimates* the tree's size where it is too big to count: Knuth's random
   probe. It is an estimate, never a count: its name says so.
 - ``nodes_per_move`` counts what a search visits to choose each move of a game.
@@ -34,18 +35,38 @@ RESULTS = ("X", "O", "draw")
 
 @dataclass(frozen=True)
 class TreeCount:
-    """The game tree below a position, counted: its nodes, and its finished games (the leaves)
-    by result, a Counter keyed 'X' (X wins), 'O' (O wins) and 'draw'."""
+    """The game tree below a position, counted: its nodes; its finished games (the leaves) by
+    result, a Counter keyed 'X' (X wins), 'O' (O wins) and 'draw'; and the different positions in
+    it (with symmetry: the families of mirror images and rotations)."""
 
     nodes: int
     games: Counter[str]
+    positions: int
 
 
 def count_tree(position: Position, *, symmetry: bool = True) -> TreeCount:
-    """The nodes and the finished games of the full game tree below ``position`` (itself
-    included), in one walk over its positions."""
-    nodes, *games = _tree_counts(position, symmetry)
-    return TreeCount(nodes, Counter(dict(zip(RESULTS, games, strict=True))))
+    """The nodes, the finished games and the positions of the full game tree below ``position``
+    (itself included), in one walk over its positions.
+
+    The tree below a position is the same however the position was reached, so its counts are
+    computed once per position and remembered (as a transposition table remembers values); with
+    ``symmetry``, once per family of symmetric images, which have trees of the same size."""
+    check_position(position)
+    known: dict[Hashable, tuple[int, int, int, int]] = {}  # key -> nodes, X wins, O wins, draws
+
+    def counts(position: Position) -> tuple[int, int, int, int]:
+        key = table_key(position, symmetry)
+        if key not in known:
+            if position.is_over:
+                result = RESULTS.index(position.winner or "draw")
+                known[key] = (1, *(int(i == result) for i in range(3)))
+            else:
+                below = [counts(position.play(move)) for move in position.legal_moves]
+                known[key] = tuple(sum(column) for column in zip((1, 0, 0, 0), *below, strict=True))
+        return known[key]
+
+    nodes, *games = counts(position)
+    return TreeCount(nodes, Counter(dict(zip(RESULTS, games, strict=True))), len(known))
 
 
 def tree_size(position: Position, *, symmetry: bool = True) -> int:
@@ -58,27 +79,6 @@ def games_by_result(position: Position, *, symmetry: bool = True) -> Counter[str
     """How many of the games that can be played from ``position`` end in each result: a Counter
     keyed 'X' (X wins), 'O' (O wins) and 'draw'. The total is the number of leaves of the tree."""
     return count_tree(position, symmetry=symmetry).games
-
-
-def _tree_counts(position: Position, symmetry: bool) -> tuple[int, int, int, int]:
-    """(nodes, X wins, O wins, draws) of the game tree below ``position``, each position's counts
-    computed once and remembered under its table key (its canonical image with ``symmetry``)."""
-    check_position(position)
-    known: dict[Hashable, tuple[int, int, int, int]] = {}
-
-    def counts(position: Position) -> tuple[int, int, int, int]:
-        key = table_key(position, symmetry)
-        if key not in known:
-            if position.is_over:
-                result = RESULTS.index(position.winner or "draw")
-                known[key] = (1, *(int(i == result) for i in range(3)))
-            else:
-                below = [counts(position.play(move)) for move in position.legal_moves]
-                known[key] = (1 + sum(c[0] for c in below), *(sum(c[i] for c in below)
-                                                              for i in (1, 2, 3)))
-        return known[key]
-
-    return counts(position)
 
 
 def distinct_positions(position: Position, *, symmetry: bool = False) -> int:
