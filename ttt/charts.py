@@ -202,8 +202,10 @@ def plot_search_costs(costs: Mapping[str, Mapping[str, float]], *,
     if estimated:
         ax.plot([], [], "o", color="black", markerfacecolor="white", label="hollow: an estimate")
     ax.set_xticks(range(len(boards)), boards, fontsize=9)
-    ax.set(xlabel="board (smallest first)", ylabel="nodes searched (log scale)", title=title)
+    ax.set(xlabel="board (fewest cells first)", ylabel="nodes searched (log scale)", title=title)
     _count_axis(ax, "y", log=True)
+    lowest = min(nodes for row in costs.values() for nodes in row.values())
+    ax.set_ylim(bottom=lowest / 4)  # lines, not bars: no need to show the axis down to 1
     ax.legend(frameon=False, fontsize=8, loc="upper left")
     return fig
 
