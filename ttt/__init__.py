@@ -3,10 +3,10 @@
 The layers, each importing only those before it (the README's table lists them, and a test holds
 it): svg (a board as a picture) -> board (the rules) -> game (the protocol every game follows) ->
 games (the m,n,k-games and Connect Four) -> search (minimax and alpha-beta, readable, over any
-game) -> fast (the same on tic-tac-toe's bits, and the solver) and steps (a search told step by
-step) -> tree, expectimax and mcts (search with chance: a random opponent, random playouts) ->
-players -> browser, display and charts (pictures) -> stepper, widgets (ipywidgets), exercises and
-cli (``python -m ttt``).
+game) -> solve (alpha-beta with a table that stores bounds, ordering, symmetry) -> fast (the same
+on tic-tac-toe's bits, and its solver) and steps (a search told step by step) -> tree, expectimax
+and mcts (search with chance: a random opponent, random playouts) -> players -> browser, display
+and charts (pictures) -> stepper, widgets (ipywidgets), exercises and cli (``python -m ttt``).
 
 Here are the names the lessons use most; the pictures, charts and widgets are imported from their
 own modules (``ttt.display``, ``ttt.charts``, ``ttt.stepper``, ``ttt.widgets``), so that
@@ -43,6 +43,7 @@ from ttt.players import (
     varied_perfect_player,
 )
 from ttt.search import SearchResult, Watch, alphabeta, minimax
+from ttt.solve import solve
 from ttt.steps import Step, search_steps
 from ttt.tree import (
     Node,
@@ -60,7 +61,7 @@ __all__ = [
     "reachable_positions",
     "Position", "final_score", "value_of",
     "MNK", "ConnectFour", "connect_four", "mnk",
-    "SearchResult", "Watch", "alphabeta", "minimax",
+    "SearchResult", "Watch", "alphabeta", "minimax", "solve",
     "Outcome", "Solver", "shared_solver",
     "Step", "search_steps",
     "expectimax", "MCTSResult", "mcts", "mcts_steps",

@@ -172,12 +172,11 @@ class _Grid:
     def _make(cls, board_shape: Shape, x: int, o: int, winner: str | None) -> _Grid:
         """The position with X on ``x``'s cells and O on ``o``'s (no checks), ``winner`` known."""
         position = object.__new__(cls)
-        set_ = object.__setattr__
-        set_(position, "_shape", board_shape)
-        set_(position, "_x", x)
-        set_(position, "_o", o)
-        set_(position, "_winner", winner)
-        set_(position, "_over", winner is not None or x | o == board_shape.full)
+        _set_shape(position, board_shape)
+        _set_x(position, x)
+        _set_o(position, o)
+        _set_winner(position, winner)
+        _set_over(position, winner is not None or x | o == board_shape.full)
         return position
 
     @classmethod
@@ -277,8 +276,10 @@ class _Grid:
         else:
             x |= 1 << cell
             mine, mark = x, "X"
-        won = any(mine & line == line for line in self._shape.lines_through[cell])
-        return self._make(self._shape, x, o, mark if won else None)
+        for line in self._shape.lines_through[cell]:
+            if mine & line == line:
+                return self._make(self._shape, x, o, mark)
+        return self._make(self._shape, x, o, None)
 
     def _check_playable(self) -> None:
         if self._over:
@@ -290,9 +291,12 @@ class _Grid:
         """The representative of this position's symmetric images (the same for all of them):
         the image with the smallest (X mask, O mask)."""
         board_shape, x, o = self._shape, self._x, self._o
-        image = board_shape.image
-        best = min((image(tables, x), image(tables, o)) for tables in board_shape.image_tables)
-        return self._make(board_shape, *best, self._winner)
+        image, symmetries = board_shape.image, board_shape.image_tables
+        x_images = [image(tables, x) for tables in symmetries]
+        low = min(x_images)  # only the images with the smallest X mask compete on O's
+        best = min(image(tables, o) for tables, x_image in zip(symmetries, x_images, strict=True)
+                   if x_image == low)
+        return self if (low, best) == (x, o) else self._make(board_shape, low, best, self._winner)
 
     def symmetries(self) -> Iterator[_Grid]:
         """The images of this position under the board's symmetries (some may be equal)."""
@@ -319,6 +323,12 @@ class _Grid:
         width = min(MAX_WIDTH, CELL_PIXELS * self._shape.columns)
         return board_svg(self.cells, self.winning_line, width, self._shape.columns,
                          discs=self._shape.gravity)
+
+
+# Setting a slot through its descriptor: quicker than object.__setattr__, and positions are made
+# by the million in a search.
+_set_shape, _set_x, _set_o, _set_winner, _set_over = (
+    getattr(_Grid, name).__set__ for name in _Grid.__slots__)
 
 
 class MNK(_Grid):
