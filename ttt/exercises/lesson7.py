@@ -15,7 +15,7 @@ from ttt.game import seeded_random
 from ttt.games import ConnectFour, connect_four
 from ttt.players import Player, depth_limited_player, play_game
 
-__all__ = ["EXERCISES", "evaluate_four", "landing_cell"]
+__all__ = ["EXERCISES", "evaluate_four", "evaluation_results", "landing_cell"]
 
 #: The board sizes the checks try: not square, so a mix-up of rows and columns shows.
 SIZES = ((7, 6), (4, 5), (5, 4), (6, 7))
