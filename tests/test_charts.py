@@ -57,6 +57,14 @@ def test_nodes_per_move_one_series_or_several(close_figures):
     assert len(both.patches) == 4
     assert [t.get_text() for t in both.get_legend().get_texts()] == ["minimax", "alpha-beta"]
     assert [t.get_text() for t in both.get_xticklabels()] == ["1", "2"]
+    assert {t.get_rotation() for t in both.texts} == {0}
+
+
+def test_nodes_per_move_of_a_long_game_stand_their_labels_upright(close_figures):
+    game = {"alpha-beta": {move: 100 * move for move in range(1, 17)},
+            "solve": {move: 10 * move for move in range(1, 17)}}
+    ax = plot_nodes_per_move(game).axes[0]
+    assert len(ax.texts) == 32 and {t.get_rotation() for t in ax.texts} == {90}
 
 
 def test_outcomes(close_figures):
