@@ -9,11 +9,13 @@ explicit game tree of ``ttt.tree`` built in under 2-3 s and 250 MB; and the comp
 the game (``ttt.players.perfect_player``) under 50 ms for every reachable position, even with an
 empty table, and so the reply of the playable board (``ttt.widgets``) at every difficulty.
 Search with chance: ``expectimax`` from the empty board, filling its table, under 0.5 s; Monte
-Carlo tree search's playouts per second; and the reply of an MCTS player at the most playouts a
-board would offer (``MCTS_LEVELS``) under 1 s. (Connect Four's playouts per second join
-``bench_mcts_speed`` once ``ttt.games`` exists: one more call in ``main`` with its 7x6 board.) Times
-are medians over a few repeats (``time.perf_counter``), or percentiles where stated; the whole run
-takes well under a minute. ``--json PATH`` also writes the numbers to a file.
+Carlo tree search's playouts per second, on tic-tac-toe and on Connect Four's 7x6 board; and the
+reply of an MCTS player at the most playouts a board would offer (``MCTS_LEVELS``) under 1 s.
+Bigger boards (``ttt.games``, ``ttt.solve``): solving 4x4 four-in-a-row and Connect Four 5x4 each
+under 1.5 s, Connect Four 6x4 under 30 s, each under 1 GB (nodes, seconds and peak memory, each
+in a fresh Python process); iterative deepening never over its time budget by more than 10 %.
+Times are medians over a few repeats (``time.perf_counter``), or percentiles where stated; the
+whole run takes a minute or two. ``--json PATH`` also writes the numbers to a file.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ import json
 import os
 import platform
 import statistics
+import subprocess
+import sys
 import time
 import tracemalloc
 from collections.abc import Callable
@@ -33,9 +37,10 @@ from ttt import fast, search
 from ttt.board import Board, reachable_positions
 from ttt.expectimax import expectimax
 from ttt.fast import Solver, shared_solver
-from ttt.game import Position
+from ttt.game import Position, seeded_random
+from ttt.games import connect_four
 from ttt.mcts import mcts
-from ttt.players import make_player, perfect_player
+from ttt.players import iterative_deepening, make_player, perfect_player
 from ttt.tree import build_tree, count_nodes
 from ttt.widgets import LEVELS
 
@@ -208,6 +213,61 @@ def bench_mcts_replies() -> list[Row]:
     return rows
 
 
+#: The bigger boards to solve: what each is, in Python, and the goal in seconds.
+SOLVES = {"4x4, four in a row": ("mnk(4, 4, 4)", 1.5),
+          "Connect Four 5x4": ("connect_four(5, 4)", 1.5),
+          "Connect Four 6x4": ("connect_four(6, 4)", 30)}
+#: Run in a fresh Python: solve the board, print nodes, value, seconds and the peak memory in kB
+#: (the resident set, interpreter included). Linux's VmHWM, since ru_maxrss would keep the peak of
+#: the process that started this one.
+SOLVE_CODE = """
+import re, resource, time
+from pathlib import Path
+from ttt.games import connect_four, mnk
+from ttt.solve import solve
+position = {board}
+start = time.perf_counter()
+result = solve(position)
+seconds = time.perf_counter() - start
+status = Path("/proc/self/status")
+peak = (re.search(r"VmHWM:\\s*(\\d+)", status.read_text())[1] if status.exists()
+        else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+print(result.nodes, result.value, seconds, peak)
+"""
+
+
+def bench_solve(label: str, board: str, goal: float) -> Row:
+    """``ttt.solve.solve`` on a bigger board, once, in a Python process of its own, so that its
+    peak memory is its own."""
+    run = subprocess.run([sys.executable, "-c", SOLVE_CODE.format(board=board)],
+                         capture_output=True, text=True, check=True)
+    nodes, value, seconds, peak_kb = run.stdout.split()
+    peak = int(peak_kb) * 1e3
+    met = float(seconds) < goal and peak < 1000 * MB
+    result = {"1": "X wins", "0": "a draw", "-1": "O wins"}[value]
+    return Row(f"solve {label}", float(seconds), "one run", int(nodes), f"< {goal:g} s, < 1 GB",
+               met, f"{result}; peak {peak / MB:.0f} MB (whole process)", {"peak_bytes": peak})
+
+
+def bench_iterative_deepening(seconds: float, positions: int) -> Row:
+    """How far over its budget iterative deepening runs, on Connect Four 7x6 after a few random
+    opening moves (seeded)."""
+    ratios, depths = [], []
+    for seed in range(positions):
+        rng, game = seeded_random(seed), connect_four()
+        for _ in range(rng.randrange(8)):
+            game = game.play(rng.choice(game.legal_moves))
+        start = time.perf_counter()
+        _, depth, _ = iterative_deepening(game, seconds)
+        ratios.append((time.perf_counter() - start) / seconds)
+        depths.append(depth)
+    worst = max(ratios)
+    return Row(f"iterative deepening, {seconds:g} s a move, Connect Four", max(ratios) * seconds,
+               f"max of {positions}", goal="overrun < 10 %", met=worst < 1.1,
+               note=f"time / budget: median {statistics.median(ratios):.3f}, max {worst:.3f}; "
+                    f"depth {min(depths)}-{max(depths)}", extra={"max_ratio": worst})
+
+
 # --- output -----------------------------------------------------------------------------------
 
 def machine() -> dict[str, object]:
@@ -264,7 +324,11 @@ def main() -> None:
         bench_expectimax("O"),
         bench_expectimax("X"),
         bench_mcts_speed(Board(), "tic-tac-toe from the empty board"),
+        bench_mcts_speed(connect_four(), "Connect Four 7x6 from the empty board", 2_000),
         *bench_mcts_replies(),
+        *(bench_solve(label, board, goal) for label, (board, goal) in SOLVES.items()),
+        bench_iterative_deepening(0.1, 20),
+        bench_iterative_deepening(1, 5),
     ]
     print(table(rows))
     print(f"\nwhole run: {time.perf_counter() - start:.1f} s")

@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 
 from ttt.board import Board
-from ttt.cli import COMPUTER, HUMAN, choose_sides, main, read_cell
+from ttt.cli import COMPUTER, COMPUTER_ELSEWHERE, HUMAN, choose_sides, main, read_cell, read_column
+from ttt.games import ConnectFour, connect_four, mnk
 from ttt.players import perfect_player, play_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -230,3 +231,86 @@ def test_read_cell():
                           ("3.0", "not a cell number"), ("  ", "Type the number")]:
         with pytest.raises(ValueError, match=problem):
             read_cell(text, board)
+
+
+# --- other games: Connect Four and the m,n,k-games ----------------------------------------------
+
+
+def replay_game(output: str, start):
+    """The position after the moves announced in ``output``, from ``start``."""
+    for number in re.findall(r"^[XO] \(.*\) plays (\d+)$", output, re.MULTILINE):
+        start = start.play(int(number) - 1)
+    return start
+
+
+@pytest.mark.parametrize("game, start", [("connect4", connect_four()), ("4x4x3", mnk(4, 4, 3)),
+                                         ("5x4x4", mnk(5, 4, 4))])
+def test_other_games_play_to_the_end(game, start):
+    run = run_ttt("--game", game, "--x", "random", "--o", "depth-2", "--seed", "3")
+    assert run.returncode == 0 and run.stderr == ""
+    final = replay_game(run.stdout, start)
+    assert final.is_over
+    assert run.stdout.startswith(f"X: random, O: depth-2.\n{start.grid(numbered=True)}\n")
+    assert run.stdout.endswith(f"{final.grid()}\n{final.result_text().capitalize()}.\n")
+
+
+def test_connect_four_asks_for_a_column_and_refuses_bad_ones():
+    run = run_ttt("--game", "connect4", "--x", "human", "--o", "human",
+                  typed="x\n0\n8\n\n" + "1\n" * 7)
+    assert run.returncode == 0
+    lines = run.stdout.split("your column (1-7): ")
+    assert lines[1].startswith("'x' is not a column number: type a number from 1 to 7.\n")
+    assert lines[2].startswith("There is no column 0: the columns are numbered 1 to 7.\n")
+    assert lines[3].startswith("There is no column 8")
+    assert lines[4].startswith("Type the number of a column, 1 to 7.\n")
+    assert lines[11].startswith("Column 1 is full: pick another column.\n")
+    assert run.stdout.endswith("\nBye.\n")
+
+
+def test_an_mnk_game_asks_for_a_cell_of_its_board():
+    run = run_ttt("--game", "4x4x3", "--x", "human", "--o", "random", typed="17\n6\n")
+    lines = run.stdout.split("X, your move (1-16): ")
+    assert lines[1].startswith("There is no cell 17: the cells are numbered 1 to 16.\n")
+    assert "O (random) plays" in lines[2]
+
+
+def test_other_games_default_to_iterative_deepening():
+    told, answers = [], ["x"]
+
+    def typed(prompt: str) -> str:
+        """X when asked for a mark; then the input ends."""
+        if not answers:
+            raise EOFError
+        return answers.pop()
+
+    assert main(["--game", "connect4"], ask=typed, tell=told.append) == 0
+    assert f"X: human, O: {COMPUTER_ELSEWHERE}." in told
+    assert told[1] == connect_four().grid(numbered=True)
+    assert choose_sides(None, HUMAN, None, None, COMPUTER_ELSEWHERE) == (COMPUTER_ELSEWHERE, HUMAN)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--game", "chess"], "unknown game 'chess': choose tic-tac-toe, connect4, or CxRxK"),
+    (["--game", "3x3x4"], "no game '3x3x4': nobody can get 4 in a row"),
+    (["--game", "0x3x3"], "columns must be at least 1"),
+    (["--game", "connect4", "--o", "perfect"], "perfect plays only tic-tac-toe"),
+    (["--game", "4x4x4", "--x", "two-layer"], "two-layer plays only tic-tac-toe"),
+])
+def test_unknown_games_and_players_that_cannot_play_them_are_errors(args, message):
+    run = run_ttt(*args)
+    assert run.returncode == 2 and run.stdout == ""
+    assert message in run.stderr
+
+
+def test_read_column():
+    # . . . .
+    # O . . .
+    # X . . .
+    # X O . .     column 1 is full
+    game = ConnectFour.from_string("X...|O...|X...|XO..")
+    assert read_column("2", game) == 1
+    assert read_column(" 4 ", game) == 3
+    for text, problem in [("1", "Column 1 is full"), ("5", "no column 5"),
+                          ("-1", "not a column number"), ("", "Type the number of a column")]:
+        with pytest.raises(ValueError, match=problem):
+            read_column(text, game)

@@ -13,6 +13,7 @@ from strategies import playable_positions
 
 from ttt.board import Board, IllegalMoveError
 from ttt.fast import Solver
+from ttt.games import ConnectFour, connect_four
 from ttt.players import (
     PLAYER_NAMES,
     PLAYERS,
@@ -20,6 +21,8 @@ from ttt.players import (
     blocking_moves,
     depth_limited_player,
     imperfect_player,
+    iterative_deepening,
+    iterative_deepening_player,
     make_player,
     one_layer_player,
     perfect_player,
@@ -235,10 +238,91 @@ def test_seeded_players_are_reproducible(name):
     assert games[0] == games[1]
 
 
+# --- any game: depth-limited search and iterative deepening on Connect Four --------------------
+
+#   . . . . . . .   (4 empty rows above)
+#   O O O . . . .
+#   X X X . . . .    X to move: column 3 wins at once (O threatens it too)
+C4_X_CAN_WIN = ConnectFour.from_string(".......|" * 4 + "OOO....|XXX....")
+#   . . . . . . .   (4 empty rows above)
+#   O O . . . . .
+#   X X X . . . .    O to move: nothing wins, column 3 blocks X's row
+C4_O_MUST_BLOCK = ConnectFour.from_string(".......|" * 4 + "OO.....|XXX....")
+
+
+class FakeClock:
+    """A clock that moves on one tick each time it is read: a budget of N 'seconds' is then a
+    budget of about N positions, the same on every machine."""
+
+    def __init__(self) -> None:
+        self.now = 0
+
+    def __call__(self) -> int:
+        self.now += 1
+        return self.now
+
+
+def test_depth_limited_plays_connect_four_with_its_estimate():
+    game = play_game(depth_limited_player(2, seed=1), random_player(2), connect_four())
+    assert game.board.is_over and len(game.moves) == 42 - game.board.free_cells
+    assert {depth_limited_player(1, seed)(C4_X_CAN_WIN) for seed in SEEDS[:5]} == {3}
+    assert {depth_limited_player(2, seed)(C4_O_MUST_BLOCK) for seed in SEEDS[:5]} == {3}
+
+
+@pytest.mark.parametrize("position, move", [(C4_X_CAN_WIN, 3), (C4_O_MUST_BLOCK, 3)])
+def test_iterative_deepening_wins_at_once_and_blocks(position, move):
+    assert iterative_deepening(position, 2000, clock=FakeClock())[0] == move
+    assert iterative_deepening_player(0.05, seed=1)(position) == move
+
+
+def test_iterative_deepening_goes_deeper_with_more_time():
+    depths = [iterative_deepening(connect_four(), budget, clock=FakeClock())[1]
+              for budget in (20, 200, 2000, 20000)]
+    assert depths == sorted(depths) and depths[0] < depths[-1]
+    assert depths[0] >= 1
+
+
+@pytest.mark.parametrize("budget", [5, 50, 500])
+def test_iterative_deepening_abandons_an_iteration_when_time_is_up(budget):
+    clock = FakeClock()
+    move, depth, nodes = iterative_deepening(connect_four(), budget, clock=clock)
+    assert move in connect_four().legal_moves
+    # the clock is read once to start and once at each position; the first reading past the
+    # deadline stops the search
+    assert clock.now == nodes + 1 and clock.now <= budget + 2
+
+
+def test_iterative_deepening_stops_once_the_game_is_solved():
+    # X O X
+    # X O O
+    # . X .      X to move: a draw whatever happens, searched to the end in two moves
+    board = Board.from_string("XOX|XOO|.X.")
+    move, depth, nodes = iterative_deepening(board, 10**6, clock=FakeClock())
+    assert move in (6, 8) and depth == 2 and nodes < 10
+    assert iterative_deepening(X_CAN_WIN, 10**6, clock=FakeClock())[:2] == (2, 1)  # a win
+
+
+def test_iterative_deepening_players_are_named_by_their_time():
+    player = make_player("id-0.1", seed=3)
+    assert player.__name__ == "id-0.1" and iterative_deepening_player(1).__name__ == "id-1"
+    assert player(connect_four()) in range(7)
+
+
+@pytest.mark.parametrize("seconds, error", [(0, ValueError), (-1, ValueError),
+                                            (float("inf"), ValueError), ("1", TypeError),
+                                            (True, TypeError)])
+def test_iterative_deepening_needs_a_time_budget(seconds, error):
+    with pytest.raises(error, match="seconds"):
+        iterative_deepening(connect_four(), seconds)
+    with pytest.raises(error, match="seconds"):
+        iterative_deepening_player(seconds)
+
+
 # --- names ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", [*PLAYERS, "depth-1", "depth-2", "depth-12", "mcts-1", "mcts-50"])
+@pytest.mark.parametrize("name", [*PLAYERS, "depth-1", "depth-2", "depth-12", "mcts-1", "mcts-50",
+                                  "id-0.05", "id-1"])
 def test_make_player_names_its_players(name):
     player = make_player(name, seed=1)
     assert player.__name__ == name
@@ -251,7 +335,7 @@ def test_make_player_perfect_is_the_perfect_player():
 
 
 @pytest.mark.parametrize("name", ["wizard", "depth-0", "depth-", "depth-x", "depth-2.5",
-                                  "Perfect", ""])
+                                  "Perfect", "", "id-0", "id-", "id-x", "id--1", "mcts-0.5"])
 def test_make_player_rejects_unknown_names(name):
     with pytest.raises(ValueError, match="unknown player") as error:
         make_player(name)

@@ -31,6 +31,8 @@ from ttt.players import (
     depth_limited_player,
     expectimax_player,
     imperfect_player,
+    iterative_deepening,
+    iterative_deepening_player,
     make_player,
     mcts_player,
     one_layer_player,
@@ -67,7 +69,8 @@ __all__ = [
     "expectimax", "MCTSResult", "mcts", "mcts_steps",
     "Node", "best_path", "build_tree", "count_by_depth", "count_games", "count_internal",
     "count_nodes", "fill_values",
-    "depth_limited_player", "expectimax_player", "imperfect_player", "make_player",
+    "depth_limited_player", "expectimax_player", "imperfect_player", "iterative_deepening",
+    "iterative_deepening_player", "make_player",
     "mcts_player", "one_layer_player", "perfect_player", "play_game", "random_game_odds",
     "random_player", "tournament", "two_layer_player", "varied_perfect_player",
 ]

@@ -3,22 +3,33 @@
 Without options you choose X or O and play the perfect computer, which varies its moves among the
 equally good ones. ``--x`` and ``--o`` choose the players: ``human`` for a person at the keyboard,
 or any computer player of ``ttt.players``, e.g. ``python -m ttt --x perfect --o random --seed 1``.
+``--game`` plays another game: ``connect4`` (7 x 6; a move is a column) or an m,n,k-game such as
+``4x4x3`` (three in a row on a board 4 wide and 4 high; a move is a cell), against iterative
+deepening with a second a move unless told otherwise.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import textwrap
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from ttt.board import EMPTY, Board
+from ttt.game import Position
+from ttt.games import ConnectFour, connect_four, mnk
 from ttt.players import PLAYER_NAMES, Player, make_player, player_name
 
 __all__ = ["main", "parse_args"]
 
 HUMAN = "human"
 COMPUTER = "varied-perfect"
+#: The computer on the other games, which are too big for a perfect player.
+COMPUTER_ELSEWHERE = "id-1"
 CHOICES = (HUMAN, *PLAYER_NAMES)
+#: The players that know only tic-tac-toe (they use its rules, or solve the whole game).
+TIC_TAC_TOE_ONLY = ("two-layer", "imperfect", "expectimax", "perfect", "varied-perfect")
 
 Ask = Callable[[str], str]
 Tell = Callable[[str], None]
@@ -29,14 +40,15 @@ def main(argv: Sequence[str] | None = None, ask: Ask = input, tell: Tell = print
     show everything else with ``tell(text)``. Returns the exit status: 0, even when the player
     leaves early with Ctrl-D or Ctrl-C."""
     args = parse_args(argv)
+    computer = COMPUTER if isinstance(args.game, Board) else COMPUTER_ELSEWHERE
     try:
-        x_name, o_name = choose_sides(args.x, args.o, ask, tell)
+        x_name, o_name = choose_sides(args.x, args.o, ask, tell, computer)
         # O's seed differs from X's, so two random players do not echo each other's choices.
         seeds = (None, None) if args.seed is None else (args.seed, args.seed + 1)
         players = {"X": player_for(x_name, seeds[0], ask, tell),
                    "O": player_for(o_name, seeds[1], ask, tell)}
         tell(f"X: {x_name}, O: {o_name}.")
-        play(players, tell)
+        play(players, tell, args.game)
     except (EOFError, KeyboardInterrupt):
         tell("\nBye.")
     return 0
@@ -44,11 +56,14 @@ def main(argv: Sequence[str] | None = None, ask: Ask = input, tell: Tell = print
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """The options from the command line (``argv``, or ``sys.argv`` if None)."""
-    players = (f"Players: {', '.join(CHOICES)} (N a whole number from 1 up). With neither --x "
-               f"nor --o you are asked which mark to play, against {COMPUTER}. With only one, "
-               f"the other side is {HUMAN} if that one is a computer, else {COMPUTER}.")
+    players = (f"Players: {', '.join(CHOICES)} (N a whole number from 1 up, S seconds a move). "
+               f"With neither --x nor --o you are asked which mark to play, against {COMPUTER} "
+               f"({COMPUTER_ELSEWHERE} in the other games). With only one, the other side is "
+               f"{HUMAN} if that one is a computer, else that computer. Only tic-tac-toe has "
+               f"{', '.join(TIC_TAC_TOE_ONLY)}.")
     parser = argparse.ArgumentParser(
-        prog="python -m ttt", description="Play tic-tac-toe in the terminal.",
+        prog="python -m ttt",
+        description="Play tic-tac-toe, Connect Four or an m,n,k-game in the terminal.",
         epilog=textwrap.fill(players, 79, break_on_hyphens=False),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--x", type=player_choice, metavar="PLAYER",
@@ -56,7 +71,35 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--o", type=player_choice, metavar="PLAYER", help="who plays O")
     parser.add_argument("--seed", type=int, metavar="N",
                         help="seed for the computer's random choices, to replay the same game")
-    return parser.parse_args(argv)
+    parser.add_argument("--game", type=game_choice, default=Board(), metavar="GAME",
+                        help="tic-tac-toe (the default), connect4 (7 x 6), or CxRxK: K in a row "
+                             "on a board C wide and R high, e.g. 4x4x3")
+    args = parser.parse_args(argv)
+    if not isinstance(args.game, Board):
+        for name in (args.x, args.o):
+            if name in TIC_TAC_TOE_ONLY:
+                parser.error(f"{name} plays only tic-tac-toe: for this game choose {HUMAN}, "
+                             f"random, one-layer, depth-N, mcts-N or id-S")
+    return args
+
+
+def game_choice(text: str) -> Position:
+    """The empty position of the game ``text`` names; otherwise an argparse error saying what
+    can be chosen."""
+    name = text.strip().lower()
+    if name in ("tic-tac-toe", "tictactoe"):
+        return Board()
+    if name in ("connect4", "connect-four"):
+        return connect_four()
+    sizes = re.fullmatch(r"([0-9]+)x([0-9]+)x([0-9]+)", name)
+    if sizes:
+        try:
+            return mnk(*map(int, sizes.groups()))
+        except ValueError as problem:
+            raise argparse.ArgumentTypeError(f"no game {text!r}: {problem}") from None
+    raise argparse.ArgumentTypeError(
+        f"unknown game {text!r}: choose tic-tac-toe, connect4, or CxRxK for K in a row on a "
+        f"board C wide and R high (e.g. 4x4x3)")
 
 
 def player_choice(name: str) -> str:
@@ -71,14 +114,16 @@ def player_choice(name: str) -> str:
     return name
 
 
-def choose_sides(x_name: str | None, o_name: str | None, ask: Ask, tell: Tell) -> tuple[str, str]:
-    """The (X, O) player names: as given, or filled in as the help text says."""
+def choose_sides(x_name: str | None, o_name: str | None, ask: Ask, tell: Tell,
+                 computer: str = COMPUTER) -> tuple[str, str]:
+    """The (X, O) player names: as given, or filled in as the help text says, with ``computer``
+    for the computer."""
     if x_name is None and o_name is None:
-        return (HUMAN, COMPUTER) if ask_mark(ask, tell) == "X" else (COMPUTER, HUMAN)
+        return (HUMAN, computer) if ask_mark(ask, tell) == "X" else (computer, HUMAN)
     if x_name is None:
-        return (COMPUTER if o_name == HUMAN else HUMAN), o_name
+        return (computer if o_name == HUMAN else HUMAN), o_name
     if o_name is None:
-        return x_name, (COMPUTER if x_name == HUMAN else HUMAN)
+        return x_name, (computer if x_name == HUMAN else HUMAN)
     return x_name, o_name
 
 
@@ -97,11 +142,16 @@ def player_for(name: str, seed: int | None, ask: Ask, tell: Tell) -> Player:
 
 
 def human_player(ask: Ask, tell: Tell) -> Player:
-    """A player that asks for a cell number 1-9 until it gets a free cell."""
-    def play(board: Board) -> int:
+    """A player that asks for a move until it gets a legal one: the number of a free cell,
+    counted from 1 (in Connect Four, the number of a column that is not full)."""
+    def play(position: Position) -> Any:
+        if isinstance(position, ConnectFour):
+            prompt, read = f"your column (1-{position.columns})", read_column
+        else:
+            prompt, read = f"your move (1-{len(position.cells)})", read_cell
         while True:
             try:
-                return read_cell(ask(f"{board.to_move}, your move (1-9): "), board)
+                return read(ask(f"{position.to_move}, {prompt}: "), position)
             except ValueError as problem:
                 tell(str(problem))
 
@@ -109,26 +159,44 @@ def human_player(ask: Ask, tell: Tell) -> Player:
     return play
 
 
-def read_cell(text: str, board: Board) -> int:
-    """The cell (0-8) that ``text`` numbers from 1 to 9; a ValueError saying what is wrong if
-    ``text`` is not the number of a free cell."""
+def read_cell(text: str, board: Position) -> int:
+    """The cell (0-8 on tic-tac-toe's board) that ``text`` numbers from 1 (to 9); a ValueError
+    saying what is wrong if ``text`` is not the number of a free cell."""
+    last = len(board.cells)
     text = text.strip()
     if not text:
-        raise ValueError("Type the number of a free cell, 1 to 9.")
+        raise ValueError(f"Type the number of a free cell, 1 to {last}.")
     if not (text.isascii() and text.isdigit()):
-        raise ValueError(f"{text!r} is not a cell number: type a number from 1 to 9.")
+        raise ValueError(f"{text!r} is not a cell number: type a number from 1 to {last}.")
     number = int(text)
-    if not 1 <= number <= 9:
-        raise ValueError(f"There is no cell {number}: the cells are numbered 1 to 9.")
+    if not 1 <= number <= last:
+        raise ValueError(f"There is no cell {number}: the cells are numbered 1 to {last}.")
     if board[number - 1] != EMPTY:
         raise ValueError(f"Cell {number} is taken by {board[number - 1]}: pick a free cell.")
     return number - 1
 
 
-def play(players: dict[str, Player], tell: Tell) -> Board:
-    """Play a game between ``players`` (keyed by mark), showing each position and the result;
-    return the final board."""
-    board = Board()
+def read_column(text: str, game: ConnectFour) -> int:
+    """The column (0 at the left) that ``text`` numbers from 1; a ValueError saying what is
+    wrong if ``text`` is not the number of a column with room for a disc."""
+    last = game.columns
+    text = text.strip()
+    if not text:
+        raise ValueError(f"Type the number of a column, 1 to {last}.")
+    if not (text.isascii() and text.isdigit()):
+        raise ValueError(f"{text!r} is not a column number: type a number from 1 to {last}.")
+    number = int(text)
+    if not 1 <= number <= last:
+        raise ValueError(f"There is no column {number}: the columns are numbered 1 to {last}.")
+    if number - 1 not in game.legal_moves:
+        raise ValueError(f"Column {number} is full: pick another column.")
+    return number - 1
+
+
+def play(players: dict[str, Player], tell: Tell, start: Position = Board()) -> Position:
+    """Play a game from ``start`` between ``players`` (keyed by mark), showing each position and
+    the result; return the final position."""
+    board = start
     tell(board.grid(numbered=True))
     while not board.is_over:
         mark = board.to_move

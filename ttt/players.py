@@ -12,18 +12,21 @@ play the same moves. Each player's ``__name__`` is its name, e.g. 'depth-2', for
 
 from __future__ import annotations
 
+import math
 import random
 import re
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from itertools import count
 from statistics import mean
 from typing import Any
 
 from ttt import fast, search
-from ttt.board import LINES, Board, IllegalMoveError, open_lines
+from ttt.board import LINES, Board, IllegalMoveError
 from ttt.expectimax import ExpectimaxTable, expectimax
 from ttt.fast import shared_solver
 from ttt.game import (
@@ -33,6 +36,7 @@ from ttt.game import (
     check_not_over,
     check_position,
     leaf_score,
+    moves_in_order,
     opponent,
     seeded_random,
 )
@@ -40,10 +44,11 @@ from ttt.mcts import mcts
 from ttt.search import SearchResult
 
 __all__ = ["PLAYER_NAMES", "GameRecord", "Player", "blocking_moves", "depth_limited_player",
-           "expectimax_player", "hopeful_value", "imperfect_player", "lookahead_score",
-           "make_player", "mcts_player", "one_layer_player", "perfect_player", "play_game",
-           "player_name", "random_game_odds", "random_player", "seeded_random", "tournament",
-           "two_layer_player", "varied_perfect_player", "winning_moves"]
+           "expectimax_player", "hopeful_value", "imperfect_player", "iterative_deepening",
+           "iterative_deepening_player", "lookahead_score", "make_player", "mcts_player",
+           "one_layer_player", "perfect_player", "play_game", "player_name", "random_game_odds",
+           "random_player", "seeded_random", "tournament", "two_layer_player",
+           "varied_perfect_player", "winning_moves"]
 
 Player = Callable[[Board], int]
 
@@ -139,18 +144,21 @@ def _alphabeta(position: Position, **options: object) -> SearchResult:
     return (fast if isinstance(position, Board) else search).alphabeta(position, **options)
 
 
-def lookahead_score(board: Board, depth: int, evaluate: Evaluation = open_lines) -> float:
+def lookahead_score(board: Board, depth: int, evaluate: Evaluation | None = None) -> float:
     """The score of ``board`` (X's point of view) when searching ``depth`` more moves ahead and
-    estimating the positions there with ``evaluate``."""
+    estimating the positions there with ``evaluate`` (by default the position's own
+    ``estimate()``: for tic-tac-toe, ``ttt.board.open_lines``)."""
     if depth > 0:
         return _alphabeta(board, depth=depth, evaluate=evaluate).score
     return leaf_score(board, evaluate, prefer_quick=True)
 
 
 def depth_limited_player(depth: int, seed: int | None = None,
-                         evaluate: Evaluation = open_lines) -> Player:
+                         evaluate: Evaluation | None = None) -> Player:
     """A player that looks ``depth`` moves ahead (its own move included), estimates the positions
-    there with ``evaluate``, and picks at random among the best moves it sees."""
+    there with ``evaluate`` (by default the position's own ``estimate()``: open lines for
+    tic-tac-toe, open windows for Connect Four), and picks at random among the best moves it
+    sees. It plays any game."""
     check_count(depth, "depth", "how many moves a depth-limited player looks ahead, a whole number")
     rng = seeded_random(seed)
 
@@ -160,6 +168,86 @@ def depth_limited_player(depth: int, seed: int | None = None,
         scores = {cell: sign * lookahead_score(board.play(cell), depth - 1, evaluate)
                   for cell in board.legal_moves}
         return _random_best(rng, scores)
+
+    return play
+
+
+def _check_seconds(seconds: object) -> None:
+    """A TypeError unless ``seconds`` is a number, a ValueError unless it is more than 0."""
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+        raise TypeError(f"seconds is a time budget in seconds, a number, got {seconds!r}")
+    if not 0 < seconds < math.inf:
+        raise ValueError(f"seconds must be more than 0 (and finite), got {seconds}")
+
+
+class _OutOfTime(Exception):
+    """The time budget is spent: the search in progress is abandoned."""
+
+
+def iterative_deepening(position: Position, seconds: float, *,
+                        evaluate: Evaluation | None = None, seed: int | None = None,
+                        clock: Callable[[], float] = time.perf_counter) -> tuple[Any, int, int]:
+    """The move to play after searching ``position`` deeper and deeper for ``seconds``: depth 1,
+    then 2, 3, ... (alpha-beta, guessing with ``evaluate`` or the position's ``estimate()`` where
+    it stops), each iteration trying the root moves in the order of the previous one's scores.
+
+    The search looks at ``clock`` at every position and abandons an iteration the moment the
+    budget is spent, so it never runs much over; the move comes from the deepest finished
+    iteration. It stops early once the game is solved: a win or loss is found, or the search
+    reached every end of the game. ``seed`` shuffles the root moves first, so that the choice
+    among equally good moves varies. Returns (move, depth reached, positions searched).
+    """
+    check_position(position)
+    check_not_over(position)
+    _check_seconds(seconds)
+    deadline = clock() + seconds
+    nodes, reached_the_end = 0, True
+
+    def search(position: Position, depth: int, alpha: float, beta: float) -> float:
+        """The score for the player to move (negamax), searching ``depth`` moves ahead."""
+        nonlocal nodes, reached_the_end
+        nodes += 1
+        if clock() > deadline:
+            raise _OutOfTime
+        if position.is_over or depth == 0:
+            reached_the_end &= position.is_over
+            return _mover_sign(position) * leaf_score(position, evaluate, prefer_quick=True)
+        best = -math.inf
+        for move in moves_in_order(position, ordered=True):
+            best = max(best, -search(position.play(move), depth - 1, -beta, -alpha))
+            alpha = max(alpha, best)
+            if alpha >= beta:
+                break
+        return best
+
+    moves = list(moves_in_order(position, ordered=True))
+    if seed is not None:
+        seeded_random(seed).shuffle(moves)
+    best_move, reached = moves[0], 0
+    for depth in count(1):
+        reached_the_end, scores, alpha = True, {}, -math.inf
+        try:
+            for move in moves:
+                scores[move] = -search(position.play(move), depth - 1, -math.inf, -alpha)
+                alpha = max(alpha, scores[move])
+        except _OutOfTime:
+            break
+        moves.sort(key=lambda move: -scores[move])  # the best first; ties keep their order
+        best_move, reached = moves[0], depth
+        if reached_the_end or abs(scores[best_move]) >= 1:
+            break
+    return best_move, reached, nodes
+
+
+def iterative_deepening_player(seconds: float, seed: int | None = None) -> Player:
+    """A player that thinks ``seconds`` per move by ``iterative_deepening``: the more time, the
+    deeper it looks. ``seed`` varies its choice among equally good moves."""
+    _check_seconds(seconds)
+    rng = seeded_random(seed)
+
+    @_named(f"id-{seconds:g}")
+    def play(position: Position) -> Any:
+        return iterative_deepening(position, seconds, seed=rng.getrandbits(32))[0]
 
     return play
 
@@ -264,20 +352,29 @@ NUMBERED: dict[str, Callable[[int, int | None], Player]] = {
     "depth": depth_limited_player,
     "mcts": mcts_player,
 }
-PLAYER_NAMES: tuple[str, ...] = (*PLAYERS, *(f"{kind}-N" for kind in NUMBERED))
+#: The players built with a time S, in seconds per move.
+TIMED: dict[str, Callable[[float, int | None], Player]] = {
+    "id": iterative_deepening_player,
+}
+PLAYER_NAMES: tuple[str, ...] = (*PLAYERS, *(f"{kind}-N" for kind in NUMBERED),
+                                 *(f"{kind}-S" for kind in TIMED))
 
 
 def make_player(name: str, seed: int | None = None) -> Player:
     """The player called ``name``, one of PLAYER_NAMES, where 'depth-N' stands for 'depth-1',
-    'depth-2', ... and 'mcts-N' for 'mcts-1', 'mcts-1000', ... ; ``seed`` seeds the players that
-    choose at random."""
+    'depth-2', ..., 'mcts-N' for 'mcts-1', 'mcts-1000', ... and 'id-S' for 'id-0.1', 'id-1', ...
+    (seconds a move); ``seed`` seeds the players that choose at random."""
     if name in PLAYERS:
         return PLAYERS[name](seed)
     numbered = re.fullmatch(r"(\w+)-([1-9][0-9]*)", name)
     if numbered and numbered[1] in NUMBERED:
         return NUMBERED[numbered[1]](int(numbered[2]), seed)
+    timed = re.fullmatch(r"(\w+)-([0-9]+(?:\.[0-9]+)?)", name)
+    if timed and timed[1] in TIMED and float(timed[2]) > 0:
+        return TIMED[timed[1]](float(timed[2]), seed)
     raise ValueError(f"unknown player {name!r}: choose one of {', '.join(PLAYER_NAMES)} "
-                     f"(N a whole number from 1 up, e.g. depth-2 or mcts-1000)")
+                     f"(N a whole number from 1 up, e.g. depth-2 or mcts-1000; S seconds a "
+                     f"move, e.g. id-0.1)")
 
 
 # --- games ------------------------------------------------------------------------------------
