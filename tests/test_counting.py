@@ -23,6 +23,7 @@ from ttt.counting import (
     tree_size,
 )
 from ttt.game import opponent
+from ttt.games import MNK, ConnectFour, mnk
 from ttt.search import alphabeta, minimax
 from ttt.tree import build_tree, count_games, count_nodes
 
@@ -129,6 +130,36 @@ def test_a_position_with_two_moves_left():
     board = Board.from_string("XOX|XOO|OX.")
     assert tree_size(board) == 2 and distinct_positions(board) == 2
     assert games_by_result(board) == {"X": 0, "O": 0, "draw": 1}
+
+
+# --- bigger boards ----------------------------------------------------------------------------
+
+
+def test_tic_tac_toe_as_an_mnk_game_counts_the_same():
+    assert count_tree(mnk(3, 3, 3), symmetry=False) == count_tree(Board(), symmetry=False)
+    assert count_tree(mnk(3, 3, 3)).positions == 765
+
+
+@pytest.mark.parametrize("position", [
+    # . . . .
+    # O X . .
+    # X O X O      Connect Four 4 x 3, X to move: 9 moves left at most
+    ConnectFour.from_string("....|OX..|XOXO"),
+    # . . . . .
+    # . X O . .
+    # X O O X X    Connect Four 5 x 3 (not symmetric), X to move
+    ConnectFour.from_string(".....|.XO..|XOOXX"),
+    # X O . X
+    # . O X .
+    # . . . .      4 x 3, three in a row, O to move: mirror images meet along the way
+    MNK.from_string("XO.X|.OX.|....", k=3),
+], ids=["c4-4x3", "c4-5x3", "mnk-4x3"])
+def test_a_bigger_board_counts_as_minimax_walks_it(position):
+    # minimax visits every node of the tree: an independent count of its size
+    walked = minimax(position).nodes
+    assert tree_size(position) == tree_size(position, symmetry=False) == walked
+    assert sum(games_by_result(position).values()) == count_games(build_tree(position)).total()
+    assert distinct_positions(position) == count_tree(position, symmetry=False).positions
 
 
 # --- another game -----------------------------------------------------------------------------

@@ -650,3 +650,9 @@ def test_an_evaluation_out_of_range_is_caught():
     feedback = exercises.evaluate_four.check(lambda position: 2 * model_evaluate_four(position)
                                              + 1)
     assert not feedback.passed and "strictly between" in feedback.nudge
+
+
+def test_a_landing_cell_failure_shows_the_connect_four_board():
+    feedback = exercises.landing_cell.check(landing_cell_with(range, reading_order))
+    assert "<svg" in feedback._repr_html_() and "circle" in feedback._repr_html_()
+    assert feedback.board.grid() in str(feedback)
