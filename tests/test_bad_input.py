@@ -9,15 +9,18 @@ import pytest
 from ttt import fast, search
 from ttt.board import Board, IllegalMoveError
 from ttt.display import draw_tree
+from ttt.games import ConnectFour, connect_four, mnk
 from ttt.players import (
     PLAYERS,
     depth_limited_player,
+    iterative_deepening,
     make_player,
     perfect_player,
     play_game,
     random_player,
     tournament,
 )
+from ttt.solve import solve
 from ttt.tree import build_tree
 
 # X X X
@@ -89,9 +92,25 @@ def test_any_whole_number_type_is_a_cell_but_not_a_bool_or_a_float():
             Board().play(bad)
 
 
-@pytest.mark.parametrize("call", [search.minimax, search.alphabeta, build_tree, draw_tree,
-                                  lambda text: play_game(random_player(1), random_player(2), text)])
+@pytest.mark.parametrize("call", [search.minimax, search.alphabeta, build_tree, draw_tree, solve,
+                                  lambda text: play_game(random_player(1), random_player(2), text),
+                                  lambda text: iterative_deepening(text, 0.1)])
 def test_a_string_is_not_a_position_and_the_error_says_how_to_make_one(call):
     with pytest.raises(TypeError, match=r"Board\.from_string") as error:
         call("X..|.O.|...")
     assert "legal_moves" in str(error.value)
+
+
+def test_the_bigger_boards_take_numpy_whole_numbers_but_not_floats():
+    assert mnk(4, 4, 3).play(np.int64(5)) == mnk(4, 4, 3).play(5)
+    assert connect_four().play(np.int32(3)) == connect_four().play(3)
+    with pytest.raises(IllegalMoveError, match="a column is a whole number from 0 to 6"):
+        connect_four().play(np.float64(3.0))
+
+
+@pytest.mark.parametrize("name", ["random", "one-layer", "depth-2", "mcts-10", "id-0.01"])
+def test_players_refuse_a_finished_connect_four_game(name):
+    # X X X X   (and the rest of the 4 x 4 board empty above O's three)
+    over = ConnectFour.from_string("....|....|OOO.|XXXX")
+    with pytest.raises(IllegalMoveError, match=r"the game is over \(X wins\): no more moves"):
+        make_player(name, seed=1)(over)

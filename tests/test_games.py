@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from ttt import fast, search
 from ttt.board import Board, IllegalMoveError, InvalidBoardError, reachable_positions
+from ttt.display import draw_tree
 from ttt.game import Position
 from ttt.games import MNK, ConnectFour, connect_four, mnk
 
@@ -362,3 +363,17 @@ def test_positions_draw_themselves_at_any_size():
                                         if isinstance(position, ConnectFour) else 0)
     win = ConnectFour.from_string("....|....|OOO.|XXXX")._repr_svg_()
     assert 'stroke="#009E73"' in win  # the winning line
+
+
+def test_game_trees_of_small_positions_draw_and_big_ones_are_refused():
+    # . X O .
+    # O X X .
+    # X O O .
+    # X O X O      X to move: columns 0 and 3 are left
+    game = ConnectFour.from_string(".XO.|OXX.|XOO.|XOXO")
+    picture = draw_tree(game).source
+    assert picture.count("game over") == 1 and picture.count('COLSPAN="4"') >= 12
+    board = MNK.from_string("XO..|.OX.|X..O", k=3)
+    assert "▼ MIN" in draw_tree(board, max_depth=2).source
+    with pytest.raises(ValueError, match="too many positions to draw.*e.g. ConnectFour"):
+        draw_tree(connect_four())

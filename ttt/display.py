@@ -30,8 +30,9 @@ from IPython.display import HTML
 from ttt import browser
 from ttt.board import Board
 from ttt.fast import shared_solver
-from ttt.game import check_count, check_depth, check_position, value_of
+from ttt.game import Position, check_count, check_depth, check_position, value_of
 from ttt.mcts import PLAY_OUT, SELECT, MCTSResult, MCTSStep, Tally
+from ttt.solve import solve
 from ttt.svg import O_COLOUR, X_COLOUR
 from ttt.tree import Node, best_path, build_tree, count_by_depth, count_nodes, fill_values
 
@@ -58,6 +59,9 @@ VALUE_POINTS = 10  # the value under a board, the level names
 SMALL_POINTS = 9  # alpha and beta, the cell on an edge, the "more nodes" stubs
 #: The most positions one picture may hold: more cannot be read, and take minutes to lay out.
 MAX_DRAWN = 2_000
+#: The most positions counted below a position of another game than tic-tac-toe before a tree is
+#: drawn (tic-tac-toe's 549,946 are counted once and remembered).
+MAX_COUNTED = 50_000
 #: Boards side by side that fit a notebook's output (848 px wide in JupyterLab at 1280 x 800 with
 #: the file browser open), at full size, beside the level names.
 MAX_WIDTH = 9
@@ -127,7 +131,9 @@ def _tree_to_draw(node_or_board: Node | Board, max_depth: int | None, max_nodes:
     A tree built here from a board is only built down to the cut, and then valued by a solver
     that looks below the cut, so that cut positions still show their true value.
     """
-    if isinstance(node_or_board, Board):
+    if not isinstance(node_or_board, Node):  # a position: a Board, or any game's
+        if not isinstance(node_or_board, Board):
+            _refuse_if_uncountable(node_or_board)
         depth = _cut_depth(_sizes_below(node_or_board), node_or_board, max_depth, max_nodes,
                            max_width)
         root = build_tree(node_or_board, max_depth=depth)
@@ -141,8 +147,22 @@ def _tree_to_draw(node_or_board: Node | Board, max_depth: int | None, max_nodes:
     return root, depth
 
 
+def _refuse_if_uncountable(position: Position) -> None:
+    """A ValueError if the game tree below ``position`` (another game than tic-tac-toe) has more
+    than MAX_COUNTED positions: too many to count, let alone draw (Connect Four's from the empty
+    board has trillions)."""
+    level, total = [position], 1
+    while level:
+        level = [child.play(move) for child in level for move in child.legal_moves]
+        total += len(level)
+        if total > MAX_COUNTED:
+            later = position.play(position.legal_moves[0])
+            raise ValueError(f"too many positions to draw: the tree below {position} has more "
+                             f"than {MAX_COUNTED:,}. Start from a later position, e.g. {later!r}.")
+
+
 @cache
-def _sizes_below(board: Board) -> tuple[int, ...]:
+def _sizes_below(board: Position) -> tuple[int, ...]:
     """How many positions the game tree below ``board`` has at each depth (``board`` is depth 0)."""
     below = [_sizes_below(board.play(cell)) for cell in board.legal_moves]
     return (1, *(sum(level) for level in zip_longest(*below, fillvalue=0)))
@@ -189,14 +209,16 @@ def _too_big(board: Board, depth: int, positions: int, limit: int, fits: int,
     return ValueError(
         f"too many positions to draw: {depth} {moves} deep, the tree below {board} has "
         f"{positions:,} positions, more than {bound}. Draw less of it: {depth_hint}start from a "
-        f"later position, e.g. Board.from_string('{later}'){raise_hint}.")
+        f"later position, e.g. {later!r}{raise_hint}.")
 
 
 def _fill_exact(root: Node, prefer_quick: bool) -> None:
-    """Give every node the score of perfect play from its position, looking past any cut."""
+    """Give every node the score of perfect play from its position, looking past any cut (for
+    another game than tic-tac-toe, its value: ``ttt.solve``)."""
     solver = shared_solver(prefer_quick)
     for _, node in _walk(root, None):
-        node.score = solver.solve(node.board).score
+        board = node.board
+        node.score = (solver.solve(board) if isinstance(board, Board) else solve(board)).score
         node.value = value_of(node.score)
 
 
@@ -289,20 +311,21 @@ def _node_label(board: Board, score: float | None, window: tuple[float, ...] | N
                 faded: bool, current: bool) -> str:
     """An HTML-like label: the board as a 3x3 table, then the value, then alpha and beta (two
     rows that are left out when ``window`` is None)."""
-    rows = [_text_row(_marker(board, faded) + signed(score), faded, VALUE_POINTS)]
+    width = _columns(board)
+    rows = [_text_row(_marker(board, faded) + signed(score), faded, VALUE_POINTS, width)]
     if window is not None:
-        rows += [_text_row(text, faded, SMALL_POINTS) for text in _window_rows(window)]
+        rows += [_text_row(text, faded, SMALL_POINTS, width) for text in _window_rows(window)]
     return _board_label(board, rows, faded, current)
 
 
 def _board_label(board: Board, text_rows: list[str], faded: bool, current: bool) -> str:
-    """An HTML-like label: the board as a 3x3 table with ``text_rows`` (``_text_row``) below it,
-    shaded when it is the ``current`` position."""
+    """An HTML-like label: the board as a table (3 x 3 for tic-tac-toe) with ``text_rows``
+    (``_text_row``) below it, shaded when it is the ``current`` position."""
     frame = FADED if faded else _frame_colour(board)
     win = board.winning_line or ()
-    rows = []
-    for row in range(3):
-        cells = "".join(_cell(board[c], c in win, faded) for c in range(3 * row, 3 * row + 3))
+    width, rows = _columns(board), []
+    for start in range(0, len(board.cells), width):
+        cells = "".join(_cell(board[c], c in win, faded) for c in range(start, start + width))
         rows.append(f"<TR>{cells}</TR>")
     rows += text_rows
     halo = f' BGCOLOR="{CURRENT_COLOUR}"' if current else ""
@@ -334,10 +357,17 @@ def _cell(mark: str, on_win: bool, faded: bool) -> str:
     return f'<TD FIXEDSIZE="TRUE" WIDTH="{CELL}" HEIGHT="{CELL}" BGCOLOR="{fill}">{text}</TD>'
 
 
-def _text_row(text: str, faded: bool, points: int) -> str:
-    """A row under the board, always the same size so that the layout does not move."""
+def _columns(board: Position) -> int:
+    """How many cells a row of the board has: 3 for tic-tac-toe, ``columns`` for other games."""
+    return getattr(board, "columns", 3)
+
+
+def _text_row(text: str, faded: bool, points: int, columns: int = 3) -> str:
+    """A row under a board ``columns`` cells wide, always the same size so that the layout does
+    not move."""
     colour = FADED if faded else TEXT
-    return (f'<TR><TD COLSPAN="3" FIXEDSIZE="TRUE" WIDTH="{3 * CELL + 2}" HEIGHT="{points + 3}" '
+    return (f'<TR><TD COLSPAN="{columns}" FIXEDSIZE="TRUE" WIDTH="{columns * CELL + columns - 1}" '
+            f'HEIGHT="{points + 3}" '
             f'BGCOLOR="white"><FONT COLOR="{colour}" POINT-SIZE="{points}">{text or " "}</FONT>'
             '</TD></TR>')
 
@@ -433,14 +463,17 @@ def _tally_label(board: Board, tally: Tally, path: Path, scores: Mapping[Path, f
     where it has none)."""
     mean = ""
     if path and tally.visits:
-        mover = board[path[-1]]  # the mark just played
+        mover = "O" if board.to_move == "X" else "X"  # who just played
         colour = X_COLOUR if mover == "X" else O_COLOUR
         mean = f'<FONT COLOR="{colour}">{mover}</FONT> {signed(round(tally.mean, 2))}'
     visits = f"{tally.visits:,}" if tally.visits < 100_000 else f"{tally.visits // 1000}k"
-    rows = [_text_row(f"n={visits}", False, SMALL_POINTS), _text_row(mean, False, VALUE_POINTS)]
+    width = _columns(board)
+    rows = [_text_row(f"n={visits}", False, SMALL_POINTS, width),
+            _text_row(mean, False, VALUE_POINTS, width)]
     if scores is not None:
         score = scores.get(path)
-        rows.append(_text_row("" if score is None else f"UCB {score:.2f}", False, SMALL_POINTS))
+        rows.append(_text_row("" if score is None else f"UCB {score:.2f}", False, SMALL_POINTS,
+                              width))
     return _board_label(board, rows, False, current)
 
 
@@ -454,8 +487,8 @@ def _add_playout(graph: graphviz.Digraph, drawn: list[tuple[Path, Node]], step: 
     for move in step.moves:
         end = end.play(move)
     name = _name(step.path) + "_playout"
-    graph.node(name, _board_label(end, [_text_row(end.result_text(), False, SMALL_POINTS)],
-                                  False, False))
+    graph.node(name, _board_label(end, [_text_row(end.result_text(), False, SMALL_POINTS,
+                                                  _columns(end))], False, False))
     graph.edge(_name(step.path), name, style="dotted", color=TEXT, penwidth="1.5",
                label=" at random: " + ", ".join(map(str, step.moves)))
 

@@ -110,8 +110,8 @@ def best_move(position: Position, scores: Mapping[Any, float]) -> Any:
 
 def moves_in_order(position: Position, ordered: bool) -> Sequence[Any]:
     """The legal moves, the most promising first if ``ordered`` and the position knows them."""
-    return position.ordered_moves if ordered and hasattr(position, "ordered_moves") \
-        else position.legal_moves
+    moves = getattr(position, "ordered_moves", None) if ordered else None  # asked once only
+    return position.legal_moves if moves is None else moves
 
 
 def table_key(position: Position, symmetry: bool) -> Hashable:

@@ -281,7 +281,7 @@ class _Grid:
                 return self._make(self._shape, x, o, mark)
         return self._make(self._shape, x, o, None)
 
-    def _check_playable(self) -> None:
+    def _refuse_if_over(self) -> None:
         if self._over:
             raise IllegalMoveError(f"the game is over ({self.result_text()}): no more moves")
 
@@ -291,12 +291,12 @@ class _Grid:
         """The representative of this position's symmetric images (the same for all of them):
         the image with the smallest (X mask, O mask)."""
         board_shape, x, o = self._shape, self._x, self._o
-        image, symmetries = board_shape.image, board_shape.image_tables
-        x_images = [image(tables, x) for tables in symmetries]
-        low = min(x_images)  # only the images with the smallest X mask compete on O's
-        best = min(image(tables, o) for tables, x_image in zip(symmetries, x_images, strict=True)
-                   if x_image == low)
-        return self if (low, best) == (x, o) else self._make(board_shape, low, best, self._winner)
+        image, best = board_shape.image, (x, o)
+        for tables in board_shape.image_tables[1:]:  # the first symmetry is the identity
+            x_image = image(tables, x)
+            if x_image <= best[0]:  # else this image cannot be the smallest: skip O's image
+                best = min(best, (x_image, image(tables, o)))
+        return self if best == (x, o) else self._make(board_shape, *best, self._winner)
 
     def symmetries(self) -> Iterator[_Grid]:
         """The images of this position under the board's symmetries (some may be equal)."""
@@ -369,7 +369,8 @@ class MNK(_Grid):
         """The position after the player to move marks ``cell``. This one is unchanged."""
         if type(cell) is not int or not 0 <= cell < self._shape.size:
             cell = _check_number(cell, "cell", self._shape.size)
-        self._check_playable()
+        if self._over:
+            self._refuse_if_over()
         if (self._x | self._o) >> cell & 1:
             raise IllegalMoveError(f"cell {cell} is already taken by {self[cell]}")
         return self._place(cell)
@@ -439,14 +440,16 @@ class ConnectFour(_Grid):
         board_shape = self._shape
         if type(column) is not int or not 0 <= column < board_shape.columns:
             column = _check_number(column, "column", board_shape.columns)
-        self._check_playable()
+        if self._over:
+            self._refuse_if_over()
         free = board_shape.column_masks[column] & ~(self._x | self._o)
         if not free:
             raise IllegalMoveError(f"column {column} is full: choose another column")
         return self._place(free.bit_length() - 1)  # the lowest free cell has the highest number
 
-    #: Points for a window of four holding 1, 2 or 3 of one player's discs and none of the other's.
-    WINDOW_POINTS = (0, 1, 4, 16)
+    #: Points for a window of four holding 1, 2, 3 or 4 of one player's discs and none of the
+    #: other's (four: the game is won, and a search scores the win itself, not this guess).
+    WINDOW_POINTS = (0, 1, 4, 16, 64)
     #: Points for each disc in the centre column (both middle columns on an even board).
     CENTRE_POINTS = 2
     #: The score that ``estimate`` turns into 0.5 (-0.5 for O).
