@@ -656,3 +656,36 @@ def test_a_landing_cell_failure_shows_the_connect_four_board():
     feedback = exercises.landing_cell.check(landing_cell_with(range, reading_order))
     assert "<svg" in feedback._repr_html_() and "circle" in feedback._repr_html_()
     assert feedback.board.grid() in str(feedback)
+
+
+def open_columns_with(top_row=True, after_a_win=False):
+    """An open_columns that looks at the top row (or the bottom one), and stops after a win (or
+    not)."""
+    def open_columns(position):
+        if position.winner and not after_a_win:
+            return []
+        row = 0 if top_row else position.rows - 1
+        return [c for c in range(position.columns) if position[row * position.columns + c] == "."]
+    return open_columns
+
+
+def test_moves_after_a_win_in_connect_four_are_caught():
+    feedback = exercises.open_columns.check(open_columns_with(after_a_win=True))
+    assert not feedback.passed and feedback.board.winner
+    assert "once the game is over no move is legal" in feedback.nudge
+
+
+def test_looking_at_the_bottom_row_for_room_is_caught():
+    # X . . ... in the bottom left corner: column 0 still has room, though its bottom cell is taken
+    feedback = exercises.open_columns.check(open_columns_with(top_row=False))
+    assert not feedback.passed and "bottom cell is free" in feedback.nudge
+    assert "top cell" in feedback.nudge
+
+
+def test_a_full_column_and_cells_for_columns_are_named():
+    every_column = exercises.open_columns.check(
+        lambda position: [] if position.winner else list(range(position.columns)))
+    assert not every_column.passed and "is full: its top cell" in every_column.nudge
+    cells = exercises.open_columns.check(
+        lambda position: [] if position.winner else [c + 100 for c in position.legal_moves])
+    assert not cells.passed and "is a column" in cells.nudge

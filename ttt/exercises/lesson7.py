@@ -1,7 +1,7 @@
-"""Lesson 7's exercises, ``landing_cell`` (gravity in Connect Four) and ``evaluate_four`` (a
-heuristic that wins): model answers, cases and nudges. The model answers use only what a Connect
-Four position offers (``position[cell]``, ``columns``, ``rows``, ``cells``); ``make solutions``
-pastes them into the lesson."""
+"""Lesson 7's exercises, ``landing_cell`` (gravity in Connect Four), ``open_columns`` (its legal
+moves) and ``evaluate_four`` (a heuristic that wins): model answers, cases and nudges. The model
+answers use only what a Connect Four position offers (``position[cell]``, ``columns``, ``rows``,
+``cells``, ``winner``); ``make solutions`` pastes them into the lesson."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from numbers import Integral
 
-from ttt.exercises.checking import NUMBER, Between, Case, Exercise, Feedback, Kind, same
+from ttt.exercises.checking import CELLS, NUMBER, Between, Case, Exercise, Feedback, Kind, same
 from ttt.game import seeded_random
 from ttt.games import ConnectFour, connect_four
 from ttt.players import Player, depth_limited_player, play_game
 
-__all__ = ["EXERCISES", "evaluate_four", "evaluation_results", "landing_cell"]
+__all__ = ["EXERCISES", "evaluate_four", "evaluation_results", "landing_cell", "open_columns"]
 
 #: The board sizes the checks try: not square, so a mix-up of rows and columns shows.
 SIZES = ((7, 6), (4, 5), (5, 4), (6, 7))
@@ -36,6 +36,14 @@ def landing_cell(position, column):
         if position[cell] == ".":
             return cell
     return None
+
+
+def open_columns(position):
+    """Connect Four's legal moves: the columns whose top cell is free, none once somebody has
+    won."""
+    if position.winner:
+        return []
+    return [column for column in range(position.columns) if position[column] == "."]
 
 
 def evaluate_four(position):
@@ -118,6 +126,58 @@ def _landing_verdict(case: Case, got: object, student: Callable) -> str:
     return f"The lowest free cell of column {column} is {case.expected}."
 
 
+# --- open_columns -----------------------------------------------------------------------------
+
+
+def _finished_positions(columns: int, rows: int, count: int, seed: int) -> list[ConnectFour]:
+    """``count`` won games (always the same ones) of random moves, with free cells left."""
+    rng = seeded_random(seed)
+    found = []
+    while len(found) < count:
+        position = connect_four(columns, rows)
+        while not position.is_over:
+            position = position.play(rng.choice(position.legal_moves))
+        if position.winner and not position.is_full:
+            found.append(position)
+    return found
+
+
+def _open_columns_cases() -> Iterator[Case]:
+    for columns, rows in SIZES:
+        empty = connect_four(columns, rows)
+        yield Case((empty,), empty, list(empty.legal_moves), f"an empty {columns} × {rows} board")
+    for seed, (columns, rows) in enumerate(SIZES):
+        for position in _finished_positions(columns, rows, 2, seed + 20):
+            yield Case((position,), position, [], "a won game with free cells left")
+        for position in _random_positions(columns, rows, 6, seed + 30):
+            yield Case((position,), position, list(position.legal_moves),
+                       f"a {columns} × {rows} board")
+
+
+def _open_columns_verdict(case: Case, got: object, student: Callable) -> str:
+    try:
+        columns = sorted(got)
+    except TypeError:
+        return "Return a list of column numbers, such as [0, 3, 6]."
+    if same(columns, case.expected):
+        return ""
+    position = case.board
+    if position.winner and columns:
+        return f"{position.winner} has already won: once the game is over no move is legal."
+    width, rows = position.columns, position.rows
+    if columns == [c for c in range(width) if position[(rows - 1) * width + c] == "."]:
+        return ("Those are the columns whose bottom cell is free. A column takes another disc "
+                "as long as its top cell (row 0, cell = column) is free.")
+    if any(not isinstance(c, Integral) or not 0 <= c < width for c in columns):
+        return (f"A move in Connect Four is a column, a number from 0 to {width - 1}, not a "
+                "cell.")
+    full = [c for c in columns if c not in case.expected]
+    if full:
+        return f"Column {full[0]} is full: its top cell, cell {full[0]}, is taken."
+    missing = [c for c in case.expected if c not in columns]
+    return f"Column {missing[0]} still has room: its top cell is free."
+
+
 # --- evaluate_four ------------------------------------------------------------------------------
 
 
@@ -188,6 +248,14 @@ EXERCISES = (
                   "(position.rows - 1) and return the first cell where position[cell] == '.'.",
         cases=_landing_cases, returns=CELL_OR_NONE, verdict=_landing_verdict,
         summary="empty, part-filled and full columns, on boards of four sizes"),
+    Exercise(
+        open_columns, lesson=7,
+        task="open_columns(position) returns Connect Four's legal moves: the list of columns "
+             "that can take another disc, in any order — and none once somebody has won.",
+        hint_text="A column is full when its top cell is taken, and the top cell of column c is "
+                  "cell c (row 0). But a game with a winner is over, even with room left.",
+        cases=_open_columns_cases, returns=CELLS, verdict=_open_columns_verdict,
+        summary="empty, part-filled and won positions, on boards of four sizes"),
     Exercise(
         evaluate_four, lesson=7,
         task="evaluate_four(position) guesses who is ahead in an unfinished Connect Four "
