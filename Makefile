@@ -10,7 +10,7 @@ LINT_DIRS := ttt tests benchmarks scripts
 
 .DEFAULT_GOAL := help
 .PHONY: help venv system system-browser lab test lint bench images screenshots notebooks solutions \
-        play lite clean
+        assignments play lite clean
 
 help:
 	@echo "make lab     open the course notebooks in JupyterLab (LAB_ARGS=... passes options)"
@@ -22,6 +22,7 @@ help:
 	@echo "make images  regenerate the pictures in images/"
 	@echo "make screenshots  take the README's screenshots in Chromium at 1280x800"
 	@echo "make solutions  write notebooks/solutions/: the lessons with every exercise answered"
+	@echo "make assignments  write build/assignments/: an nbgrader course of graded exercises"
 	@echo "make notebooks  re-run the lessons and save their outputs (for maintainers)"
 	@echo "make clean   remove .venv and caches"
 
@@ -32,6 +33,7 @@ venv: $(STAMP)
 # pip says goes to $(LOG), shown only if a step fails.
 LOG := $(VENV)/install.log
 LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings
+NBGRADER_SERVER_PARTS := formgrader validate_assignment assignment_list course_list
 logged = $(1) >>$(LOG) 2>&1 || { echo "    failed; the end of $(LOG):"; tail -n 25 $(LOG); exit 1; }
 
 $(STAMP): requirements.txt pyproject.toml scripts/lab-overrides.json
@@ -50,6 +52,12 @@ $(STAMP): requirements.txt pyproject.toml scripts/lab-overrides.json
 	@echo "    3/3 the ttt package, editable: a change to ttt/ counts at the next kernel restart"
 	@$(call logged,$(BIN)/python -m pip install --no-deps -e .)
 	@mkdir -p $(LAB_SETTINGS) && cp scripts/lab-overrides.json $(LAB_SETTINGS)/overrides.json
+	@# nbgrader is for the teacher's command line (make assignments): no grading menus in the
+	@# students' JupyterLab, and no 2 s of importing its server parts at every start
+	@$(call logged,$(BIN)/jupyter labextension disable --level=sys_prefix @jupyter/nbgrader)
+	@$(call logged,for part in $(NBGRADER_SERVER_PARTS); do \
+	  $(BIN)/jupyter server extension disable --sys-prefix nbgrader.server_extensions.$$part \
+	  || exit 1; done)
 	@echo "    done (pip's output is in $(LOG))"
 	@touch $@
 
@@ -81,6 +89,11 @@ screenshots: system-browser venv
 # A copy of the lessons with every exercise answered, for teachers (keep it from students).
 solutions: venv
 	$(BIN)/python scripts/make_solutions.py
+
+# An nbgrader course in build/assignments/: each lesson's exercises as a graded assignment, the
+# model answers in source/, the student versions in release/ (README: Grading with nbgrader).
+assignments: venv
+	$(BIN)/python scripts/make_assignments.py
 
 # Re-run every lesson and save its outputs (after changing the package or a lesson).
 notebooks: system venv

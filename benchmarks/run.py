@@ -42,12 +42,13 @@ from ttt.games import connect_four
 from ttt.mcts import mcts
 from ttt.players import iterative_deepening, make_player, perfect_player
 from ttt.tree import build_tree, count_nodes
-from ttt.widgets import LEVELS
+from ttt.widgets import CONNECT_FOUR_LEVELS, LEVELS
 
 MS = 1e-3
 MB = 1e6
-#: The MCTS players a playable board would offer, weakest first: its playouts are the difficulty.
-MCTS_LEVELS = ("mcts-100", "mcts-1000", "mcts-10000")
+#: The MCTS levels the playable boards offer (tic-tac-toe's and Connect Four's), weakest first.
+MCTS_LEVELS = {game: [name for name in levels.values() if name.startswith("mcts-")]
+               for game, levels in (("tic-tac-toe", LEVELS), ("Connect Four", CONNECT_FOUR_LEVELS))}
 
 
 @dataclass
@@ -194,23 +195,28 @@ def bench_mcts_speed(position: Position, label: str, playouts: int = 10_000,
 
 
 def bench_mcts_replies() -> list[Row]:
-    """An MCTS player's reply at each level, made as a board makes it (a new player from
-    ``make_player`` each move), on the empty board and after each first move: the positions with
-    the longest playouts and the most moves to try."""
-    positions = [Board(), *(Board().play(cell) for cell in range(9))]
+    """The reply of each MCTS level of the playable boards, made as a board makes it (a new player
+    from ``make_player`` each move), on the empty board and after each first move: the positions
+    with the longest playouts and the most moves to try."""
+    starts = {"tic-tac-toe": Board(), "Connect Four": connect_four()}
     rows = []
-    for name in MCTS_LEVELS:
-        times = []
-        for board in positions:
-            start = time.perf_counter()
-            make_player(name, seed=1)(board)
-            times.append(time.perf_counter() - start)
-        worst = max(times)
-        rows.append(Row(f"board reply, {name}", statistics.median(times),
-                        f"median of {len(times)}", goal="max < 1 s", met=worst < 1,
-                        note=f"max {worst / MS:.0f} ms, on the empty board and after each first "
-                             f"move", extra={"max_seconds": worst}))
+    for game, names in MCTS_LEVELS.items():
+        start = starts[game]
+        positions = [start, *(start.play(move) for move in start.legal_moves)]
+        rows += [_mcts_reply_row(f"{game} board reply, {name}", name, positions) for name in names]
     return rows
+
+
+def _mcts_reply_row(label: str, name: str, positions: list[Position]) -> Row:
+    times = []
+    for position in positions:
+        start = time.perf_counter()
+        make_player(name, seed=1)(position)
+        times.append(time.perf_counter() - start)
+    worst = max(times)
+    return Row(label, statistics.median(times), f"median of {len(times)}", goal="max < 1 s",
+               met=worst < 1, note=f"max {worst / MS:.0f} ms, on the empty board and after each "
+                                   f"first move", extra={"max_seconds": worst})
 
 
 #: The bigger boards to solve: what each is, in Python, and the goal in seconds.

@@ -20,6 +20,7 @@ from ttt import (
     Solver,
     alphabeta,
     make_player,
+    mcts,
     minimax,
     perfect_player,
     play_game,
@@ -33,10 +34,14 @@ from ttt.charts import (
     plot_search_costs,
     plot_tournament,
 )
+<<<<<<< HEAD
 from ttt.counting import estimate_tree_size, tree_size
 from ttt.display import CURRENT_COLOUR, draw_tree
 from ttt.games import connect_four, mnk
 from ttt.solve import solve
+=======
+from ttt.display import CURRENT_COLOUR, draw_mcts, draw_tree
+>>>>>>> bigger
 from ttt.svg import board_svg
 from ttt.tree import build_tree, count_by_depth
 from ttt.widgets import HINT_COLOURS, hint
@@ -44,6 +49,7 @@ from ttt.widgets import HINT_COLOURS, hint
 IMAGES = Path(__file__).resolve().parent.parent / "images"
 GAME_SEEDS = (23, 123)  # two-layer players: X blocks and forks, O can stop only one line
 MINIMAX_POSITION = "XOX|O.O|.X."  # X must take the centre: it blocks O and makes two threats
+MCTS_POSITION = "...|.O.|XOX"  # X must block at 1; every other move loses
 HINTS_POSITION = "..O|.O.|XX."  # X to move: a win now, wins later, a draw and a loss
 TOURNAMENT_GAMES = 100
 BOARD_SIZE = 96  # pixels per board in the pictures of a game
@@ -156,6 +162,7 @@ def tournament_results() -> bytes:
     return _png(plot_tournament(results), height=4.2)
 
 
+<<<<<<< HEAD
 # --- lesson 7: when the tree is too big -------------------------------------------------------
 
 def search_costs() -> bytes:
@@ -178,6 +185,14 @@ def search_costs() -> bytes:
     estimated = {("minimax (tree size)", board) for board in boards if board not in counted}
     return _png(plot_search_costs(costs, estimated=estimated, title="Nodes to solve each board"),
                 height=3.6)
+=======
+# --- lesson 8: chance and sampling --------------------------------------------------------------
+
+def mcts_tree() -> str:
+    """A Monte Carlo tree search's tree after 500 playouts: visits and mean results per move."""
+    board = Board.from_string(MCTS_POSITION)
+    return _graph_svg(draw_mcts(board, mcts(board, 500, seed=1), max_depth=1))
+>>>>>>> bigger
 
 
 # --- lesson 9: play -----------------------------------------------------------------------------
@@ -231,6 +246,7 @@ PICTURES: list[tuple[str, Callable[[], str | bytes]]] = [
     ("06_tournaments.png", tournament_results),
     ("07_search_costs.png", search_costs),
     ("07_hints.svg", board_with_hints),
+    ("08_mcts.svg", mcts_tree),
 ]
 
 

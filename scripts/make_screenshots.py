@@ -5,6 +5,8 @@ photographs two widgets:
 
 - ``images/screenshot_board.png``: the page of ``make play`` (Voilà) after two moves of yours,
   with Hints on;
+- ``images/screenshot_connect_four.png``: the Connect Four board of the same page after your
+  discs in columns 3 and 2, with Hints on;
 - ``images/screenshot_step_through.png``: lesson 3's step-through widget in JupyterLab, at the
   step the lesson describes (step 32).
 
@@ -35,6 +37,7 @@ from jupyter_pages import (  # noqa: E402  (the helpers live with the browser te
 )
 
 IMAGES = ROOT / "images"
+TIC_TAC_TOE = ".play-board:not(.connect-four)"  # the page shows a Connect Four board too
 STEP = 32  # lesson 3 shows this step as a picture and describes it
 
 
@@ -50,13 +53,36 @@ def board(browser, folder: Path) -> Path:
             marks = _marks(page)
             page.locator(f".cell-{free[0]}").click()
             page.wait_for_function(f"() => {_MARKS_JS} >= {marks + 2}")
-        page.locator(".widget-checkbox:has-text('Hints') input").check()
-        page.wait_for_function("() => /in \\d|draw/.test(document.querySelector('.play-board')"
+        page.locator(f"{TIC_TAC_TOE} .widget-checkbox:has-text('Hints') input").check()
+        page.wait_for_function(f"() => /in \\d|draw/.test(document.querySelector('{TIC_TAC_TOE}')"
                                ".innerText)")
         path = IMAGES / "screenshot_board.png"
-        page.locator(".play-board").screenshot(path=path)
+        page.locator(TIC_TAC_TOE).screenshot(path=path)
         page.close()
     return path
+
+
+def connect_four(browser, folder: Path) -> Path:
+    """The Connect Four board after your discs in columns 3 and 2, with Hints on."""
+    with server(voila_command("play.ipynb"), folder) as url:
+        page = browser.new_page(viewport=VIEWPORT)
+        page.goto(url + "/", timeout=60_000)
+        board = page.locator(".connect-four")
+        board.locator(".drop-3").wait_for(timeout=60_000)
+        for column, discs in ((3, 2), (2, 4)):
+            board.locator(f".drop-{column}").click()
+            page.wait_for_function(f"() => {_DISCS_JS} >= {discs}")
+        board.locator(".widget-checkbox:has-text('Hints') input").check()
+        page.wait_for_function("() => /≈|in \\d|draw/.test(document.querySelector('.drop-0')"
+                               ".innerText)")
+        path = IMAGES / "screenshot_connect_four.png"
+        board.screenshot(path=path)
+        page.close()
+    return path
+
+
+_DISCS_JS = ("Array.from(document.querySelectorAll('.connect-four button'))"
+             ".filter(b => /^[XO]$/.test(b.innerText.trim())).length")
 
 
 def step_through(browser, folder: Path) -> Path:
@@ -76,7 +102,7 @@ def step_through(browser, folder: Path) -> Path:
     return path
 
 
-_MARKS_JS = ("Array.from(document.querySelectorAll('.play-board button'))"
+_MARKS_JS = (f"Array.from(document.querySelectorAll('{TIC_TAC_TOE} button'))"
              ".filter(b => /^[XO]$/.test(b.innerText.trim())).length")
 
 
@@ -94,7 +120,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as temp, sync_playwright() as playwright:
         folder = course_folder(Path(temp), ["play.ipynb", "03_minimax.ipynb"])
         browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        for take in (board, step_through):
+        for take in (board, connect_four, step_through):
             print(f"wrote {take(browser, folder).relative_to(ROOT)}")
         browser.close()
     return 0

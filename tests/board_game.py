@@ -6,7 +6,8 @@ The human clicks the lowest free cell, reading the board from the buttons' texts
 line says the game is over. Whatever the computer varies, "perfect" never loses, so the game ends
 in "O wins" or "Draw". On the way: Undo removes the last two marks; Hints label every free cell
 with a win, draw or loss, and no label or button text is cut off; Explain shows a tree that fits
-the page with text big enough to read on a projector. The board's buttons carry the classes
+the page with text big enough to read on a projector. Then, at the strongest Monte Carlo level,
+Explain shows the visits behind the computer's reply. The board's buttons carry the classes
 ``cell-0`` ... ``cell-8``, its status line ``board-status``, the whole board ``play-board``.
 """
 
@@ -17,8 +18,11 @@ import re
 import pytest
 from jupyter_pages import ERROR, layout, smallest_texts, truncated_texts
 
+#: The tic-tac-toe board; a page may also show a Connect Four board (``connect-four``).
+BOARD = ".play-board:not(.connect-four)"
 MIN_TEXT_PX = 10  # the smallest text a class can read from the back of the room, at 1280 x 800
 HINT = re.compile(r"^(win in \d|draw|loss in \d)$")
+SAMPLING = "samples 1,000 games (MCTS)"  # the strongest Monte Carlo level
 
 # The nine buttons' texts, and how many hold a mark.
 READ_CELLS = """() => Array.from({length: 9},
@@ -27,7 +31,7 @@ READ_CELLS = """() => Array.from({length: 9},
 REPLIED = """(before) => {
     const marks = Array.from({length: 9}, (_, i) =>
         document.querySelector('.cell-' + i).innerText.trim()).filter(t => t === 'X' || t === 'O');
-    const status = document.querySelector('.board-status').innerText;
+    const status = document.querySelector('.play-board:not(.connect-four) .board-status').innerText;
     return marks.length >= before + 2 || (marks.length > before && /wins|Draw/.test(status));
 }"""
 MARKS_ARE = """(n) => Array.from({length: 9}, (_, i) =>
@@ -44,7 +48,7 @@ def marks(page) -> int:
 
 
 def status(page) -> str:
-    return page.locator(".board-status").inner_text()
+    return page.locator(f"{BOARD} .board-status").inner_text()
 
 
 def game_over(page) -> bool:
@@ -79,9 +83,9 @@ def click_lowest_free(page) -> None:
 def legible(page) -> None:
     """No text on the board or its controls is cut off, and the Explain tree fits the page with
     text big enough to read (checked with Hints and Explain on)."""
-    board = page.locator(".play-board").first
+    board = page.locator(BOARD).first
     assert truncated_texts(board) == []
-    explanation = page.locator(".play-board .explanation").first
+    explanation = page.locator(f"{BOARD} .explanation").first
     explanation.locator("svg").first.wait_for()
     size = layout(explanation)
     assert not size["scrolls"] and max(size["pictures"]) <= size["box"], size
@@ -95,7 +99,7 @@ def play(page) -> None:
     page.locator(".cell-8").or_(page.locator(ERROR)).first.wait_for(timeout=60_000)
     no_traceback(page)
     expect(page.locator(".cell-8")).to_have_count(1)  # one live board on the page, the lesson's
-    expect(page.locator(".board-status")).to_have_text("Your move: you are X.")
+    expect(page.locator(f"{BOARD} .board-status")).to_have_text("Your move: you are X.")
     assert cells(page) == [""] * 9
 
     click_lowest_free(page)
@@ -104,12 +108,12 @@ def play(page) -> None:
     click_lowest_free(page)
     assert marks(page) == 4
 
-    page.locator(".undo").click()  # takes back your second move and the reply
+    page.locator(f"{BOARD} .undo").click()  # takes back your second move and the reply
     wait_until(page, MARKS_ARE, 2, f"Undo did not go back to {after_one}")
     assert cells(page) == after_one
-    expect(page.locator(".board-status")).to_have_text("Your move: you are X.")
+    expect(page.locator(f"{BOARD} .board-status")).to_have_text("Your move: you are X.")
 
-    page.locator(".widget-checkbox:has-text('Explain') input").check()
+    page.locator(f"{BOARD} .widget-checkbox:has-text('Explain') input").check()
     seen = []
     while not game_over(page):
         seen += check_hints(page)
@@ -117,7 +121,22 @@ def play(page) -> None:
     assert any(re.match(r"(loss|win) in", text) for text in seen), seen  # the long labels too
     final = status(page)
     assert re.fullmatch(r"O wins: the computer wins\.|Draw: nobody wins\.", final), final
+    sampling_level(page)
     no_traceback(page)
+
+
+def sampling_level(page) -> None:
+    """At the strongest sampling level, Explain shows the random games behind the reply: one row
+    per move the computer could make (eight after your first move), legible."""
+    from playwright.sync_api import expect
+
+    page.locator(f"{BOARD} select").select_option(label=SAMPLING)
+    page.locator(f"{BOARD} .new-game").click()
+    wait_until(page, MARKS_ARE, 0, "New game did not clear the board")
+    click_lowest_free(page)
+    rows = page.locator(f"{BOARD} .explanation table.sampling tr")
+    expect(rows).to_have_count(1 + 8)  # a heading and the eight free cells
+    legible(page)
 
 
 def check_hints(page) -> list[str]:
@@ -125,7 +144,7 @@ def check_hints(page) -> list[str]:
     again (the game reads free cells as blank buttons); return the hints seen."""
     from playwright.sync_api import expect
 
-    hints = page.locator(".widget-checkbox:has-text('Hints') input")
+    hints = page.locator(f"{BOARD} .widget-checkbox:has-text('Hints') input")
     free = [cell for cell, text in enumerate(cells(page)) if not text]
     hints.check()
     for cell in free:
@@ -136,3 +155,73 @@ def check_hints(page) -> list[str]:
     for cell in free:
         expect(page.locator(f".cell-{cell}")).to_have_text("")
     return texts
+
+
+# --- Connect Four ---------------------------------------------------------------------------------
+
+FOUR = ".play-board.connect-four"
+COLUMNS, ROWS = 7, 6
+FOUR_HINT = re.compile(r"^(win in \d+|draw|loss in \d+|≈ [+−-]\d\.\d\d)$")
+DISCS = """() => Array.from(document.querySelectorAll('.connect-four [class*="disc-"]'))
+    .map(cell => cell.innerText.trim()).filter(t => t === 'X' || t === 'O').length"""
+FOUR_REPLIED = """(before) => {
+    const discs = Array.from(document.querySelectorAll('.connect-four [class*="disc-"]'))
+        .map(cell => cell.innerText.trim()).filter(t => t === 'X' || t === 'O').length;
+    const status = document.querySelector('.connect-four .board-status').innerText;
+    return discs >= before + 2 || (discs > before && /wins|Draw/.test(status));
+}"""
+
+
+# True once the board has settled: the game is over, or every open column shows its hint.
+SETTLED = """() => {
+    const text = (name) => document.querySelector('.connect-four .' + name).innerText.trim();
+    if (/wins|Draw/.test(text('board-status'))) return true;
+    return Array.from({length: COLUMNS}, (_, c) => c)
+        .every(c => text('disc-' + c) || text('drop-' + c));
+}""".replace("COLUMNS", str(COLUMNS))
+
+
+def four_status(page) -> str:
+    return page.locator(f"{FOUR} .board-status").inner_text()
+
+
+def open_columns(page) -> list[int]:
+    """The columns whose top cell is free, read from the page."""
+    return [column for column in range(COLUMNS)
+            if not page.locator(f"{FOUR} .disc-{column}").inner_text().strip()]
+
+
+def play_connect_four(page) -> None:
+    """A whole Connect Four game on a page where the board is shown: you (X) drop every disc in
+    the leftmost open column, with Hints and Explain on; every open column shows a hint, no text is
+    cut off, the explanation fits; the game ends with the result in the status line."""
+    from playwright.sync_api import expect
+
+    page.locator(f"{FOUR} .drop-3").or_(page.locator(ERROR)).first.wait_for(timeout=60_000)
+    no_traceback(page)
+    expect(page.locator(f"{FOUR} .board-status")).to_have_text("Your move: you are X.")
+    assert open_columns(page) == list(range(COLUMNS))
+    page.locator(f"{FOUR} .widget-checkbox:has-text('Hints') input").check()
+    page.locator(f"{FOUR} .widget-checkbox:has-text('Explain') input").check()
+    moves = 0
+    while not re.search(r"wins|Draw", four_status(page)):
+        for column in open_columns(page):
+            expect(page.locator(f"{FOUR} .drop-{column}")).to_have_text(FOUR_HINT)
+        cut = truncated_texts(page.locator(FOUR).first)
+        assert cut == [], cut
+        before = page.evaluate(DISCS)
+        page.locator(f"{FOUR} .drop-{open_columns(page)[0]}").click()
+        try:
+            page.wait_for_function(FOUR_REPLIED, arg=before, timeout=30_000)
+            page.wait_for_function(SETTLED, timeout=15_000)
+        except Exception:  # noqa: BLE001 - say what the board shows
+            pytest.fail(f"no reply: the status says {four_status(page)!r}", pytrace=False)
+        moves += 1
+        explanation = page.locator(f"{FOUR} .explanation").first
+        expect(explanation).to_contain_text("The computer (O) played column")
+        size = layout(explanation)
+        assert not size["scrolls"], size
+    assert moves >= 4  # four discs at least before anyone can win
+    assert re.fullmatch(r"[XO] wins: (you win|the computer wins)\.|Draw: nobody wins\.",
+                        four_status(page))
+    no_traceback(page)

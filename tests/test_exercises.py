@@ -4,6 +4,7 @@ that mistake. Whatever the student's function does, a check gives feedback and n
 
 import math
 import sys
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -18,6 +19,7 @@ from ttt.exercises.lesson6 import evaluate as model_evaluate
 from ttt.exercises.lesson7 import evaluate_four as model_evaluate_four
 from ttt.exercises.lesson7 import landing_cell as model_landing_cell
 from ttt.fast import minimax, shared_solver
+from ttt.mcts import TreeNode, ucb1
 
 
 def rows(feedback):
@@ -62,7 +64,8 @@ def test_every_expected_value_is_an_answer_of_the_kind_asked_for(name):
 
 
 def test_each_lesson_module_holds_its_own_exercises():
-    for number, lesson in enumerate(LESSONS, start=1):
+    for lesson in LESSONS:
+        number = int(lesson.__name__.removeprefix("ttt.exercises.lesson"))
         assert lesson.EXERCISES and all(e.lesson == number for e in lesson.EXERCISES)
         assert all(e.answer.__module__ == lesson.__name__ for e in lesson.EXERCISES)
     assert all(getattr(exercises, name) is exercise for name, exercise in EXERCISES.items())
@@ -258,6 +261,17 @@ def test_counting_only_the_leaves_is_caught():
     feedback = exercises.count_tree_nodes.check(count_tree_nodes)
     assert not feedback.passed
     assert "leaves" in feedback.nudge
+
+
+def test_counting_every_finished_game_as_a_win_for_x_is_caught():
+    def count_x_wins(node):
+        if not node.children:
+            return 1  # every finished game, whoever won it
+        return sum(count_x_wins(child) for child in node.children.values())
+
+    feedback = exercises.count_x_wins.check(count_x_wins)
+    assert not feedback.passed
+    assert "count only those X wins" in feedback.nudge
 
 
 # --- lesson 3 -----------------------------------------------------------------------------------
@@ -583,6 +597,7 @@ def test_a_two_layer_player_that_misses_a_win_is_told_the_winning_cell():
     assert all(feedback.board.play(cell).winner for cell in cells_in(expected))
 
 
+<<<<<<< HEAD
 # --- lesson 7 -----------------------------------------------------------------------------------
 
 
@@ -689,3 +704,133 @@ def test_a_full_column_and_cells_for_columns_are_named():
     cells = exercises.open_columns.check(
         lambda position: [] if position.winner else [c + 100 for c in position.legal_moves])
     assert not cells.passed and "is a column" in cells.nudge
+=======
+# --- lesson 8 -----------------------------------------------------------------------------------
+
+
+def expectimax_with(at_x, at_o, finished=None):
+    """An expectimax_value that combines the values of X's moves with at_x and O's with at_o, and
+    scores a finished game with finished (by default its real score)."""
+    def expectimax_value(board):
+        if board.is_over:
+            return finished(board) if finished else {"X": 1, "O": -1}.get(board.winner, 0)
+        values = [expectimax_value(board.play(cell)) for cell in board.legal_moves]
+        return at_x(values) if board.to_move == "X" else at_o(values)
+    return expectimax_value
+
+
+def average(values):
+    return Fraction(sum(values), len(values))
+
+
+def test_an_expectimax_in_floats_passes():
+    feedback = exercises.expectimax_value.check(
+        expectimax_with(max, lambda values: sum(values) / len(values)))
+    assert feedback.passed, str(feedback)
+
+
+@pytest.mark.parametrize("at_x, at_o", [(average, max), (average, min)])
+def test_averaging_over_the_wrong_player_is_named(at_x, at_o):
+    feedback = exercises.expectimax_value.check(expectimax_with(at_x, at_o))
+    assert not feedback.passed
+    assert feedback.nudge.startswith("Averaging over the wrong player")
+
+
+def test_minimax_in_place_of_the_average_is_named():
+    feedback = exercises.expectimax_value.check(expectimax_with(max, min))
+    assert not feedback.passed and feedback.nudge.startswith("That is minimax")
+
+
+def test_max_in_place_of_the_average_is_named():
+    feedback = exercises.expectimax_value.check(expectimax_with(max, max))
+    assert not feedback.passed
+    assert "instead of taking the largest" in feedback.nudge
+
+
+def test_a_sum_not_divided_by_the_number_of_moves_is_named():
+    feedback = exercises.expectimax_value.check(expectimax_with(max, sum))
+    assert not feedback.passed and "divide the sum" in feedback.nudge
+
+
+def test_a_finished_game_scored_zero_is_named():
+    # XXX
+    # OO.      X has won with cells free: 1, not 0
+    # ...
+    feedback = exercises.expectimax_value.check(expectimax_with(max, average, lambda board: 0))
+    assert not feedback.passed
+    assert feedback.board == Board.from_string("XXX|OO.|...")
+    assert rows(feedback)["expected"] == "1" and rows(feedback)["got"] == "0"
+    assert "A finished game scores its result" in feedback.nudge and "X has won" in feedback.nudge
+
+
+def test_a_forgotten_finished_game_is_said_to_have_no_moves_to_average():
+    def expectimax_value(board):
+        values = [expectimax_value(board.play(cell)) for cell in board.legal_moves]
+        return max(values) if board.to_move == "X" else Fraction(sum(values), len(values))
+
+    feedback = exercises.expectimax_value.check(expectimax_value)
+    assert not feedback.passed and "raised" in feedback.headline
+    assert "no moves left to average over" in feedback.nudge
+
+
+def ucb1_with(score):
+    """A ucb1_score that scores a move tried at least once with score(mean for X, visits,
+    parent visits, sign of the player choosing), and a move never tried with math.inf."""
+    def ucb1_score(total, visits, parent_visits, player):
+        if visits == 0:
+            return math.inf
+        return score(total / visits, visits, parent_visits, 1 if player == "X" else -1)
+    return ucb1_score
+
+
+C = math.sqrt(2)
+
+
+@pytest.mark.parametrize("score, nudge", [
+    (lambda m, n, N, s: m + C * math.sqrt(math.log(N) / n), "Forgot to flip the result"),
+    (lambda m, n, N, s: s * (m + C * math.sqrt(math.log(N) / n)), "Flip only the mean"),
+    (lambda m, n, N, s: s * m, "No exploration term"),
+    (lambda m, n, N, s: s * m + C * math.sqrt(math.log(n) / n), "The logarithm of the wrong count"),
+    (lambda m, n, N, s: s * m + C * math.sqrt(math.log(N) / N), "Divided by the wrong count"),
+    (lambda m, n, N, s: s * m + C * math.log(N) / n, "Take the square root"),
+    (lambda m, n, N, s: s * m + math.sqrt(math.log(N) / n), "The exploration constant"),
+    (lambda m, n, N, s: s * m + C * math.sqrt(N / n), "The score is the mean result"),
+], ids=["no flip", "whole score flipped", "no exploration", "log of the visits",
+        "divided by the parent visits", "no square root", "constant 1", "something else"])
+def test_each_classic_ucb1_mistake_is_named(score, nudge):
+    feedback = exercises.ucb1_score.check(ucb1_with(score))
+    assert not feedback.passed
+    assert feedback.nudge.startswith(nudge), feedback.nudge
+
+
+def test_a_ucb1_that_divides_by_zero_for_a_move_never_tried_is_told_infinity():
+    def ucb1_score(total, visits, parent_visits, player):
+        mean = total / visits if player == "X" else -total / visits
+        return mean + C * math.sqrt(math.log(parent_visits) / visits)
+
+    feedback = exercises.ucb1_score.check(ucb1_score)
+    assert not feedback.passed and "ZeroDivisionError" in feedback.headline
+    assert "never tried (visits 0)" in feedback.nudge
+
+
+def test_a_ucb1_that_scores_a_move_never_tried_zero_is_told_infinity():
+    def ucb1_score(total, visits, parent_visits, player):
+        if visits == 0:
+            return 0
+        mean = total / visits if player == "X" else -total / visits
+        return mean + C * math.sqrt(math.log(parent_visits) / visits)
+
+    feedback = exercises.ucb1_score.check(ucb1_score)
+    assert not feedback.passed and rows(feedback)["expected"] == "inf"
+    assert "math.inf" in feedback.nudge
+
+
+def test_the_ucb1_cases_agree_with_the_search_it_checks():
+    # The case's score is ttt.mcts.ucb1 of a real tree node with the same playouts.
+    board = Board.from_string("X.O|.X.|...")   # O to move
+    root = TreeNode(board)
+    child = root.children[8] = TreeNode(board.play(8), 8, root)
+    root.visits, child.visits, child.total = 10, 4, -3  # O's total over 4: X's total is +3
+    case = next(exercises.ucb1_score.cases())
+    assert case.args == (3, 4, 10, "O") and case.expected == ucb1(child, root.visits)
+>>>>>>> bigger

@@ -14,6 +14,7 @@ from ttt.board import Board, IllegalMoveError, InvalidBoardError, reachable_posi
 from ttt.display import draw_tree
 from ttt.game import Position
 from ttt.games import MNK, ConnectFour, connect_four, mnk
+from ttt.stepper import step_through
 
 # --- an independent referee: cells as a string, lines found by walking the grid -------------------
 
@@ -377,3 +378,18 @@ def test_game_trees_of_small_positions_draw_and_big_ones_are_refused():
     assert "▼ MIN" in draw_tree(board, max_depth=2).source
     with pytest.raises(ValueError, match="too many positions to draw.*e.g. ConnectFour"):
         draw_tree(connect_four())
+
+
+def test_small_positions_step_through_and_big_ones_suggest_a_later_one():
+    # . X O .
+    # O X X .
+    # X O O .
+    # X O X O      X to move: columns 0 and 3 are left
+    game = ConnectFour.from_string(".XO.|OXX.|XOO.|XOXO")
+    widget = step_through(game, pruning=True)
+    assert f"{search.alphabeta(game).nodes:,} nodes visited" in widget.options.value
+    with pytest.raises(ValueError, match="too big to follow by eye") as error:
+        step_through(connect_four())
+    later = eval(str(error.value).split("for example ")[1].split(", reached")[0])
+    assert isinstance(later, ConnectFour) and later.free_cells <= 5 and not later.is_over
+    assert step_through(later).steps

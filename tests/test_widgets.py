@@ -421,6 +421,45 @@ def explained_tree(board: PlayBoard) -> dict[tuple[int, ...], bool]:
     return {tuple(map(int, name.split("_"))): "stroke-width" in path for name, path in edges}
 
 
+SAMPLED = re.compile(r"<tr style='font-weight:(\w+)'><td[^>]*>(\d)</td><td[^>]*>([\d,]+)</td>"
+                     r"<td[^>]*>([+-]\d\.\d\d)</td></tr>")
+
+
+@pytest.mark.parametrize("level", [label for label, name in LEVELS.items() if "mcts" in name])
+def test_explain_at_an_mcts_level_shows_the_visits_behind_its_move(level):
+    board = play_board(level=level, seed=4)
+    board.explain.value = True
+    board.buttons[4].click()
+    before = board.history[-2]
+    chosen = computer_reply(before, board.board)
+    playouts = int(LEVELS[level].split("-")[1])
+    rows = [(weight == "bold", int(cell), int(visits.replace(",", "")), float(mean))
+            for weight, cell, visits, mean in SAMPLED.findall(board.explanation.value)]
+    # every move of the position, most visited first; the move played is the most visited, bold
+    assert sorted(cell for _, cell, _, _ in rows) == list(before.legal_moves)
+    assert [cell for bold, cell, _, _ in rows if bold] == [chosen] == [rows[0][1]]
+    visits = [n for _, _, n, _ in rows]
+    assert visits == sorted(visits, reverse=True)
+    # each playout goes through exactly one of the root's moves
+    assert sum(visits) == playouts
+    assert f"sampling {playouts:,} random games" in board.explanation.value
+    assert all(-1 <= mean <= 1 for *_, mean in rows)
+    # and the ranking by perfect play still follows
+    assert f"The computer (O) played <b>{chosen}</b>" in board.explanation.value
+
+
+def test_explain_after_undo_forgets_the_sampling_of_the_move_taken_back():
+    board = play_board(level="samples 50 games (MCTS)", seed=4)
+    board.explain.value = True
+    board.buttons[4].click()
+    board.undo()
+    assert "has not moved yet" in board.explanation.value
+    board.level.value = "varied-perfect"
+    board.buttons[4].click()
+    assert "random games" not in board.explanation.value
+    assert "The computer (O) played" in board.explanation.value
+
+
 def test_explain_when_the_computer_opens():
     board = play_board(human="O", seed=3)
     board.explain.value = True
@@ -453,7 +492,7 @@ def test_building_the_board_gives_no_warnings():
 
 
 @pytest.mark.parametrize(("human", "level"), [("x", "perfect"), ("", "perfect"), (None, "perfect"),
-                                              ("X", "hard"), ("O", "varied-perfect"), ("X", None)])
+                                              ("X", "hard"), ("O", "varied-perfect"), ("X", "")])
 def test_bad_arguments_raise_value_error(human, level):
     with pytest.raises(ValueError, match="human plays|unknown level"):
         play_board(human=human, level=level)

@@ -1,5 +1,5 @@
-"""Charts for the lessons (matplotlib): nodes per depth and per move, game results, tournaments
-and search methods compared.
+"""Charts for the lessons (matplotlib): nodes per depth and per move, game results, tournaments,
+search methods compared, and how often a sampling search chooses well.
 
 Each function returns a matplotlib ``Figure``, already closed so that a notebook shows it once: as
 the value of a cell, or with ``display(fig)``. They use the Okabe-Ito colours, which colour-blind
@@ -20,8 +20,13 @@ from matplotlib.ticker import FuncFormatter
 
 from ttt.svg import LINE_COLOUR, O_COLOUR, X_COLOUR
 
+<<<<<<< HEAD
 __all__ = ["plot_method_comparison", "plot_nodes_by_depth", "plot_nodes_per_move", "plot_outcomes",
            "plot_round_robin", "plot_search_costs", "plot_tournament"]
+=======
+__all__ = ["plot_convergence", "plot_method_comparison", "plot_nodes_by_depth",
+           "plot_nodes_per_move", "plot_outcomes", "plot_round_robin", "plot_tournament"]
+>>>>>>> bigger
 
 #: Okabe-Ito colours for the series of a chart, X's blue and O's vermillion first.
 SERIES_COLOURS = (X_COLOUR, O_COLOUR, LINE_COLOUR, "#E69F00", "#CC79A7", "#56B4E9", "#000000")
@@ -188,6 +193,7 @@ def plot_method_comparison(nodes: Mapping[str, int], *,
     return fig
 
 
+<<<<<<< HEAD
 def plot_search_costs(costs: Mapping[str, Mapping[str, float]], *,
                       estimated: Collection[tuple[str, str]] = (),
                       title: str = "Nodes searched to solve each board, by method") -> Figure:
@@ -213,6 +219,28 @@ def plot_search_costs(costs: Mapping[str, Mapping[str, float]], *,
     lowest = min(nodes for row in costs.values() for nodes in row.values())
     ax.set_ylim(bottom=lowest / 4)  # lines, not bars: no need to show the axis down to 1
     ax.legend(frameon=False, fontsize=8, loc="upper left")
+=======
+def plot_convergence(shares: Mapping[str, Mapping[int, float]], *,
+                     title: str = "How often the search chooses a best move") -> Figure:
+    """Lines, one per position: the share of searches (over many seeds) that chose a best move,
+    against the number of playouts (log scale). ``shares`` maps each line's label to {playouts:
+    share between 0 and 1}."""
+    for label, row in shares.items():
+        if not all(0 <= share <= 1 for share in row.values()):
+            raise ValueError(f"shares are between 0 and 1; {label!r} has {sorted(row.values())}")
+    fig, ax = _new_chart()
+    markers = "osD^v"
+    for i, (label, row) in enumerate(shares.items()):
+        ax.plot(list(row), [100 * share for share in row.values()], label=label,
+                marker=markers[i % len(markers)], color=SERIES_COLOURS[i % len(SERIES_COLOURS)])
+    ax.set_xscale("log")
+    playouts = sorted({n for row in shares.values() for n in row})
+    ax.set_xticks(playouts, [f"{n:,}" for n in playouts])
+    ax.minorticks_off()
+    ax.set_ylim(0, 105)
+    ax.set(xlabel="playouts (log scale)", ylabel="searches choosing a best move (%)", title=title)
+    ax.legend(frameon=False, fontsize=9, loc="lower right")
+>>>>>>> bigger
     return fig
 
 

@@ -59,7 +59,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     players = (f"Players: {', '.join(CHOICES)} (N a whole number from 1 up, S seconds a move). "
                f"With neither --x nor --o you are asked which mark to play, against {COMPUTER} "
                f"({COMPUTER_ELSEWHERE} in the other games). With only one, the other side is "
-               f"{HUMAN} if that one is a computer, else that computer. Only tic-tac-toe has "
+               f"{HUMAN} if that one is a computer, else the computer. Only tic-tac-toe has "
                f"{', '.join(TIC_TAC_TOE_ONLY)}.")
     parser = argparse.ArgumentParser(
         prog="python -m ttt",

@@ -163,9 +163,15 @@ def step_through(board: Board, *, pruning: bool = False, ordered: bool = True,
 
 def too_big_message(board: Board) -> str:
     """Why a position is too big to step through, with a later position to try instead."""
-    later = board
-    while later.free_cells > MAX_FREE:
-        later = later.play(shared_solver().solve(later).move)
+    later, how = board, "by perfect play"
+    while later.free_cells > MAX_FREE and not later.is_over:
+        if isinstance(later, Board):
+            later = later.play(shared_solver().solve(later).move)
+        else:  # a bigger game, too big to solve here: a quiet move, the centremost that does not
+            # end the game
+            later = next((after for after in map(later.play, later.ordered_moves)
+                          if not after.is_over), later.play(later.ordered_moves[0]))
+            how = "by quiet moves"
     return (f"{board} has {board.free_cells} free cells: its game tree is too big to follow "
             f"by eye. Try a position with at most {MAX_FREE} free cells, for example "
-            f"Board.from_string({str(later)!r}), reached from it by perfect play.")
+            f"{later!r}, reached from it {how}.")

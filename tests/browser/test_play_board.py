@@ -1,12 +1,13 @@
-"""The playable board in a real browser at 1280 x 800: a whole game against "perfect" by clicking
-the buttons (tests/board_game.py), in JupyterLab (lesson 9, run with Run All) and in Voilà (the
-page of ``make play``). The fixtures are in conftest.py.
+"""The playable boards in a real browser at 1280 x 800: a whole game of tic-tac-toe against
+"perfect", and one of Connect Four, by clicking the buttons (tests/board_game.py), in JupyterLab
+(lesson 9, run with Run All) and in Voilà (the page of ``make play``). The fixtures are in
+conftest.py.
 """
 
 from __future__ import annotations
 
 import pytest
-from board_game import play
+from board_game import play, play_connect_four
 from jupyter_pages import is_modified, open_in_lab, run_all
 
 pytestmark = pytest.mark.browser
@@ -22,3 +23,15 @@ def test_a_game_in_jupyterlab(page, lab):
 def test_a_game_in_voila(page, voila):
     page.goto(voila + "/", timeout=60_000)  # Voilà runs the page anew for each page load
     play(page)
+
+
+def test_connect_four_in_jupyterlab(page, lab):
+    open_in_lab(page, lab, "09_play.ipynb")
+    run_all(page)
+    page.locator(".connect-four").first.scroll_into_view_if_needed()
+    play_connect_four(page)
+
+
+def test_connect_four_in_voila(page, voila):
+    page.goto(voila + "/", timeout=60_000)
+    play_connect_four(page)

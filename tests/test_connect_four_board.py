@@ -1,0 +1,178 @@
+"""The Connect Four board of ttt.widgets, driven from Python as clicks would drive it (a click on
+``board.drops[column]`` or on any cell of the column runs the browser's handler). Positions are
+drawn in the comments, the top row first; columns are numbered 0-6 from the left."""
+
+import pytest
+
+from ttt.games import ConnectFour, connect_four
+from ttt.widgets import (
+    CONNECT_FOUR_LEVELS,
+    ESTIMATE_COLOUR,
+    HINT_COLOURS,
+    ConnectFourBoard,
+    lookahead_hint,
+    play_board,
+)
+
+
+def shown(board: ConnectFourBoard) -> str:
+    """The marks on the cells, as ConnectFour's str ('.' for a blank cell)."""
+    columns, _ = board.shape
+    marks = "".join(button.description.strip() or "." for button in board.buttons)
+    return "|".join(marks[start:start + columns] for start in range(0, len(marks), columns))
+
+
+def leftmost_open(board: ConnectFourBoard) -> int:
+    return board.board.legal_moves[0]
+
+
+QUICK_LEVELS = [level for level, name in CONNECT_FOUR_LEVELS.items()
+                if not name.startswith("id-")]  # a second a move: tested below on a short game
+
+
+@pytest.mark.parametrize("human", ["X", "O"])
+@pytest.mark.parametrize("level", QUICK_LEVELS)
+def test_a_whole_game_ends_with_the_result_in_the_status(level, human):
+    board = play_board(human=human, level=level, seed=2, game="connect four")
+    assert board.level.value == CONNECT_FOUR_LEVELS[level]
+    while not board.board.is_over:
+        board.drops[leftmost_open(board)].click()
+        assert shown(board) == str(board.board)
+    history = board.history
+    assert history[0] == connect_four()
+    assert all(after in {before.play(m) for m in before.legal_moves}
+               for before, after in zip(history, history[1:], strict=False))
+    final = board.board
+    status = board.status.value
+    assert ("Draw" in status) if final.winner is None else status.startswith(f"{final.winner} wins")
+
+
+def test_the_iterative_deepening_level_replies_with_a_legal_move_and_blocks():
+    board = play_board(level="thinks 1 second (iterative deepening)", seed=1, game="connect four")
+    for _ in range(4):  # you drop every disc in column 0: the computer does not let you stack four
+        board.drops[0].click()
+    assert "O" in board.board.cells[0::7]
+    assert board.board.winner != "X"
+
+
+def test_a_click_on_any_cell_drops_in_its_column_and_the_computer_replies():
+    board = play_board(level="random", seed=1, game="connect four")
+    board.buttons[3].click()  # a cell in the top row of column 3: the disc falls to the bottom
+    assert board.history[1] == connect_four().play(3)
+    assert len(board.history) == 3 and board.board.to_move == "X"
+
+
+def test_a_full_column_is_refused_and_nothing_changes():
+    # you drop every disc in column 0; with seed 2 the computer blocks your three and has not won
+    # when the column is full:  X . . . . . .
+    #                           X . . . . . .
+    #                           O . . . . . .
+    #                           X . . . . . .
+    #                           X . . O . . .
+    #                           X . . O O . O
+    board = play_board(level="samples 1,000 games (MCTS)", seed=2, game="connect four")
+    while 0 in board.board.legal_moves:
+        board.drops[0].click()
+    assert not board.board.is_over and str(board.board).split("|")[0][0] != "."
+    before = list(board.history)
+    board.drops[0].click()
+    board.buttons[7].click()  # a cell of column 0, lower down
+    assert board.history == before
+    assert board.status.value == "Column 0 is full: pick another column."
+
+
+def test_no_click_is_accepted_after_the_game_is_over():
+    board = play_board(level="random", seed=4, game="connect four")
+    while not board.board.is_over:
+        board.drops[leftmost_open(board)].click()
+    before = list(board.history)
+    board.drops[board.board.legal_moves[0] if board.board.legal_moves else 0].click()
+    assert board.history == before
+    assert board.status.value.startswith("The game is over")
+
+
+#   . . . . . . .
+#   . . . . . . .
+#   . . . . . . .
+#   . . . . . . .
+#   . . . O O . .
+#   . X X X O . .      X to move: column 0 wins at once (four across the bottom)
+THREAT = ConnectFour.from_string(".......|.......|.......|.......|...OO..|.XXXO..")
+
+
+def test_a_hint_proves_an_immediate_win_and_the_loss_of_ignoring_it():
+    # X to move: column 0 completes four across the bottom
+    assert lookahead_hint(THREAT, 0) == (1, "win in 1")
+    # after X plays 6 instead, O is not yet winning: nothing proved at this depth, an estimate
+    value, text = lookahead_hint(THREAT, 6)
+    assert value is None and text.startswith("≈ ")
+
+
+#   . . . . . . .
+#   . . . . . . .
+#   . . . . . . .
+#   . . . . . . .
+#   . . . . . . .
+#   . O O O X X X      X to move: O threatens column 0; every other column loses in 2
+BLOCK = ConnectFour.from_string(".......|.......|.......|.......|.......|.OOOXXX")
+
+
+def test_hints_say_which_column_must_be_blocked():
+    hints = {column: lookahead_hint(BLOCK, column) for column in BLOCK.legal_moves}
+    assert all(hints[column] == (-1, "loss in 2") for column in BLOCK.legal_moves if column != 0)
+    assert hints[0][0] != -1
+
+
+def test_the_hints_appear_on_the_drop_buttons_with_their_colours():
+    board = play_board(level="random", seed=1, game="connect four")
+    board.hints.value = True
+    for column, button in enumerate(board.drops):
+        value, text = lookahead_hint(board.board, column)
+        assert button.description == text
+        assert button.style.button_color == HINT_COLOURS.get(value, ESTIMATE_COLOUR)
+    board.hints.value = False
+    assert all(button.description == "↓" for button in board.drops)
+
+
+def test_undo_takes_back_your_disc_and_the_reply():
+    board = play_board(level="random", seed=1, game="connect four")
+    board.drops[3].click()
+    after_one = board.board
+    board.drops[2].click()
+    board.undo()
+    assert board.board == after_one and shown(board) == str(after_one)
+
+
+def test_explain_names_the_column_played_and_what_the_search_saw_after_each():
+    board = play_board(level="random", seed=1, game="connect four")
+    board.explain.value = True
+    board.drops[3].click()
+    before, column = board.last_reply
+    text = board.explanation.value
+    assert f"The computer (O) played column <b>{column}</b>" in text
+    for move in before.legal_moves:
+        assert lookahead_hint(before, move)[1] in text
+
+
+def test_explain_at_the_mcts_level_shows_the_games_behind_the_reply():
+    board = play_board(level="samples 1,000 games (MCTS)", seed=1, game="connect four")
+    board.explain.value = True
+    board.drops[3].click()
+    assert "after sampling 1,000 random games" in board.explanation.value
+
+
+@pytest.mark.parametrize(("game", "level"), [("chess", None), ("connect four", "perfect"),
+                                             ("connect 4", None)])
+def test_bad_arguments_raise_value_error(game, level):
+    with pytest.raises(ValueError, match="unknown (game|level)"):
+        play_board(level=level, game=game)
+
+
+def test_a_seeded_board_replays_the_same_game():
+    games = []
+    for _ in range(2):
+        board = play_board(level="samples 1,000 games (MCTS)", seed=5, game="connect four")
+        for _ in range(4):
+            board.drops[leftmost_open(board)].click()
+        games.append(board.history)
+    assert games[0] == games[1]
