@@ -34,14 +34,10 @@ from ttt.charts import (
     plot_search_costs,
     plot_tournament,
 )
-<<<<<<< HEAD
 from ttt.counting import estimate_tree_size, tree_size
-from ttt.display import CURRENT_COLOUR, draw_tree
+from ttt.display import CURRENT_COLOUR, draw_mcts, draw_tree
 from ttt.games import connect_four, mnk
 from ttt.solve import solve
-=======
-from ttt.display import CURRENT_COLOUR, draw_mcts, draw_tree
->>>>>>> bigger
 from ttt.svg import board_svg
 from ttt.tree import build_tree, count_by_depth
 from ttt.widgets import HINT_COLOURS, hint
@@ -162,7 +158,6 @@ def tournament_results() -> bytes:
     return _png(plot_tournament(results), height=4.2)
 
 
-<<<<<<< HEAD
 # --- lesson 7: when the tree is too big -------------------------------------------------------
 
 def search_costs() -> bytes:
@@ -185,14 +180,14 @@ def search_costs() -> bytes:
     estimated = {("minimax (tree size)", board) for board in boards if board not in counted}
     return _png(plot_search_costs(costs, estimated=estimated, title="Nodes to solve each board"),
                 height=3.6)
-=======
+
+
 # --- lesson 8: chance and sampling --------------------------------------------------------------
 
 def mcts_tree() -> str:
     """A Monte Carlo tree search's tree after 500 playouts: visits and mean results per move."""
     board = Board.from_string(MCTS_POSITION)
     return _graph_svg(draw_mcts(board, mcts(board, 500, seed=1), max_depth=1))
->>>>>>> bigger
 
 
 # --- lesson 9: play -----------------------------------------------------------------------------

@@ -116,7 +116,6 @@ def test_round_robin_is_a_grid_of_stacked_bars(close_figures):
         plot_round_robin({k: v for k, v in results.items() if k != "perfect vs perfect"}, names)
 
 
-<<<<<<< HEAD
 def test_search_costs_are_lines_on_a_log_scale_with_gaps_and_hollow_estimates(close_figures):
     costs = {"minimax": {"3×3": 549_946, "4×4": 2e12},
              "alpha-beta": {"3×3": 16_811, "4×3": 44_624, "4×4": 245_560},
@@ -130,7 +129,8 @@ def test_search_costs_are_lines_on_a_log_scale_with_gaps_and_hollow_estimates(cl
     assert [(list(h.get_xdata()), list(h.get_ydata())) for h in hollow] == [([1], [2e12]),
                                                                           ([], [])]
     assert "estimate" in [t.get_text() for t in ax.get_legend().get_texts()][-1]
-=======
+
+
 def test_convergence_draws_a_line_per_position_in_percent(close_figures):
     fig = plot_convergence({"a": {10: 0.25, 100: 0.5, 1000: 1.0}, "b": {10: 0.0, 1000: 0.75}})
     ax = fig.axes[0]
@@ -143,4 +143,3 @@ def test_convergence_draws_a_line_per_position_in_percent(close_figures):
 def test_convergence_refuses_shares_outside_0_to_1(close_figures):
     with pytest.raises(ValueError, match="between 0 and 1"):
         plot_convergence({"a": {10: 25}})
->>>>>>> bigger

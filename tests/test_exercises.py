@@ -597,7 +597,6 @@ def test_a_two_layer_player_that_misses_a_win_is_told_the_winning_cell():
     assert all(feedback.board.play(cell).winner for cell in cells_in(expected))
 
 
-<<<<<<< HEAD
 # --- lesson 7 -----------------------------------------------------------------------------------
 
 
@@ -704,7 +703,8 @@ def test_a_full_column_and_cells_for_columns_are_named():
     cells = exercises.open_columns.check(
         lambda position: [] if position.winner else [c + 100 for c in position.legal_moves])
     assert not cells.passed and "is a column" in cells.nudge
-=======
+
+
 # --- lesson 8 -----------------------------------------------------------------------------------
 
 
@@ -833,4 +833,3 @@ def test_the_ucb1_cases_agree_with_the_search_it_checks():
     root.visits, child.visits, child.total = 10, 4, -3  # O's total over 4: X's total is +3
     case = next(exercises.ucb1_score.cases())
     assert case.args == (3, 4, 10, "O") and case.expected == ucb1(child, root.visits)
->>>>>>> bigger

@@ -20,13 +20,9 @@ from matplotlib.ticker import FuncFormatter
 
 from ttt.svg import LINE_COLOUR, O_COLOUR, X_COLOUR
 
-<<<<<<< HEAD
-__all__ = ["plot_method_comparison", "plot_nodes_by_depth", "plot_nodes_per_move", "plot_outcomes",
-           "plot_round_robin", "plot_search_costs", "plot_tournament"]
-=======
 __all__ = ["plot_convergence", "plot_method_comparison", "plot_nodes_by_depth",
-           "plot_nodes_per_move", "plot_outcomes", "plot_round_robin", "plot_tournament"]
->>>>>>> bigger
+           "plot_nodes_per_move", "plot_outcomes", "plot_round_robin", "plot_search_costs",
+           "plot_tournament"]
 
 #: Okabe-Ito colours for the series of a chart, X's blue and O's vermillion first.
 SERIES_COLOURS = (X_COLOUR, O_COLOUR, LINE_COLOUR, "#E69F00", "#CC79A7", "#56B4E9", "#000000")
@@ -193,7 +189,6 @@ def plot_method_comparison(nodes: Mapping[str, int], *,
     return fig
 
 
-<<<<<<< HEAD
 def plot_search_costs(costs: Mapping[str, Mapping[str, float]], *,
                       estimated: Collection[tuple[str, str]] = (),
                       title: str = "Nodes searched to solve each board, by method") -> Figure:
@@ -219,7 +214,9 @@ def plot_search_costs(costs: Mapping[str, Mapping[str, float]], *,
     lowest = min(nodes for row in costs.values() for nodes in row.values())
     ax.set_ylim(bottom=lowest / 4)  # lines, not bars: no need to show the axis down to 1
     ax.legend(frameon=False, fontsize=8, loc="upper left")
-=======
+    return fig
+
+
 def plot_convergence(shares: Mapping[str, Mapping[int, float]], *,
                      title: str = "How often the search chooses a best move") -> Figure:
     """Lines, one per position: the share of searches (over many seeds) that chose a best move,
@@ -240,7 +237,6 @@ def plot_convergence(shares: Mapping[str, Mapping[int, float]], *,
     ax.set_ylim(0, 105)
     ax.set(xlabel="playouts (log scale)", ylabel="searches choosing a best move (%)", title=title)
     ax.legend(frameon=False, fontsize=9, loc="lower right")
->>>>>>> bigger
     return fig
 
 
