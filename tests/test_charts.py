@@ -129,6 +129,9 @@ def test_search_costs_are_lines_on_a_log_scale_with_gaps_and_hollow_estimates(cl
     assert [(list(h.get_xdata()), list(h.get_ydata())) for h in hollow] == [([1], [2e12]),
                                                                           ([], [])]
     assert "estimate" in [t.get_text() for t in ax.get_legend().get_texts()][-1]
+    ax.figure.canvas.draw()
+    ticks = [t.get_text() for t in ax.get_yticklabels()]
+    assert {"100", "10k", "1M", "100M", "1e10", "1e12"} <= set(ticks), ticks  # powers past 1e9
 
 
 def test_convergence_draws_a_line_per_position_in_percent(close_figures):
