@@ -31,9 +31,13 @@ from ttt.charts import (
     plot_method_comparison,
     plot_nodes_by_depth,
     plot_nodes_per_move,
+    plot_search_costs,
     plot_tournament,
 )
+from ttt.counting import estimate_tree_size, tree_size
 from ttt.display import CURRENT_COLOUR, draw_mcts, draw_tree
+from ttt.games import connect_four, mnk
+from ttt.solve import solve
 from ttt.svg import board_svg
 from ttt.tree import build_tree, count_by_depth
 from ttt.widgets import HINT_COLOURS, hint
@@ -154,6 +158,30 @@ def tournament_results() -> bytes:
     return _png(plot_tournament(results), height=4.2)
 
 
+# --- lesson 7: when the tree is too big -------------------------------------------------------
+
+def search_costs() -> bytes:
+    """Nodes to solve small boards: the tree (counted where cheap, else estimated) and solve with
+    its ideas switched on one by one, as lesson 7's table and chart (methods too slow left out)."""
+    boards = {"3×3": mnk(3, 3, 3), "4×3 k=3": mnk(4, 3, 3), "C4 4×4": connect_four(4, 4),
+              "4×4 k=3": mnk(4, 4, 3), "4×4 k=4": mnk(4, 4, 4), "C4 5×4": connect_four(5, 4),
+              "C4 4×5": connect_four(4, 5)}
+    counted = ("3×3", "C4 4×4")
+    costs = {"minimax (tree size)": {
+        board: tree_size(start) if board in counted else estimate_tree_size(start, 2000, 1).nodes
+        for board, start in boards.items()}}
+    methods = {"alpha-beta": (False, False, False, ("3×3", "4×3 k=3", "C4 4×4")),
+               "+ ordering": (True, False, False, ("3×3", "4×3 k=3", "C4 4×4", "4×4 k=3")),
+               "+ table": (True, True, False, tuple(boards)),
+               "+ symmetry": (True, True, True, tuple(boards))}
+    for method, (ordered, table, symmetry, which) in methods.items():
+        costs[method] = {board: solve(boards[board], ordered=ordered, table=table,
+                                      symmetry=symmetry).nodes for board in which}
+    estimated = {("minimax (tree size)", board) for board in boards if board not in counted}
+    return _png(plot_search_costs(costs, estimated=estimated, title="Nodes to solve each board"),
+                height=3.6)
+
+
 # --- lesson 8: chance and sampling --------------------------------------------------------------
 
 def mcts_tree() -> str:
@@ -211,6 +239,7 @@ PICTURES: list[tuple[str, Callable[[], str | bytes]]] = [
     ("04_nodes_per_move.png", nodes_per_move),
     ("05_methods.png", method_comparison),
     ("06_tournaments.png", tournament_results),
+    ("07_search_costs.png", search_costs),
     ("07_hints.svg", board_with_hints),
     ("08_mcts.svg", mcts_tree),
 ]

@@ -14,6 +14,7 @@ from ttt.charts import (
     plot_nodes_per_move,
     plot_outcomes,
     plot_round_robin,
+    plot_search_costs,
     plot_tournament,
 )
 
@@ -57,6 +58,14 @@ def test_nodes_per_move_one_series_or_several(close_figures):
     assert len(both.patches) == 4
     assert [t.get_text() for t in both.get_legend().get_texts()] == ["minimax", "alpha-beta"]
     assert [t.get_text() for t in both.get_xticklabels()] == ["1", "2"]
+    assert {t.get_rotation() for t in both.texts} == {0}
+
+
+def test_nodes_per_move_of_a_long_game_stand_their_labels_upright(close_figures):
+    game = {"alpha-beta": {move: 100 * move for move in range(1, 17)},
+            "solve": {move: 10 * move for move in range(1, 17)}}
+    ax = plot_nodes_per_move(game).axes[0]
+    assert len(ax.texts) == 32 and {t.get_rotation() for t in ax.texts} == {90}
 
 
 def test_outcomes(close_figures):
@@ -105,6 +114,24 @@ def test_round_robin_is_a_grid_of_stacked_bars(close_figures):
     assert {"58", "29", "84", "100"} <= set(bar_texts(ax))
     with pytest.raises(ValueError, match="missing: perfect vs perfect"):
         plot_round_robin({k: v for k, v in results.items() if k != "perfect vs perfect"}, names)
+
+
+def test_search_costs_are_lines_on_a_log_scale_with_gaps_and_hollow_estimates(close_figures):
+    costs = {"minimax": {"3×3": 549_946, "4×4": 2e12},
+             "alpha-beta": {"3×3": 16_811, "4×3": 44_624, "4×4": 245_560},
+             "solve": {"4×3": 140}}
+    ax = plot_search_costs(costs, estimated={("minimax", "4×4")}).axes[0]
+    assert ax.get_yscale() == "log"
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["3×3", "4×4", "4×3"]
+    lines = [line for line in ax.get_lines() if len(line.get_xdata()) > 1]
+    assert [list(line.get_xdata()) for line in lines] == [[0, 1], [0, 2, 1]]
+    hollow = [line for line in ax.get_lines() if line.get_markerfacecolor() == "white"]
+    assert [(list(h.get_xdata()), list(h.get_ydata())) for h in hollow] == [([1], [2e12]),
+                                                                          ([], [])]
+    assert "estimate" in [t.get_text() for t in ax.get_legend().get_texts()][-1]
+    ax.figure.canvas.draw()
+    ticks = [t.get_text() for t in ax.get_yticklabels()]
+    assert {"100", "10k", "1M", "100M", "1e10", "1e12"} <= set(ticks), ticks  # powers past 1e9
 
 
 def test_convergence_draws_a_line_per_position_in_percent(close_figures):

@@ -16,6 +16,8 @@ from ttt.exercises.checking import AnyOf, Between
 from ttt.exercises.lesson3 import minimax_value as model_minimax_value
 from ttt.exercises.lesson3 import score as model_score
 from ttt.exercises.lesson6 import evaluate as model_evaluate
+from ttt.exercises.lesson7 import evaluate_four as model_evaluate_four
+from ttt.exercises.lesson7 import landing_cell as model_landing_cell
 from ttt.fast import minimax, shared_solver
 from ttt.mcts import TreeNode, ucb1
 
@@ -593,6 +595,114 @@ def test_a_two_layer_player_that_misses_a_win_is_told_the_winning_cell():
     expected = rows(feedback)["expected"]
     assert feedback.nudge.startswith(f"{expected} win")
     assert all(feedback.board.play(cell).winner for cell in cells_in(expected))
+
+
+# --- lesson 7 -----------------------------------------------------------------------------------
+
+
+def landing_cell_with(rows_from, cell_of, full=None):
+    """A landing_cell that looks at the rows in the order ``rows_from(rows)``, numbers a cell
+    ``cell_of(position, row, column)``, and returns ``full`` for a full column."""
+    def landing_cell(position, column):
+        for row in rows_from(position.rows):
+            if position[row * position.columns + column] == ".":
+                return cell_of(position, row, column)
+        return full
+    return landing_cell
+
+
+def reading_order(position, row, column):
+    return row * position.columns + column
+
+
+def test_a_disc_that_stops_at_the_top_is_told_it_floats():
+    # an empty 7 x 6 board, column 0: the disc lands on cell 35 (bottom left), not on cell 0
+    feedback = exercises.landing_cell.check(landing_cell_with(range, reading_order))
+    assert not feedback.passed and rows(feedback) == {"expected": "35", "got": "0"}
+    assert "float" in feedback.nudge and "lowest free cell" in feedback.nudge
+
+
+def test_a_row_multiplied_by_the_rows_is_told_to_use_the_columns():
+    feedback = exercises.landing_cell.check(landing_cell_with(
+        lambda rows: reversed(range(rows)), lambda position, row, column: row * position.rows +
+        column))
+    assert not feedback.passed and "not by the number of rows (6)" in feedback.nudge
+
+
+def test_the_row_instead_of_the_cell_is_caught():
+    feedback = exercises.landing_cell.check(landing_cell_with(
+        lambda rows: reversed(range(rows)), lambda position, row, column: row))
+    assert not feedback.passed and "is the row the disc lands in" in feedback.nudge
+
+
+def test_a_full_column_that_gets_a_cell_is_told_to_return_none():
+    feedback = exercises.landing_cell.check(landing_cell_with(
+        lambda rows: reversed(range(rows)), reading_order, full=-1))
+    assert not feedback.passed and rows(feedback) == {"expected": "None", "got": "-1"}
+    assert "is full" in feedback.nudge and "return None" in feedback.nudge
+    column = int(feedback.headline.split("column ")[1].split()[0])
+    assert feedback.board[column] != "."  # its top cell is taken: the column really is full
+
+
+def test_the_model_landing_cell_agrees_with_play_on_every_column():
+    for case in exercises.landing_cell.cases():
+        assert model_landing_cell(*case.args) == case.expected
+
+
+def test_a_constant_evaluation_does_not_beat_the_blind_player():
+    feedback = exercises.evaluate_four.check(lambda position: 0.0)
+    assert not feedback.passed and "it needs 30 wins" in feedback.headline
+    assert "centre column" in feedback.nudge
+
+
+def test_an_evaluation_from_the_wrong_side_is_asked_about_its_point_of_view():
+    feedback = exercises.evaluate_four.check(lambda position: -model_evaluate_four(position))
+    assert not feedback.passed and "from X's point of view" in feedback.nudge
+
+
+def test_an_evaluation_out_of_range_is_caught():
+    feedback = exercises.evaluate_four.check(lambda position: 2 * model_evaluate_four(position)
+                                             + 1)
+    assert not feedback.passed and "strictly between" in feedback.nudge
+
+
+def test_a_landing_cell_failure_shows_the_connect_four_board():
+    feedback = exercises.landing_cell.check(landing_cell_with(range, reading_order))
+    assert "<svg" in feedback._repr_html_() and "circle" in feedback._repr_html_()
+    assert feedback.board.grid() in str(feedback)
+
+
+def open_columns_with(top_row=True, after_a_win=False):
+    """An open_columns that looks at the top row (or the bottom one), and stops after a win (or
+    not)."""
+    def open_columns(position):
+        if position.winner and not after_a_win:
+            return []
+        row = 0 if top_row else position.rows - 1
+        return [c for c in range(position.columns) if position[row * position.columns + c] == "."]
+    return open_columns
+
+
+def test_moves_after_a_win_in_connect_four_are_caught():
+    feedback = exercises.open_columns.check(open_columns_with(after_a_win=True))
+    assert not feedback.passed and feedback.board.winner
+    assert "once the game is over no move is legal" in feedback.nudge
+
+
+def test_looking_at_the_bottom_row_for_room_is_caught():
+    # X . . ... in the bottom left corner: column 0 still has room, though its bottom cell is taken
+    feedback = exercises.open_columns.check(open_columns_with(top_row=False))
+    assert not feedback.passed and "bottom cell is free" in feedback.nudge
+    assert "top cell" in feedback.nudge
+
+
+def test_a_full_column_and_cells_for_columns_are_named():
+    every_column = exercises.open_columns.check(
+        lambda position: [] if position.winner else list(range(position.columns)))
+    assert not every_column.passed and "is full: its top cell" in every_column.nudge
+    cells = exercises.open_columns.check(
+        lambda position: [] if position.winner else [c + 100 for c in position.legal_moves])
+    assert not cells.passed and "is a column" in cells.nudge
 
 
 # --- lesson 8 -----------------------------------------------------------------------------------

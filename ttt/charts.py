@@ -9,7 +9,8 @@ charts (and the browser-only build) never load it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import math
+from collections.abc import Collection, Mapping, Sequence
 
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
@@ -20,12 +21,15 @@ from matplotlib.ticker import FuncFormatter
 from ttt.svg import LINE_COLOUR, O_COLOUR, X_COLOUR
 
 __all__ = ["plot_convergence", "plot_method_comparison", "plot_nodes_by_depth",
-           "plot_nodes_per_move", "plot_outcomes", "plot_round_robin", "plot_tournament"]
+           "plot_nodes_per_move", "plot_outcomes", "plot_round_robin", "plot_search_costs",
+           "plot_tournament"]
 
 #: Okabe-Ito colours for the series of a chart, X's blue and O's vermillion first.
 SERIES_COLOURS = (X_COLOUR, O_COLOUR, LINE_COLOUR, "#E69F00", "#CC79A7", "#56B4E9", "#000000")
 DRAW_COLOUR = "#999999"
 OUTCOMES = (("X", "X wins", X_COLOUR), ("draw", "draws", DRAW_COLOUR), ("O", "O wins", O_COLOUR))
+
+CROWDED_BARS = 20  # more bars than this in one chart: their labels stand upright
 
 Rows = Mapping[object, float] | Sequence[tuple[object, float]]
 
@@ -53,12 +57,16 @@ def plot_nodes_per_move(rows: Rows | Mapping[str, Rows], *,
     series = _as_series(rows)
     moves = list(dict.fromkeys(move for row in series.values() for move in row))
     width = 0.8 / len(series)
+    crowded = len(moves) * len(series) > CROWDED_BARS  # labels side by side would overlap
     fig, ax = _new_chart()
     for i, (name, row) in enumerate(series.items()):
         at = [moves.index(move) + (i - (len(series) - 1) / 2) * width for move in row]
         bars = ax.bar(at, list(row.values()), width, label=name,
                       color=SERIES_COLOURS[i % len(SERIES_COLOURS)])
-        ax.bar_label(bars, labels=[f"{n:,}" for n in row.values()], fontsize=7, padding=1)
+        ax.bar_label(bars, labels=[f"{n:,}" for n in row.values()], fontsize=7, padding=1,
+                     rotation=90 if crowded else 0)
+    if crowded:
+        ax.set_ylim(top=ax.get_ylim()[1] * 20)  # room above the highest bar for its label
     ax.set_xticks(range(len(moves)), [str(move) for move in moves])
     ax.set(xlabel="move", ylabel="nodes searched (log scale)", title=title)
     _count_axis(ax, "y", log=True)
@@ -181,6 +189,34 @@ def plot_method_comparison(nodes: Mapping[str, int], *,
     return fig
 
 
+def plot_search_costs(costs: Mapping[str, Mapping[str, float]], *,
+                      estimated: Collection[tuple[str, str]] = (),
+                      title: str = "Nodes searched to solve each board, by method") -> Figure:
+    """Lines on a log scale: for each method (one line), the nodes it searches to solve each
+    board (the x axis, boards in the order of their first appearance: smallest first). A board
+    missing from a method's costs was not run and leaves a gap. Points named in ``estimated``, as
+    (method, board) pairs, are estimates, not counts: drawn hollow, and the legend says so."""
+    boards = list(dict.fromkeys(board for row in costs.values() for board in row))
+    fig, ax = _new_chart(height=4.4)
+    for i, (method, row) in enumerate(costs.items()):
+        colour = SERIES_COLOURS[i % len(SERIES_COLOURS)]
+        at = [boards.index(board) for board in row]
+        ax.plot(at, list(row.values()), color=colour, linewidth=2, label=method)
+        for x, (board, nodes) in zip(at, row.items(), strict=True):
+            hollow = (method, board) in estimated
+            ax.plot(x, nodes, "o", markersize=7, color=colour,
+                    markerfacecolor="white" if hollow else colour)
+    if estimated:
+        ax.plot([], [], "o", color="black", markerfacecolor="white", label="hollow: an estimate")
+    ax.set_xticks(range(len(boards)), boards, fontsize=9)
+    ax.set(xlabel="board (fewest cells first)", ylabel="nodes searched (log scale)", title=title)
+    _count_axis(ax, "y", log=True)
+    lowest = min(nodes for row in costs.values() for nodes in row.values())
+    ax.set_ylim(bottom=lowest / 4)  # lines, not bars: no need to show the axis down to 1
+    ax.legend(frameon=False, fontsize=8, loc="upper left")
+    return fig
+
+
 def plot_convergence(shares: Mapping[str, Mapping[int, float]], *,
                      title: str = "How often the search chooses a best move") -> Figure:
     """Lines, one per position: the share of searches (over many seeds) that chose a best move,
@@ -223,6 +259,8 @@ def _count_axis(ax: Axes, which: str, log: bool) -> None:
 
 def _compact(x: float) -> str:
     """A tick label for a log axis: 1, 10, 100, 1k, 10k, 100k, 1M."""
+    if x >= 1e9:
+        return f"1e{round(math.log10(x))}" if math.log10(x).is_integer() else f"{x:.0e}"
     for size, suffix in ((1e6, "M"), (1e3, "k")):
         if x >= size:
             return f"{x / size:g}{suffix}"

@@ -18,10 +18,10 @@ themselves, with their model answers, cases and nudges, are in one module per le
 exercise goes into its lesson's module; a new lesson's module goes into ``LESSONS`` below.
 """
 
-from ttt.exercises import lesson1, lesson2, lesson3, lesson4, lesson5, lesson6, lesson8
+from ttt.exercises import lesson1, lesson2, lesson3, lesson4, lesson5, lesson6, lesson7, lesson8
 from ttt.exercises.checking import Exercise, Feedback
 
-LESSONS = (lesson1, lesson2, lesson3, lesson4, lesson5, lesson6, lesson8)
+LESSONS = (lesson1, lesson2, lesson3, lesson4, lesson5, lesson6, lesson7, lesson8)
 
 #: Every exercise, by the name of the function the student writes.
 EXERCISES: dict[str, Exercise] = {

@@ -1,0 +1,161 @@
+"""How big a game is: its game tree and its positions, counted exactly or estimated, over any game.
+
+Every function here takes a position of any game that follows the game protocol (``ttt.game``):
+tic-tac-toe's ``Board``, the bigger boards of ``ttt.games``, a toy game of your own.
+
+- ``count_tree`` counts the nodes of the full game tree below a position (one node for every
+  sequence of moves, so a position reached by two move orders counts twice), its finished games
+  by result, and its positions. The tree is far bigger than the set of positions, so it is not
+  walked node by node: the counts below a position are computed once and remembered (with
+  ``symmetry``, once for all its symmetric images, whose trees are the same size). That makes
+  boards with hundreds of millions of nodes exact in seconds. ``tree_size`` and
+  ``games_by_result`` give one of its counts.
+- ``distinct_positions`` counts the positions the game can reach, each once, without the tree.
+- ``estimate_tree_size`` *estimates* the tree's size where it is too big to count: Knuth's random
+  probe. It is an estimate, never a count: its name says so.
+- ``nodes_per_move`` counts what a search visits to choose each move of a game.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ttt.game import Position, check_count, check_position, seeded_random, table_key
+from ttt.search import SearchResult, alphabeta
+
+__all__ = ["TreeCount", "TreeEstimate", "count_tree", "distinct_positions", "estimate_tree_size",
+           "games_by_result", "nodes_per_move", "positions_of_game", "tree_size"]
+
+RESULTS = ("X", "O", "draw")
+
+
+@dataclass(frozen=True)
+class TreeCount:
+    """The game tree below a position, counted: its nodes; its finished games (the leaves) by
+    result, a Counter keyed 'X' (X wins), 'O' (O wins) and 'draw'; and the different positions in
+    it (with symmetry: the families of mirror images and rotations)."""
+
+    nodes: int
+    games: Counter[str]
+    positions: int
+
+
+def count_tree(position: Position, *, symmetry: bool = True) -> TreeCount:
+    """The nodes, the finished games and the positions of the full game tree below ``position``
+    (itself included), in one walk over its positions.
+
+    The tree below a position is the same however the position was reached, so its counts are
+    computed once per position and remembered (as a transposition table remembers values); with
+    ``symmetry``, once per family of symmetric images, which have trees of the same size."""
+    check_position(position)
+    known: dict[Hashable, tuple[int, int, int, int]] = {}  # key -> nodes, X wins, O wins, draws
+
+    def counts(position: Position) -> tuple[int, int, int, int]:
+        key = table_key(position, symmetry)
+        if key not in known:
+            if position.is_over:
+                result = RESULTS.index(position.winner or "draw")
+                known[key] = (1, *(int(i == result) for i in range(3)))
+            else:
+                below = [counts(position.play(move)) for move in position.legal_moves]
+                known[key] = tuple(sum(column) for column in zip((1, 0, 0, 0), *below, strict=True))
+        return known[key]
+
+    nodes, *games = counts(position)
+    return TreeCount(nodes, Counter(dict(zip(RESULTS, games, strict=True))), len(known))
+
+
+def tree_size(position: Position, *, symmetry: bool = True) -> int:
+    """How many nodes the full game tree below ``position`` has, ``position`` itself included:
+    what plain minimax visits to search it (``minimax(position).nodes``)."""
+    return count_tree(position, symmetry=symmetry).nodes
+
+
+def games_by_result(position: Position, *, symmetry: bool = True) -> Counter[str]:
+    """How many of the games that can be played from ``position`` end in each result: a Counter
+    keyed 'X' (X wins), 'O' (O wins) and 'draw'. The total is the number of leaves of the tree."""
+    return count_tree(position, symmetry=symmetry).games
+
+
+def distinct_positions(position: Position, *, symmetry: bool = False) -> int:
+    """How many different positions can be reached from ``position`` (itself included), each
+    counted once however many move orders reach it; with ``symmetry``, positions that are
+    mirror images or rotations of each other count once together."""
+    check_position(position)
+    seen = {table_key(position, symmetry)}
+    frontier = [position]
+    while frontier:  # depth first, with a stack of our own: no recursion limit to meet
+        here = frontier.pop()
+        if here.is_over:
+            continue
+        for move in here.legal_moves:
+            after = here.play(move)
+            key = table_key(after, symmetry)
+            if key not in seen:
+                seen.add(key)
+                frontier.append(after)
+    return len(seen)
+
+
+@dataclass(frozen=True)
+class TreeEstimate:
+    """An estimate of a game tree's size from random probes (not a count): the mean of the
+    probes' estimates, their standard error, and the number of probes."""
+
+    nodes: float
+    standard_error: float
+    probes: int
+
+    def __str__(self) -> str:
+        return (f"about {self.nodes:.3g} nodes (an estimate from {self.probes:,} random probes, "
+                f"standard error {self.standard_error:.2g})")
+
+
+def estimate_tree_size(position: Position, probes: int = 1000, seed: int | None = 0
+                       ) -> TreeEstimate:
+    """Knuth's estimate of the number of nodes of the game tree below ``position``.
+
+    One probe plays a random game, noting the number of legal moves b1, b2, ... at each position
+    on its way. If every position at each depth had as many moves as the one the probe met, the
+    tree would have 1 node at the top, b1 one move below, b1·b2 two moves below, and so on: the
+    probe's estimate is 1 + b1 + b1·b2 + b1·b2·b3 + .... On average over all random games this is
+    exactly the tree's size (Knuth, 1975), but a single probe can be far off: the mean of many
+    probes is returned, with its standard error."""
+    check_position(position)
+    check_count(probes, "probes", "how many random games to play")
+    rng = seeded_random(seed)
+    estimates = [_probe(position, rng) for _ in range(probes)]
+    error = statistics.stdev(estimates) / probes ** 0.5 if probes > 1 else float("inf")
+    return TreeEstimate(statistics.fmean(estimates), error, probes)
+
+
+def _probe(position: Position, rng: Any) -> int:
+    """One random game's estimate of the tree's size: 1 + b1 + b1·b2 + ..."""
+    total = width = 1
+    while not position.is_over:
+        moves = position.legal_moves
+        width *= len(moves)
+        total += width
+        position = position.play(rng.choice(moves))
+    return total
+
+
+def positions_of_game(position: Position, moves: Sequence[Any]) -> list[Position]:
+    """The positions of a game played from ``position``: the start, then the position after each
+    of ``moves`` (so one more than there are moves)."""
+    check_position(position)
+    positions = [position]
+    for move in moves:
+        positions.append(positions[-1].play(move))
+    return positions
+
+
+def nodes_per_move(position: Position, moves: Sequence[Any],
+                   search: Callable[[Position], SearchResult] = alphabeta) -> list[int]:
+    """For each move of a game played from ``position``: how many nodes ``search`` (by default
+    alpha-beta) visits in the position before that move, to choose it."""
+    return [search(before).nodes for before in positions_of_game(position, moves)[:-1]]
