@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import pytest
 from hypothesis import given, settings
 from strategies import positions
+from toy_games import Heap
 
 from ttt.board import Board, reachable_positions
 from ttt.counting import (
@@ -30,27 +31,6 @@ from ttt.tree import build_tree, count_games, count_nodes
 PERFECT_GAME = (0, 4, 1, 2, 6, 3, 5, 7, 8)  # lesson 4's game: two perfect players draw
 
 
-@dataclass(frozen=True)
-class Heap:
-    """Take 1, 2 or 3 stones; who takes the last stone wins (a game with no symmetries)."""
-
-    stones: int
-    to_move: str = "X"
-
-    @property
-    def legal_moves(self) -> tuple[int, ...]:
-        return tuple(take for take in (1, 2, 3) if take <= self.stones)
-
-    def play(self, take: int) -> "Heap":
-        return Heap(self.stones - take, opponent(self.to_move))
-
-    @property
-    def is_over(self) -> bool:
-        return self.stones == 0
-
-    @property
-    def winner(self) -> str | None:
-        return opponent(self.to_move) if self.is_over else None
 
 
 @dataclass(frozen=True)

@@ -6,36 +6,14 @@ The player to move loses exactly when the heap is a multiple of 4 (whatever they
 takes the rest of 4).
 """
 
-from dataclasses import dataclass
-
 import pytest
+from toy_games import Heap
 
-from ttt.game import Position, final_score, opponent
+from ttt.game import Position, final_score
 from ttt.players import play_game, random_player
 from ttt.search import alphabeta, minimax
 from ttt.steps import ENTER, search_steps
 from ttt.tree import best_path, build_tree, count_games, count_nodes, fill_values
-
-
-@dataclass(frozen=True)
-class Heap:
-    stones: int
-    to_move: str = "X"
-
-    @property
-    def legal_moves(self) -> tuple[int, ...]:
-        return tuple(take for take in (1, 2, 3) if take <= self.stones)
-
-    def play(self, take: int) -> "Heap":
-        return Heap(self.stones - take, opponent(self.to_move))
-
-    @property
-    def is_over(self) -> bool:
-        return self.stones == 0
-
-    @property
-    def winner(self) -> str | None:
-        return opponent(self.to_move) if self.is_over else None  # who took the last stone
 
 
 @pytest.mark.parametrize("stones", range(1, 13))

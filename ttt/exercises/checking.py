@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import inspect
+import math
 import traceback
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -25,7 +26,7 @@ from ttt.board import Board
 
 __all__ = ["CELL", "CELLS", "MARK", "NO_ANSWER", "NUMBER", "SCORE", "VALUE", "WHOLE_NUMBER",
            "AnyOf", "Between", "Case", "Exercise", "Feedback", "Kind", "Verdict", "attempt",
-           "same", "shown"]
+           "guess_verdict", "same", "shown"]
 
 PACKAGE = Path(__file__).resolve().parents[1]  # ttt/: frames in here are not the student's code
 STUB_CASES = 5  # a function that returns None on this many first cases is still the stub
@@ -215,6 +216,16 @@ class Case:
     board: Board | None
     expected: object
     about: str
+
+
+def guess_verdict(case: Case, got: object, student: Callable) -> str:
+    """The nudge for an evaluation's guess outside (−1, +1), as lessons 6 and 7 ask for; nothing
+    for a guess inside."""
+    if same(got, case.expected):
+        return ""
+    if math.isnan(got):
+        return "Return a number: nan (not a number) cannot be compared with anything."
+    return "Keep guesses strictly between −1 and +1, so a real win (+1) always counts more."
 
 
 #: ``verdict(case, got, student)``: '' when ``got`` is right, else a nudge about the mistake.

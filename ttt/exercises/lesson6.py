@@ -4,11 +4,20 @@ pastes them into the lesson."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterator
 
 from ttt.board import LINES, open_lines
-from ttt.exercises.checking import CELL, NUMBER, AnyOf, Between, Case, Exercise, Feedback, same
+from ttt.exercises.checking import (
+    CELL,
+    NUMBER,
+    AnyOf,
+    Between,
+    Case,
+    Exercise,
+    Feedback,
+    guess_verdict,
+    same,
+)
 from ttt.exercises.positions import ordered_positions, sample
 from ttt.players import (
     blocking_moves,
@@ -55,14 +64,6 @@ def two_layer_move(board):
 def _evaluate_cases() -> Iterator[Case]:
     for board in [b for b in ordered_positions() if not b.is_over]:
         yield Case((board,), board, Between(-1, 1), "an unfinished position")
-
-
-def _evaluate_verdict(case: Case, got: object, student: Callable) -> str:
-    if same(got, case.expected):
-        return ""
-    if math.isnan(got):
-        return "Return a number: nan (not a number) cannot be compared with anything."
-    return "Keep guesses strictly between −1 and +1, so a real win (+1) always counts more."
 
 
 def _evaluate_tournament(student: Callable) -> Feedback | None:
@@ -117,7 +118,7 @@ EXERCISES = (
              f"{MAX_LOSSES} losses in {2 * EVALUATION_GAMES} games.",
         hint_text="Count the lines X could still complete (no O in them) minus those O could, "
                   "and divide by 9 so the result stays between −1 and +1.",
-        cases=_evaluate_cases, returns=NUMBER, verdict=_evaluate_verdict,
+        cases=_evaluate_cases, returns=NUMBER, verdict=guess_verdict,
         extra_check=_evaluate_tournament,
         summary=f"in range on every unfinished position, and it beats random over "
                 f"{2 * EVALUATION_GAMES} games"),

@@ -5,12 +5,21 @@ answers use only what a Connect Four position offers (``position[cell]``, ``colu
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Callable, Iterator
 from numbers import Integral
 
-from ttt.exercises.checking import CELLS, NUMBER, Between, Case, Exercise, Feedback, Kind, same
+from ttt.exercises.checking import (
+    CELLS,
+    NUMBER,
+    Between,
+    Case,
+    Exercise,
+    Feedback,
+    Kind,
+    guess_verdict,
+    same,
+)
 from ttt.game import seeded_random
 from ttt.games import ConnectFour, connect_four
 from ttt.players import Player, depth_limited_player, play_game
@@ -187,14 +196,6 @@ def _evaluate_cases() -> Iterator[Case]:
             yield Case((position,), position, Between(-1, 1), "an unfinished position")
 
 
-def _evaluate_verdict(case: Case, got: object, student: Callable) -> str:
-    if same(got, case.expected):
-        return ""
-    if math.isnan(got):
-        return "Return a number: nan (not a number) cannot be compared with anything."
-    return "Keep guesses strictly between −1 and +1, so a real win (+1) always counts more."
-
-
 def _blind(position: ConnectFour) -> float:
     """No guess at all: every unfinished position scores 0, so only wins and losses count."""
     return 0
@@ -265,7 +266,7 @@ EXERCISES = (
         hint_text="Add something for each X disc and subtract it for each O disc, more for discs "
                   "near the centre column (cell % position.columns is a cell's column); then "
                   "squeeze the total s into the range with s / (abs(s) + 20).",
-        cases=_evaluate_cases, returns=NUMBER, verdict=_evaluate_verdict,
+        cases=_evaluate_cases, returns=NUMBER, verdict=guess_verdict,
         extra_check=_evaluate_tournament,
         summary=f"in range on every unfinished position, and it beats a blind depth-"
                 f"{EVALUATION_DEPTH} player over {2 * EVALUATION_GAMES} games"),
