@@ -161,10 +161,13 @@ def bench_replies(positions: list[Board]) -> list[Row]:
 
 def bench_levels(positions: list[Board]) -> list[Row]:
     """The computer's reply at each difficulty of the playable board (``ttt.widgets.LEVELS``),
-    made the way the board makes it: a new player from ``make_player`` for every move."""
+    made the way the board makes it: a new player from ``make_player`` for every move. A search
+    answers within 50 ms; a Monte Carlo level, which plays its games whatever the position, within
+    the 1 s of the MCTS goal."""
     playable = [board for board in positions if not board.is_over]
     rows = []
     for label, name in LEVELS.items():
+        limit = 1 if name.startswith("mcts-") else 50 * MS
         times = []
         for board in playable:
             start = time.perf_counter()
@@ -173,7 +176,7 @@ def bench_levels(positions: list[Board]) -> list[Row]:
         p95 = statistics.quantiles(times, n=20)[-1]
         worst = max(times)
         rows.append(Row(f"board reply, level '{label}'", p95, f"p95 of {len(times):,}",
-                        goal="max < 50 ms", met=worst < 50 * MS,
+                        goal=f"max < {limit / MS:.0f} ms", met=worst < limit,
                         note=f"max {worst / MS:.2f} ms; make_player({name!r}, seed=1)(board)",
                         extra={"max_seconds": worst}))
     return rows
