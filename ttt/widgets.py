@@ -229,6 +229,16 @@ class _GameBoard(widgets.VBox):
         self.undo_button.disabled = self._last_turn_of_human() is None
         self.explanation.value = self._explain() if self.explain.value else ""
 
+    def _show_marks(self) -> None:
+        """Each cell's mark in its colour on a grey button, the winning line's cells green."""
+        board = self.board
+        line = board.winning_line or ()
+        for cell, button in enumerate(self.buttons):
+            mark = board[cell]
+            button.description = BLANK if mark == "." else mark
+            button.style.text_color = MARK_COLOURS[mark]
+            button.style.button_color = WIN_COLOUR if cell in line else CELL_COLOUR
+
     def _explain(self) -> str:
         turn = self._last_turn_of_computer()
         if turn is None:
@@ -265,12 +275,8 @@ class PlayBoard(_GameBoard):
         board = self.board
         outcomes = (shared_solver().move_outcomes(board)
                     if self.hints.value and not board.is_over else {})
-        line = board.winning_line or ()
+        self._show_marks()
         for cell, button in enumerate(self.buttons):
-            mark = board[cell]
-            button.description = BLANK if mark == "." else mark
-            button.style.text_color = MARK_COLOURS[mark]
-            button.style.button_color = WIN_COLOUR if cell in line else CELL_COLOUR
             button.tooltip = f"cell {cell}"
             if cell in outcomes:
                 value, text = hint(outcomes[cell], board.to_move)
@@ -362,12 +368,7 @@ class ConnectFourBoard(_GameBoard):
         board = self.board
         hints = ({column: lookahead_hint(board, column) for column in board.legal_moves}
                  if self.hints.value else {})
-        line = board.winning_line or ()
-        for cell, button in enumerate(self.buttons):
-            mark = board[cell]
-            button.description = BLANK if mark == "." else mark
-            button.style.text_color = MARK_COLOURS[mark]
-            button.style.button_color = WIN_COLOUR if cell in line else CELL_COLOUR
+        self._show_marks()
         for column, button in enumerate(self.drops):
             value, text = hints.get(column, (0, "↓"))
             playable = column in board.legal_moves
