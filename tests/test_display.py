@@ -11,10 +11,11 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from ttt.board import Board
-from ttt.display import board_row, draw_tree
+from ttt.display import CURRENT_COLOUR, FADED, WIN_FILL, board_row, draw_tree
 from ttt.game import value_of
 from ttt.search import minimax
 from ttt.steps import BACKUP, FINAL, PRUNE, search_steps
+from ttt.svg import O_COLOUR, O_TEXT, X_COLOUR, X_TEXT
 from ttt.tree import best_path, build_tree, count_nodes, fill_values, walk
 
 NODE = re.compile(r"^\t(n[\d_]*) \[label=<(.*)>\]$", re.MULTILINE)
@@ -101,8 +102,8 @@ def test_node_names_are_paths_in_cell_order():
 
 def test_boards_are_tables_of_marks_in_colour():
     label = nodes(draw_whole(SMALL))[()]
-    assert label.count('<FONT COLOR="#0072B2" POINT-SIZE="13"><B>X</B>') == 3
-    assert label.count('<FONT COLOR="#D55E00" POINT-SIZE="13"><B>O</B>') == 2
+    assert label.count(f'<FONT COLOR="{X_TEXT}" POINT-SIZE="13"><B>X</B>') == 3
+    assert label.count(f'<FONT COLOR="{O_TEXT}" POINT-SIZE="13"><B>O</B>') == 2
     assert label.count('WIDTH="15" HEIGHT="15"') == 9
 
 
@@ -110,9 +111,9 @@ def test_max_min_and_finished_positions_look_different():
     drawn = nodes(draw_whole(SMALL))
     # after O plays 7, O has the middle column: the game is over
     assert 'COLOR="black"' in drawn[(7,)] and "▲" not in drawn[(7,)] and "▼" not in drawn[(7,)]
-    assert drawn[(7,)].count('BGCOLOR="#B5E3D3"') == 3  # the winning line 1, 4, 7
-    assert 'COLOR="#D55E00" CELLBORDER' in drawn[()] and "▼" in drawn[()]  # O to move: MIN
-    assert 'COLOR="#0072B2" CELLBORDER' in drawn[(3,)] and "▲" in drawn[(3,)]  # X to move: MAX
+    assert drawn[(7,)].count(f'BGCOLOR="{WIN_FILL}"') == 3  # the winning line 1, 4, 7
+    assert f'COLOR="{O_COLOUR}" CELLBORDER' in drawn[()] and "▼" in drawn[()]  # O to move: MIN
+    assert f'COLOR="{X_COLOUR}" CELLBORDER' in drawn[(3,)] and "▲" in drawn[(3,)]  # X: MAX
     source = draw_whole(SMALL).source
     assert "MIN" in source and "MAX" in source and "game over" in source
 
@@ -275,7 +276,7 @@ def test_only_known_values_are_shown():
 
 def test_current_position_is_marked():
     drawn = nodes(draw_whole(SMALL, current=(5, 3)))
-    marked = {path for path, label in drawn.items() if 'BGCOLOR="#F0E442"' in label}
+    marked = {path for path, label in drawn.items() if f'BGCOLOR="{CURRENT_COLOUR}"' in label}
     assert marked == {(5, 3)}
 
 
@@ -288,7 +289,7 @@ def test_pruned_subtrees_are_faded_with_dashed_edges():
     assert below == {(3, 6), (3, 6, 5), (3, 6, 7)}
     for (_, child), attrs in edges(graph).items():
         assert ("style=dashed" in attrs) == (child in below)
-    faded = {path for path, label in nodes(graph).items() if 'COLOR="#BBBBBB" CELLBORDER' in label}
+    faded = {path for path, label in nodes(graph).items() if f'COLOR="{FADED}" CELLBORDER' in label}
     assert faded == below
 
 

@@ -5,7 +5,10 @@
 a small 3x3 table. Positions where X moves (MAX) have a blue frame and a ▲, positions where O moves
 (MIN) a vermillion frame and a ▼, finished games a black frame with the winning line shaded; the
 left margin names each level. Under each board is its minimax value (+1, 0, −1), and the best line
-of play is drawn with thick edges.
+of play is drawn with thick edges. Each tree also says what it shows in words, for readers who
+cannot see it (its SVG's ``<title>``, which screen readers read): the position at the top, how many
+positions are drawn and how many cut, the value backed up and the best line. Colour is never the
+only sign of anything, and text keeps a 4.5:1 contrast with what is behind it (WCAG AA).
 
 A node of the drawing is named after its path, the cells played from the root: ``n`` is the root,
 ``n4_0`` the position after 4 and then 0. The same paths pick out the current position, the values
@@ -23,6 +26,7 @@ import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from itertools import zip_longest
+from typing import Any
 
 import graphviz
 from IPython.display import HTML
@@ -33,7 +37,7 @@ from ttt.fast import shared_solver
 from ttt.game import Position, check_count, check_depth, check_position, value_of
 from ttt.mcts import PLAY_OUT, SELECT, MCTSResult, MCTSStep, Tally
 from ttt.solve import solve
-from ttt.svg import O_COLOUR, X_COLOUR
+from ttt.svg import O_COLOUR, O_TEXT, X_COLOUR, X_TEXT, position_in_words, with_title
 from ttt.tree import Node, best_path, build_tree, count_by_depth, count_nodes, fill_values
 
 __all__ = ["CURRENT_COLOUR", "MAX_WIDTH", "TreePicture", "board_row", "draw_mcts", "draw_tree",
@@ -46,10 +50,12 @@ Path = tuple[int, ...]
 MINUS = "\u2212"
 BEST_COLOUR = "#CC79A7"  # Okabe-Ito reddish purple: the best line of play
 CURRENT_COLOUR = "#F0E442"  # Okabe-Ito yellow: the position being searched
-WIN_FILL = "#B5E3D3"  # a light tint of the winning-line green
-FADED = "#BBBBBB"
+WIN_FILL = "#C7EAE0"  # a light tint of the winning-line green, under X_TEXT and O_TEXT at 4.5:1
+FADED = "#BBBBBB"  # frames and edges of pruned subtrees
+FADED_TEXT = "#767676"  # their text: the lightest grey at 4.5:1 on white
 GRID = "#999999"
 TEXT = "#333333"
+BACKGROUND = "white"  # of the picture, and of every cell and row of text in it
 FONT = "Helvetica"
 # Sizes in points (a notebook shows 1 pt as 1.33 px). Big enough to read on a projector from the
 # back of a room; a tree that would be wider than the page is cut or focused, never shrunk.
@@ -104,6 +110,7 @@ def draw_tree(node_or_board: Node | Board, *, max_depth: int | None = None,
     graph = _empty_graph()
     drawn = list(_walk(root, depth, focus))
     _add_level_names(graph, root.board, drawn)
+    hidden = 0
     for path, node in drawn:
         score = _shown_score(path, node, values, known)
         window = None if windows is None else windows.get(path, ())
@@ -112,7 +119,16 @@ def draw_tree(node_or_board: Node | Board, *, max_depth: int | None = None,
         if path:
             graph.edge(_name(path[:-1]), _name(path), **_edge_style(path, best, faded))
         if not node.board.is_over and not _expanded(path, node, depth, focus):
-            _add_stub(graph, path, sum(_sizes_below(node.board)) - 1, faded)
+            more = sum(_sizes_below(node.board)) - 1
+            _add_stub(graph, path, more, faded)
+            hidden += more
+    graph.description = _sentences(
+        _tree_words("Game tree", root.board, len(drawn), hidden),
+        _pruned_words(sum(_in_pruned(path, pruned) for path, _ in drawn)),
+        _value_words(_shown_score((), root, values, known), replaying=known is not None),
+        _line_words("Moves drawn thick" if line is not None else "Best line, drawn thick", best,
+                    drawn),
+        _current_words(current))
     return graph
 
 
@@ -261,18 +277,82 @@ def _name(path: Path) -> str:
 
 
 class TreePicture(graphviz.Digraph):
-    """A drawn game tree: a notebook shows it as SVG; as text it is a short, unchanging line
-    (not the default repr with a memory address, which would differ on every run)."""
+    """A drawn game tree: a notebook shows it as SVG, titled with ``description``, what it shows
+    in words; as text it is a short, unchanging line (not the default repr with a memory address,
+    which would differ on every run)."""
+
+    def __init__(self, *args: Any, description: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.description = description
 
     def __repr__(self) -> str:
         return "<game tree picture>"
 
+    def _copy_kwargs(self, **kwargs: Any) -> dict[str, Any]:
+        return {**super()._copy_kwargs(**kwargs), "description": self.description}
 
-def _empty_graph() -> graphviz.Digraph:
+    def pipe(self, format: str | None = None, *args: Any, encoding: str | None = None,
+             **kwargs: Any) -> bytes | str:
+        """What Graphviz makes of the graph (``graphviz.Digraph.pipe``); an SVG picture gets the
+        description as its title. Notebooks and widgets show trees through here, whether ``dot``
+        or Graphviz in WebAssembly (``ttt.browser``) lays them out."""
+        output = super().pipe(format, *args, encoding=encoding, **kwargs)
+        if (format or self.format) != "svg" or not self.description:
+            return output
+        if isinstance(output, bytes):  # Graphviz writes SVG in UTF-8
+            return with_title(output.decode(), self.description).encode()
+        return with_title(output, self.description)
+
+
+def _sentences(*parts: str) -> str:
+    """The non-empty ``parts`` joined into one text."""
+    return " ".join(part for part in parts if part)
+
+
+def _tree_words(kind: str, board: Position, drawn: int, hidden: int) -> str:
+    """'Game tree below this position. Board: …. 34 positions drawn.', and how many are cut."""
+    cut = f", and {hidden:,} more below the cut, not drawn" if hidden else ""
+    words = position_in_words(board.cells, board.winning_line, _columns(board))
+    return f"{kind} below this position. {words} {_positions(drawn)} drawn{cut}."
+
+
+def _positions(count: int) -> str:
+    """'1 position', '1,234 positions'."""
+    return f"{count:,} position{'' if count == 1 else 's'}"
+
+
+def _pruned_words(count: int) -> str:
+    """How many of the positions drawn are pruned ('' for none)."""
+    return f"{_positions(count)} of them pruned: grey, with dashed edges." if count else ""
+
+
+def _value_words(value: float | None, replaying: bool) -> str:
+    """The value shown at the root; in a replayed search, that it is not known yet."""
+    if value is not None:
+        return f"Value backed up to the root: {signed(value)}."
+    return "Value at the root: not known yet." if replaying else ""
+
+
+def _line_words(what: str, line: Path | None, drawn: list[tuple[Path, Node]]) -> str:
+    """'Best line, drawn thick: 7, 3.': the moves of ``line`` that are drawn ('' for none)."""
+    paths = {path for path, _ in drawn}
+    shown = [str(move) for k, move in enumerate(line or (), 1) if line[:k] in paths]
+    return f"{what}: {', '.join(shown)}." if shown else ""
+
+
+def _current_words(current: Path | None) -> str:
+    """Which position is the current one ('' for none)."""
+    if current is None:
+        return ""
+    where = "after " + ", ".join(map(str, current)) if current else "the root"
+    return f"Current position, yellow in a thick frame: {where}."
+
+
+def _empty_graph() -> TreePicture:
     """A top-down graph with tight spacing, so that trees stay compact."""
     graph = TreePicture("game_tree")
     graph.attr(rankdir="TB", ordering="out", nodesep="0.06", ranksep="0.22", margin="0.05",
-               bgcolor="white", fontname=FONT, fontsize=str(VALUE_POINTS))
+               bgcolor=BACKGROUND, fontname=FONT, fontsize=str(VALUE_POINTS))
     graph.attr("node", shape="plain", fontname=FONT, fontsize=str(VALUE_POINTS))
     graph.attr("edge", arrowhead="none", color=GRID, fontname=FONT, fontsize=str(SMALL_POINTS),
                fontcolor=TEXT, labeldistance="1.4", labelangle="0")
@@ -302,7 +382,7 @@ def _level_label(mover: str | None) -> str:
     """'▲ MAX / X to move', '▼ MIN / O to move', or 'game over' (mover None)."""
     if mover is None:
         return f'<<FONT COLOR="{TEXT}">game over</FONT>>'
-    colour, role, mark = (X_COLOUR, "MAX", "▲") if mover == "X" else (O_COLOUR, "MIN", "▼")
+    colour, role, mark = (X_TEXT, "MAX", "▲") if mover == "X" else (O_TEXT, "MIN", "▼")
     return (f'<<FONT COLOR="{colour}">{mark} {role}</FONT><BR/>'
             f'<FONT COLOR="{TEXT}" POINT-SIZE="{SMALL_POINTS}">{mover} to move</FONT>>')
 
@@ -328,8 +408,11 @@ def _board_label(board: Board, text_rows: list[str], faded: bool, current: bool)
         cells = "".join(_cell(board[c], c in win, faded) for c in range(start, start + width))
         rows.append(f"<TR>{cells}</TR>")
     rows += text_rows
-    halo = f' BGCOLOR="{CURRENT_COLOUR}"' if current else ""
-    return (f'<<TABLE BORDER="0" CELLPADDING="3" CELLSPACING="0"{halo}><TR><TD>'
+    # the current position: a yellow halo in a dark frame, which shows without colour too; the
+    # others have the same room around them, so that nothing moves from one step to the next
+    halo = (f'BORDER="1" COLOR="{TEXT}" CELLPADDING="2" BGCOLOR="{CURRENT_COLOUR}"' if current
+            else 'BORDER="0" CELLPADDING="3"')
+    return (f'<<TABLE {halo} CELLBORDER="0" CELLSPACING="0"><TR><TD>'
             f'<TABLE BORDER="1" COLOR="{frame}" CELLBORDER="0" CELLSPACING="1" CELLPADDING="0" '
             f'BGCOLOR="{FADED if faded else GRID}">{"".join(rows)}</TABLE></TD></TR></TABLE>>')
 
@@ -343,15 +426,15 @@ def _marker(board: Board, faded: bool) -> str:
     """▲ for a MAX position, ▼ for a MIN one, nothing for a finished game."""
     if board.is_over:
         return ""
-    colour = FADED if faded else X_COLOUR if board.to_move == "X" else O_COLOUR
+    colour = FADED_TEXT if faded else X_TEXT if board.to_move == "X" else O_TEXT
     mark = "▲" if board.to_move == "X" else "▼"
     return f'<FONT COLOR="{colour}">{mark}</FONT> '
 
 
 def _cell(mark: str, on_win: bool, faded: bool) -> str:
     """One cell of a drawn board: its mark in the player's colour, shaded if on the winning line."""
-    colour = FADED if faded else X_COLOUR if mark == "X" else O_COLOUR
-    fill = WIN_FILL if on_win and not faded else "white"
+    colour = FADED_TEXT if faded else X_TEXT if mark == "X" else O_TEXT
+    fill = WIN_FILL if on_win and not faded else BACKGROUND
     text = (f'<FONT COLOR="{colour}" POINT-SIZE="{MARK_POINTS}"><B>{mark}</B></FONT>'
             if mark in "XO" else " ")
     return f'<TD FIXEDSIZE="TRUE" WIDTH="{CELL}" HEIGHT="{CELL}" BGCOLOR="{fill}">{text}</TD>'
@@ -365,11 +448,10 @@ def _columns(board: Position) -> int:
 def _text_row(text: str, faded: bool, points: int, columns: int = 3) -> str:
     """A row under a board ``columns`` cells wide, always the same size so that the layout does
     not move."""
-    colour = FADED if faded else TEXT
+    colour = FADED_TEXT if faded else TEXT
     return (f'<TR><TD COLSPAN="{columns}" FIXEDSIZE="TRUE" WIDTH="{columns * CELL + columns - 1}" '
-            f'HEIGHT="{points + 3}" '
-            f'BGCOLOR="white"><FONT COLOR="{colour}" POINT-SIZE="{points}">{text or " "}</FONT>'
-            '</TD></TR>')
+            f'HEIGHT="{points + 3}" BGCOLOR="{BACKGROUND}">'
+            f'<FONT COLOR="{colour}" POINT-SIZE="{points}">{text or " "}</FONT></TD></TR>')
 
 
 def signed(score: float | None) -> str:
@@ -387,7 +469,7 @@ def _edge_style(path: Path, best: Path | None, faded: bool) -> dict[str, str]:
     """Edge attributes: labelled with the cell played; thick on the best line, dashed if pruned."""
     style = {"headlabel": str(path[-1])}
     if faded:
-        style.update(style="dashed", color=FADED, fontcolor=FADED)
+        style.update(style="dashed", color=FADED, fontcolor=FADED_TEXT)
     elif best is not None and best[:len(path)] == path:
         style.update(color=BEST_COLOUR, penwidth="2.5")
     return style
@@ -398,7 +480,7 @@ def _add_stub(graph: graphviz.Digraph, path: Path, more: int, faded: bool) -> No
     it."""
     name = _name(path) + "_more"
     graph.node(name, f"{more:,}\nmore nodes", shape="plaintext", fontsize=str(SMALL_POINTS),
-               fontcolor=FADED if faded else TEXT, margin="0", height="0", width="0")
+               fontcolor=FADED_TEXT if faded else TEXT, margin="0", height="0", width="0")
     graph.edge(_name(path), name, style="dotted", color=FADED)
 
 
@@ -432,6 +514,7 @@ def draw_mcts(board: Board, search: MCTSResult | MCTSStep, *, max_depth: int | N
     graph = _empty_graph()
     drawn = list(_walk(root, depth, focus))
     _add_level_names(graph, board, drawn)
+    hidden = 0
     for path, node in drawn:
         is_current = step is not None and path == step.path
         graph.node(_name(path), _tally_label(node.board, search.tree[path], path, scores,
@@ -440,8 +523,14 @@ def draw_mcts(board: Board, search: MCTSResult | MCTSStep, *, max_depth: int | N
             graph.edge(_name(path[:-1]), _name(path), **_edge_style(path, line, False))
         if node.children and not _expanded(path, node, depth, focus):
             _add_stub(graph, path, count_nodes(node) - 1, False)
+            hidden += count_nodes(node) - 1
     if step and step.kind == PLAY_OUT and step.moves:
         _add_playout(graph, drawn, step)
+    graph.description = _sentences(
+        _tree_words("Monte Carlo search tree", board, len(drawn), hidden),
+        f"{search.tree[()].visits:,} playouts through the root.",
+        _line_words("Path drawn thick" if step else "Move chosen, drawn thick", line, drawn),
+        _current_words(step.path if step else None))
     return graph
 
 
@@ -464,7 +553,7 @@ def _tally_label(board: Board, tally: Tally, path: Path, scores: Mapping[Path, f
     mean = ""
     if path and tally.visits:
         mover = "O" if board.to_move == "X" else "X"  # who just played
-        colour = X_COLOUR if mover == "X" else O_COLOUR
+        colour = X_TEXT if mover == "X" else O_TEXT
         mean = f'<FONT COLOR="{colour}">{mover}</FONT> {signed(round(tally.mean, 2))}'
     visits = f"{tally.visits:,}" if tally.visits < 100_000 else f"{tally.visits // 1000}k"
     width = _columns(board)

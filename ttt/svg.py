@@ -1,22 +1,36 @@
-"""A board as a small SVG picture (what a notebook shows for a Board, or a bigger board)."""
+"""A board as a small SVG picture (what a notebook shows for a Board, or a bigger board), with the
+position in words for readers who cannot see it (a screen reader reads the picture's ``<title>``).
+"""
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Sequence
 
-__all__ = ["LINE_COLOUR", "O_COLOUR", "X_COLOUR", "board_svg"]
+__all__ = ["DISC_LETTER", "LINE_COLOUR", "O_COLOUR", "O_TEXT", "X_COLOUR", "X_TEXT", "board_svg",
+           "position_in_words", "with_title"]
 
-# Okabe-Ito colours, safe for colour-blind readers.
+# Okabe-Ito colours, safe for colour-blind readers: marks, lines and discs.
 X_COLOUR = "#0072B2"
 O_COLOUR = "#D55E00"
 LINE_COLOUR = "#009E73"
+# The same colours a little darker for text (letters X and O, labels), so that text reaches the
+# 4.5:1 contrast of WCAG AA on white and on the light tint of a winning line.
+X_TEXT = "#006AA6"
+O_TEXT = "#A64900"
+#: The letter on a disc of each player: white on blue, black on vermillion, at least 4.5:1 both.
+DISC_LETTER = {"X": "white", "O": "black"}
+#: The cells of a 3 x 3 board in words, in reading order.
+CELL_NAMES = ("top left", "top centre", "top right", "middle left", "centre", "middle right",
+              "bottom left", "bottom centre", "bottom right")
 
 
 def board_svg(cells: Sequence[str], winning_line: Sequence[int] | None = None,
               size: int = 96, columns: int = 3, discs: bool = False) -> str:
     """SVG markup of a board ``size`` pixels wide, ``columns`` cells a row (3 x 3 unless told):
     grid, X and O marks (or, with ``discs``, Connect Four's discs, each with its letter), and the
-    winning line if there is one."""
+    winning line if there is one. Its title says the position in words (``position_in_words``)."""
     step = size / columns
     rows = len(cells) // columns
     height = size * rows // columns if size * rows % columns == 0 else round(step * rows, 1)
@@ -51,7 +65,73 @@ def board_svg(cells: Sequence[str], winning_line: Sequence[int] | None = None,
         parts.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{LINE_COLOUR}" '
                      f'stroke-width="{round(step / 7, 1)}" stroke-linecap="round" opacity="0.85"/>')
     parts.append("</svg>")
-    return "".join(parts)
+    return with_title("".join(parts), position_in_words(cells, winning_line, columns))
+
+
+def with_title(svg: str, text: str) -> str:
+    """``svg`` (markup with an ``<svg>`` root, as ours or Graphviz's) made an image whose
+    accessible name is ``text``: ``role="img"`` on the root and ``text`` as its first child, a
+    ``<title>``, which screen readers read and browsers show on hover."""
+    root = re.search(r"<svg\b[^>]*>", svg)
+    if root is None:
+        raise ValueError(f"not an SVG picture (no <svg> element): {svg[:60]!r}")
+    tag = root.group()
+    if "role=" not in tag:
+        tag = tag[:-1] + ' role="img">'
+    title = f"<title>{html.escape(text, quote=False)}</title>"
+    return svg[:root.start()] + tag + title + svg[root.end():]
+
+
+def position_in_words(cells: Sequence[str], winning_line: Sequence[int] | None = None,
+                      columns: int = 3) -> str:
+    """The position in words: where each player's marks are, then who is to move or how the game
+    ended, e.g. 'Board: X at top left and centre; O at top right. O to move.' X moves first, so
+    X is to move when both have as many marks."""
+    rows = len(cells) // columns
+    places = [f"{player} at {_places(cells, player, columns)}" for player in "XO"
+              if player in cells]
+    board = "Board" if _named_cells(cells, columns) else f"{columns} by {rows} board"
+    return f"{board}: {'; '.join(places) or 'empty'}. {_outcome(cells, winning_line, columns)}."
+
+
+def _outcome(cells: Sequence[str], winning_line: Sequence[int] | None, columns: int) -> str:
+    """Who has won and where, 'A draw', or who is to move."""
+    if winning_line:
+        first, last = (_cell_name(winning_line[end], cells, columns) for end in (0, -1))
+        return f"{cells[winning_line[0]]} has won, in a row from {first} to {last}"
+    if all(mark in ("X", "O") for mark in cells):
+        return "A draw"
+    return "X to move" if cells.count("X") == cells.count("O") else "O to move"
+
+
+def _places(cells: Sequence[str], player: str, columns: int) -> str:
+    """Where ``player``'s marks are: 'top left and centre' on a 3 x 3 board, else by rows,
+    'row 5 column 4, row 6 columns 4 and 5' (rows from the top, both counted from 1)."""
+    mine = [cell for cell, mark in enumerate(cells) if mark == player]
+    if _named_cells(cells, columns):
+        return _and([CELL_NAMES[cell] for cell in mine])
+    by_row: dict[int, list[str]] = {}
+    for cell in mine:
+        by_row.setdefault(cell // columns + 1, []).append(str(cell % columns + 1))
+    return ", ".join(f"row {row} column{'s' if len(cols) > 1 else ''} {_and(cols)}"
+                     for row, cols in by_row.items())
+
+
+def _cell_name(cell: int, cells: Sequence[str], columns: int) -> str:
+    """'top left' on a 3 x 3 board, else 'row 6 column 1'."""
+    if _named_cells(cells, columns):
+        return CELL_NAMES[cell]
+    return f"row {cell // columns + 1} column {cell % columns + 1}"
+
+
+def _named_cells(cells: Sequence[str], columns: int) -> bool:
+    """Whether the board is 3 x 3, whose cells have names (CELL_NAMES)."""
+    return columns == 3 and len(cells) == len(CELL_NAMES)
+
+
+def _and(words: Sequence[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _disc(cell: int, mark: str, step: float, columns: int) -> str:
@@ -64,7 +144,7 @@ def _disc(cell: int, mark: str, step: float, columns: int) -> str:
     colour = X_COLOUR if mark == "X" else O_COLOUR
     return (f'<circle cx="{cx}" cy="{cy}" r="{radius}" fill="{colour}"/>'
             f'<text x="{cx}" y="{round(cy + step * 0.16, 1)}" font-family="sans-serif" '
-            f'font-weight="bold" font-size="{round(step * 0.45, 1)}" fill="white" '
+            f'font-weight="bold" font-size="{round(step * 0.45, 1)}" fill="{DISC_LETTER[mark]}" '
             f'text-anchor="middle">{mark}</text>')
 
 
