@@ -8,14 +8,26 @@ and stub nodes ('n4_more') for subtrees that are not drawn.
 import re
 import xml.etree.ElementTree as ET
 
+import graphviz
 import pytest
+from contrast import SVG, contrast_ratio, texts_on_backgrounds
 
 from ttt.board import Board
-from ttt.display import CURRENT_COLOUR, FADED, WIN_FILL, board_row, draw_tree
+from ttt.display import (
+    CURRENT_COLOUR,
+    FADED,
+    TEXT,
+    WIN_FILL,
+    board_row,
+    draw_mcts,
+    draw_tree,
+)
 from ttt.game import value_of
+from ttt.mcts import mcts, mcts_steps
 from ttt.search import minimax
+from ttt.stepper import StepThrough
 from ttt.steps import BACKUP, FINAL, PRUNE, search_steps
-from ttt.svg import O_COLOUR, O_TEXT, X_COLOUR, X_TEXT
+from ttt.svg import O_COLOUR, O_TEXT, X_COLOUR, X_TEXT, position_in_words
 from ttt.tree import best_path, build_tree, count_nodes, fill_values, walk
 
 NODE = re.compile(r"^\t(n[\d_]*) \[label=<(.*)>\]$", re.MULTILINE)
@@ -274,10 +286,11 @@ def test_only_known_values_are_shown():
     assert shown_value(drawn[(3, 5)]) == "+1" and shown_value(drawn[(7,)]) == f"{MINUS}1"
 
 
-def test_current_position_is_marked():
+def test_current_position_is_marked_by_colour_and_a_frame():
     drawn = nodes(draw_whole(SMALL, current=(5, 3)))
     marked = {path for path, label in drawn.items() if f'BGCOLOR="{CURRENT_COLOUR}"' in label}
-    assert marked == {(5, 3)}
+    framed = {path for path, label in drawn.items() if f'<TABLE BORDER="1" COLOR="{TEXT}"' in label}
+    assert marked == framed == {(5, 3)}
 
 
 def test_pruned_subtrees_are_faded_with_dashed_edges():
@@ -350,3 +363,107 @@ def test_a_drawn_tree_has_a_repr_without_a_memory_address():
     # . . X
     picture = draw_tree(Board.from_string("XOX|.O.|..X"))
     assert repr(picture) == "<game tree picture>"
+
+
+# --- what the pictures say to those who cannot see them -------------------------------------
+
+
+def svg_title(graph):
+    """The text alternative of a drawn tree: the title its SVG picture opens with."""
+    root = ET.fromstring(graph.pipe(format="svg"))
+    assert root.get("role") == "img"
+    assert root[0].tag == f"{SVG}title"
+    return root[0].text
+
+
+def moves(line):
+    return ", ".join(map(str, line))
+
+
+def test_a_tree_says_what_it_shows_in_its_title():
+    graph = draw_whole(SMALL)
+    tree = fill_values(build_tree(SMALL))
+    best = [node.move for node in best_path(tree)[1:]]
+    title = svg_title(graph)
+    assert title.startswith("Game tree below this position. "
+                            + position_in_words(SMALL.cells, SMALL.winning_line))
+    assert f" {count_nodes(tree)} positions drawn. " in title
+    assert f" Value backed up to the root: {signed(tree.value)}. " in title
+    assert title.endswith(f" Best line, drawn thick: {moves(best)}.")
+
+
+def test_a_cut_tree_says_how_many_positions_are_not_drawn():
+    # X . O
+    # . X .
+    # . . O    X to move: the best line is 5 moves long, the tree is cut after 2
+    board = Board.from_string("X.O|.X.|..O")
+    graph = draw_tree(board, max_depth=2)
+    drawn, below = nodes(graph), sum(stubs(graph).values())
+    assert len(drawn) + below == count_nodes(build_tree(board)) and below > 0
+    best = [node.move for node in best_path(fill_values(build_tree(board)))[1:]]
+    title = svg_title(graph)
+    assert f" {len(drawn)} positions drawn, and {below:,} more below the cut, not drawn. " in title
+    assert title.endswith(f" Best line, drawn thick: {moves(best[:2])}.")  # as far as it is drawn
+    assert svg_title(draw_tree(board, line=(3,), max_depth=1)).endswith(
+        " Moves drawn thick: 3.")
+
+
+def test_a_replayed_search_says_what_is_known_pruned_and_current():
+    early = replay_arguments(SMALL, 3)
+    title = svg_title(draw_whole(SMALL, highlight_best=False, **early))
+    assert " Value at the root: not known yet. " in title and "thick:" not in title
+    assert title.endswith(f" Current position, yellow in a thick frame: after "
+                          f"{moves(early['current'])}.")
+    pruned = svg_title(draw_whole(SMALL, pruned=[(3, 6)], known={(): -1}, current=()))
+    assert " 3 positions of them pruned: grey, with dashed edges. " in pruned  # (3, 6) and 2 below
+    assert f" Value backed up to the root: {MINUS}1. " in pruned
+    assert pruned.endswith(" Current position, yellow in a thick frame: the root.")
+
+
+def test_a_monte_carlo_tree_says_what_it_shows():
+    result = mcts(SMALL, playouts=40, seed=1)
+    title = svg_title(draw_mcts(SMALL, result))
+    assert title.startswith("Monte Carlo search tree below this position. ")
+    assert f" {result.tree[()].visits:,} playouts through the root. " in title
+    assert title.endswith(f" Move chosen, drawn thick: {result.move}.")
+    step = next(step for step in mcts_steps(SMALL, playouts=3, seed=1) if step.path)
+    title = svg_title(draw_mcts(SMALL, step))
+    assert title.endswith(f" Path drawn thick: {moves(step.path)}. Current position, yellow in "
+                          f"a thick frame: after {moves(step.path)}.")
+
+
+def test_every_way_of_showing_a_tree_carries_its_title():
+    graph = draw_whole(SMALL)
+    title = svg_title(graph)
+    as_text = graph.pipe(format="svg", encoding="utf-8")
+    assert f"<title>{title}</title>" in as_text
+    assert as_text == graph._repr_mimebundle_()["image/svg+xml"]  # what a notebook shows
+    assert svg_title(graph.copy()) == title
+    plain = graph.pipe(format="plain", encoding="utf-8")  # other formats are Graphviz's own
+    assert plain == graphviz.Digraph.pipe(graph, format="plain", encoding="utf-8")
+    widget = StepThrough(Board.from_string("XOX|.O.|X.."))
+    widget.go(4)
+    shown = widget.picture.value  # <div data-step=...><?xml ...?>...<svg ...>...</svg></div>
+    svg = ET.fromstring(shown[shown.index("<svg"):shown.rindex("</svg>") + len("</svg>")])
+    assert svg.get("role") == "img" and svg[0].text == svg_title(widget.draw(4))
+
+
+@pytest.mark.parametrize("graph", [
+    draw_whole(SMALL),  # marks on winning lines, values, level names, cell numbers
+    draw_whole(SMALL, highlight_best=False, **replay_arguments(SMALL, 30)),  # faded, α and β
+    draw_tree(Board()),  # 'more nodes' stubs
+    draw_mcts(SMALL, mcts(SMALL, playouts=40, seed=1)),  # visits, means
+], ids=["whole", "replay", "cut", "mcts"])
+def test_text_in_trees_reaches_4_5_to_1_contrast(graph):
+    shown = texts_on_backgrounds(graph.pipe(format="svg"))
+    assert len(shown) > 20
+    low = [(text, colour, under) for text, colour, under in shown
+           if contrast_ratio(colour, under) < 4.5]
+    assert low == []
+
+
+def test_marks_on_a_winning_line_are_drawn_over_its_tint():
+    # the hardest case for contrast, so the test above must have met it
+    shown = {(text, colour.upper(), under.upper())
+             for text, colour, under in texts_on_backgrounds(draw_whole(SMALL).pipe(format="svg"))}
+    assert {("X", X_TEXT, WIN_FILL), ("O", O_TEXT, WIN_FILL)} <= shown
