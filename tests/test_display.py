@@ -412,12 +412,12 @@ def test_a_replayed_search_says_what_is_known_pruned_and_current():
     early = replay_arguments(SMALL, 3)
     title = svg_title(draw_whole(SMALL, highlight_best=False, **early))
     assert " Value at the root: not known yet. " in title and "thick:" not in title
-    assert title.endswith(f" Current position, yellow in a thick frame: after "
+    assert title.endswith(f" Current position, yellow in a dark frame: after "
                           f"{moves(early['current'])}.")
     pruned = svg_title(draw_whole(SMALL, pruned=[(3, 6)], known={(): -1}, current=()))
-    assert " 3 positions of them pruned: grey, with dashed edges. " in pruned  # (3, 6) and 2 below
+    assert " 3 of them pruned (grey, with dashed edges). " in pruned  # (3, 6) and 2 below
     assert f" Value backed up to the root: {MINUS}1. " in pruned
-    assert pruned.endswith(" Current position, yellow in a thick frame: the root.")
+    assert pruned.endswith(" Current position, yellow in a dark frame: the root.")
 
 
 def test_a_monte_carlo_tree_says_what_it_shows():
@@ -429,7 +429,7 @@ def test_a_monte_carlo_tree_says_what_it_shows():
     step = next(step for step in mcts_steps(SMALL, playouts=3, seed=1) if step.path)
     title = svg_title(draw_mcts(SMALL, step))
     assert title.endswith(f" Path drawn thick: {moves(step.path)}. Current position, yellow in "
-                          f"a thick frame: after {moves(step.path)}.")
+                          f"a dark frame: after {moves(step.path)}.")
 
 
 def test_every_way_of_showing_a_tree_carries_its_title():

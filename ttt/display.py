@@ -98,6 +98,10 @@ def draw_tree(node_or_board: Node | Board, *, max_depth: int | None = None,
     stays the same from one step to the next. With ``focus`` only the positions on the line to
     that path, and the one at its end, show the moves below them: a narrow tree that follows a
     search through a tree too wide to draw whole.
+
+    The picture says in words what it shows (``.description``, the title of its SVG): the
+    position, how many positions are drawn and cut, the value at the root, the line drawn thick
+    and the current position.
     """
     if not isinstance(node_or_board, Node):
         check_position(node_or_board, "position (or a Node of ttt.tree)")
@@ -323,7 +327,7 @@ def _positions(count: int) -> str:
 
 def _pruned_words(count: int) -> str:
     """How many of the positions drawn are pruned ('' for none)."""
-    return f"{_positions(count)} of them pruned: grey, with dashed edges." if count else ""
+    return f"{count:,} of them pruned (grey, with dashed edges)." if count else ""
 
 
 def _value_words(value: float | None, replaying: bool) -> str:
@@ -345,7 +349,7 @@ def _current_words(current: Path | None) -> str:
     if current is None:
         return ""
     where = "after " + ", ".join(map(str, current)) if current else "the root"
-    return f"Current position, yellow in a thick frame: {where}."
+    return f"Current position, yellow in a dark frame: {where}."
 
 
 def _empty_graph() -> TreePicture:
@@ -522,8 +526,9 @@ def draw_mcts(board: Board, search: MCTSResult | MCTSStep, *, max_depth: int | N
         if path:
             graph.edge(_name(path[:-1]), _name(path), **_edge_style(path, line, False))
         if node.children and not _expanded(path, node, depth, focus):
-            _add_stub(graph, path, count_nodes(node) - 1, False)
-            hidden += count_nodes(node) - 1
+            more = count_nodes(node) - 1
+            _add_stub(graph, path, more, False)
+            hidden += more
     if step and step.kind == PLAY_OUT and step.moves:
         _add_playout(graph, drawn, step)
     graph.description = _sentences(
