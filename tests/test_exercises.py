@@ -11,7 +11,7 @@ import pytest
 
 from ttt import exercises
 from ttt.board import LINES, Board
-from ttt.exercises import EXERCISES, LESSONS
+from ttt.exercises import EXERCISES, LESSONS, lesson8
 from ttt.exercises.checking import AnyOf, Between
 from ttt.exercises.lesson3 import minimax_value as model_minimax_value
 from ttt.exercises.lesson3 import score as model_score
@@ -274,6 +274,17 @@ def test_counting_every_finished_game_as_a_win_for_x_is_caught():
     assert "count only those X wins" in feedback.nudge
 
 
+def test_counting_every_won_game_as_a_win_for_x_is_named():
+    def count_x_wins(node):
+        if not node.children:
+            return 1 if node.board.winner else 0  # X's wins and O's
+        return sum(count_x_wins(child) for child in node.children.values())
+
+    feedback = exercises.count_x_wins.check(count_x_wins)
+    assert not feedback.passed
+    assert "O's wins too" in feedback.nudge and "only if X is the winner" in feedback.nudge
+
+
 # --- lesson 3 -----------------------------------------------------------------------------------
 
 
@@ -340,6 +351,22 @@ def test_a_move_that_wins_later_than_it_could_is_caught():
     feedback = exercises.best_move.check(best_move)
     assert not feedback.passed
     assert "later than it could" in feedback.nudge or "slowest loss" in feedback.nudge
+
+
+def test_a_best_move_where_o_maximises_is_named():
+    def best_move(board):
+        def quick_value(board):
+            if board.is_over:
+                return model_score(board) * (1 + board.free_cells)
+            values = [quick_value(board.play(cell)) for cell in board.legal_moves]
+            return max(values) if board.to_move == "X" else min(values)
+
+        return max(board.legal_moves, key=lambda cell: quick_value(board.play(cell)))  # O too
+
+    feedback = exercises.best_move.check(best_move)
+    assert not feedback.passed and feedback.board.to_move == "O"
+    assert "best for X" in feedback.nudge and "min when O is to move" in feedback.nudge
+    assert "slowest loss" not in feedback.nudge
 
 
 def best_move_scoring_wins_by(bonus):
@@ -459,14 +486,17 @@ def test_minimax_in_place_with_max_and_min_swapped_is_named():
 
 
 def alphabeta_with(prune_when=lambda alpha, beta: alpha >= beta, raise_window=True,
-                   pass_down=True):
-    """alphabeta_value as the lesson asks, with one of its parts changed."""
+                   pass_down=True, check_first=False):
+    """alphabeta_value as the lesson asks, with one of its parts changed; ``check_first`` looks
+    for a cut before trying each move instead of after."""
     def alphabeta_value(board, alpha=-math.inf, beta=math.inf):
         if board.is_over:
             return model_score(board)
         maximising = board.to_move == "X"
         value = -math.inf if maximising else math.inf
         for cell in board.legal_moves:
+            if check_first and prune_when(alpha, beta):
+                break
             window = (alpha, beta) if pass_down else ()
             child = alphabeta_value(board.play(cell), *window)
             value = max(value, child) if maximising else min(value, child)
@@ -474,7 +504,7 @@ def alphabeta_with(prune_when=lambda alpha, beta: alpha >= beta, raise_window=Tr
                 alpha = max(alpha, value)
             elif raise_window:
                 beta = min(beta, value)
-            if prune_when(alpha, beta):
+            if not check_first and prune_when(alpha, beta):
                 break
         return value
     return alphabeta_value
@@ -482,6 +512,7 @@ def alphabeta_with(prune_when=lambda alpha, beta: alpha >= beta, raise_window=Tr
 
 def test_the_changeable_alphabeta_is_right_as_the_lesson_asks():
     assert exercises.alphabeta_value.check(alphabeta_with()).passed
+    assert exercises.alphabeta_value.check(alphabeta_with(check_first=True)).passed
 
 
 def visits_feedback(alphabeta_value):
@@ -496,14 +527,43 @@ def test_pruning_only_when_alpha_is_greater_than_beta_is_named():
     assert "alpha = beta" in feedback.nudge and "not only when alpha > beta" in feedback.nudge
 
 
-def test_never_raising_alpha_or_lowering_beta_is_named():
-    feedback = visits_feedback(alphabeta_with(raise_window=False))
+@pytest.mark.parametrize("check_first", [False, True], ids=["cut-after-a-move",
+                                                           "cut-before-a-move"])
+def test_never_raising_alpha_or_lowering_beta_is_named(check_first):
+    feedback = visits_feedback(alphabeta_with(raise_window=False, check_first=check_first))
     assert "never changes alpha or beta" in feedback.nudge
 
 
-def test_not_passing_alpha_and_beta_down_is_named():
-    feedback = visits_feedback(alphabeta_with(pass_down=False))
-    assert "Pass alpha and beta down" in feedback.nudge
+@pytest.mark.parametrize("check_first", [False, True], ids=["cut-after-a-move",
+                                                           "cut-before-a-move"])
+def test_not_passing_alpha_and_beta_down_is_named(check_first):
+    feedback = visits_feedback(alphabeta_with(pass_down=False, check_first=check_first))
+    assert feedback.nudge.startswith("Alpha and beta are not passed down")
+    assert "never prunes" not in feedback.nudge and "never changes" not in feedback.nudge
+
+
+def test_a_fail_hard_alphabeta_that_does_not_pass_the_window_down_is_told_so():
+    def alphabeta_value(board, alpha=-math.inf, beta=math.inf):
+        if board.is_over:
+            return model_score(board)
+        if board.to_move == "X":
+            value = -math.inf
+            for cell in board.legal_moves:
+                value = max(value, alphabeta_value(board.play(cell)))  # no window passed
+                if value >= beta:
+                    return value
+                alpha = max(alpha, value)
+            return value
+        value = math.inf
+        for cell in board.legal_moves:
+            value = min(value, alphabeta_value(board.play(cell)))
+            if value <= alpha:
+                return value
+            beta = min(beta, value)
+        return value
+
+    feedback = visits_feedback(alphabeta_value)
+    assert feedback.nudge.startswith("Alpha and beta are not passed down")
 
 
 @pytest.mark.parametrize("alphabeta_value", [
@@ -546,6 +606,35 @@ def test_forgetting_the_starting_board_is_named():
     assert not feedback.passed
     assert "count the starting board too" in feedback.nudge
     assert "use a set" not in feedback.nudge
+
+
+def count_with_a_shared_set(board, seen=set()):  # noqa: B006 (the mistake under test)
+    """count_distinct_positions written with a mutable default: every call adds to one set."""
+    seen.add(board)
+    frontier = [board]
+    while frontier:
+        position = frontier.pop()
+        for cell in position.legal_moves:
+            child = position.play(cell)
+            if child not in seen:
+                seen.add(child)
+                frontier.append(child)
+    return len(seen)
+
+
+def test_a_set_kept_between_calls_by_a_default_argument_is_named():
+    def count_distinct_positions(board, seen=set()):  # noqa: B006 (the mistake under test)
+        if board in seen:
+            return 0
+        seen.add(board)
+        return 1 + sum(count_distinct_positions(board.play(cell), seen)
+                       for cell in board.legal_moves)
+
+    for mistaken in (count_distinct_positions, count_with_a_shared_set):
+        feedback = exercises.count_distinct_positions.check(mistaken)
+        assert not feedback.passed
+        assert "keeps what it saw from one call to the next" in feedback.nudge
+        assert "seen=set()" in feedback.nudge and "use a set" not in feedback.nudge
 
 
 def test_counting_the_tree_instead_of_the_positions_is_named():
@@ -660,6 +749,41 @@ def test_an_evaluation_from_the_wrong_side_is_asked_about_its_point_of_view():
     assert not feedback.passed and "from X's point of view" in feedback.nudge
 
 
+def threat_lead(position):
+    """X's threats minus O's: windows of four in a row holding three of the player's discs and an
+    empty cell, counted from position.cells as a student would."""
+    columns, rows, cells = position.columns, position.rows, position.cells
+    lead = 0
+    for row in range(rows):
+        for column in range(columns):
+            for down, across in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                if 0 <= row + 3 * down < rows and 0 <= column + 3 * across < columns:
+                    window = [cells[(row + i * down) * columns + column + i * across]
+                              for i in range(4)]
+                    if window.count(".") == 1:
+                        lead += (window.count("X") == 3) - (window.count("O") == 3)
+    return lead
+
+
+def test_an_evaluation_out_of_range_only_where_one_side_is_far_ahead_is_caught():
+    # "there are never more than 8 threats": true in random games, not where X has 13
+    feedback = exercises.evaluate_four.check(lambda position: threat_lead(position) / 8)
+    assert not feedback.passed and "threats" in feedback.headline
+    got = float(rows(feedback)["got"])
+    assert got >= 1 and threat_lead(feedback.board) / 8 == got
+    assert feedback.nudge.startswith("Your guess must stay strictly between −1 and +1")
+    assert feedback.nudge.endswith(f"at this position it returned {got!r}.")
+
+
+def test_the_range_is_tried_on_many_7_by_6_positions_of_every_depth_and_the_extremes():
+    boards = [case.board for case in exercises.evaluate_four.cases()]
+    standard = [board for board in boards if (board.columns, board.rows) == (7, 6)]
+    assert len(standard) >= 100 and not any(board.is_over for board in boards)
+    assert set(range(40)) <= {42 - board.free_cells for board in standard}  # discs on it
+    assert max(threat_lead(board) for board in standard) >= 12
+    assert min(threat_lead(board) for board in standard) <= -10
+
+
 def test_an_evaluation_out_of_range_is_caught():
     feedback = exercises.evaluate_four.check(lambda position: 2 * model_evaluate_four(position)
                                              + 1)
@@ -745,6 +869,26 @@ def test_max_in_place_of_the_average_is_named():
     feedback = exercises.expectimax_value.check(expectimax_with(max, max))
     assert not feedback.passed
     assert "instead of taking the largest" in feedback.nudge
+
+
+def test_an_average_by_floor_division_is_named():
+    feedback = exercises.expectimax_value.check(
+        expectimax_with(max, lambda values: sum(values) // len(values)))
+    assert not feedback.passed
+    assert feedback.nudge.startswith("Floor division") and "That is minimax" not in feedback.nudge
+
+
+def test_the_expectimax_probes_tell_every_classic_mistake_apart():
+    probes = list(map(Board.from_string, lesson8.VALUE_PROBES))
+    found = [tuple(expectimax_with(at_x, at_o)(board) for board in probes)
+             for at_x, at_o, _ in lesson8.VALUE_MISTAKES]
+    right = tuple(expectimax_with(max, average)(board) for board in probes)
+    nudges = [nudge for _, _, nudge in lesson8.VALUE_MISTAKES]
+    assert right not in found
+    # two mistakes may share a nudge only if they are named alike
+    for i, values in enumerate(found):
+        assert all(values != other or nudges[i] == nudges[j] for j, other in enumerate(found)
+                   if j != i)
 
 
 def test_a_sum_not_divided_by_the_number_of_moves_is_named():

@@ -55,6 +55,9 @@ def _count_x_wins_verdict(case: Case, got: object, student: Callable) -> str:
     if same(got, case.expected):
         return ""
     games = count_games(case.args[0])
+    if games["draw"] and same(got, games["X"] + games["O"]):
+        return ("That counts every game somebody wins, O's wins too. A leaf counts 1 only if X is "
+                "the winner, not any player.")
     if same(got, games.total()):
         return "That counts every finished game; count only those X wins."
     if same(got, games["O"]):

@@ -16,7 +16,7 @@ from ttt.exercises.positions import (
     sample,
     small_positions,
 )
-from ttt.fast import minimax, shared_solver
+from ttt.fast import Outcome, minimax, shared_solver
 from ttt.game import final_score
 
 __all__ = ["EXERCISES", "VALUE_MISTAKES", "VALUE_PROBES", "best_move", "minimax_value", "score",
@@ -164,12 +164,38 @@ def _best_moves(board: Board) -> list[int]:
     return [cell for cell, outcome in outcomes.items() if outcome == best]
 
 
+O_PROBES = ["X..|...|O.X", "XX.|OO.|X.."]  # O to move: X would choose other moves than O
+
+
+def _best_for_x(board: Board) -> list[int]:
+    """The moves X would choose if it were X's turn: its quickest win, else a draw, else its
+    slowest loss."""
+    outcomes = shared_solver().move_outcomes(board)
+
+    def for_x(outcome: Outcome) -> tuple[int, int]:
+        return outcome.value, -outcome.value * outcome.plies
+
+    top = max(map(for_x, outcomes.values()))
+    return [cell for cell, outcome in outcomes.items() if for_x(outcome) == top]
+
+
+def _plays_for_x(student: Callable, board: Board, got: object) -> bool:
+    """Whether the student's best_move, at O's turn, picks a move best for X: on ``board``
+    (where it chose ``got``) and on every probe."""
+    return got in _best_for_x(board) and \
+        all(student(probe) in _best_for_x(probe) for probe in map(Board.from_string, O_PROBES))
+
+
 def _best_move_verdict(case: Case, got: object, student: Callable) -> str:
     board = case.board
     if got not in board.legal_moves:
         return f"{got!r} is not a legal move here: the free cells are {list(board.legal_moves)}."
     if same(got, case.expected):
         return ""
+    if board.to_move == "O" and _plays_for_x(student, board, got):
+        return ("At O's turn yours picks the move that is best for X: O wants the smallest "
+                "value, X the largest. Pick with min when O is to move, at the top as well as "
+                "inside the search.")
     outcomes = shared_solver().move_outcomes(board)
     best_cell = min(case.expected)
     best, mine = outcomes[best_cell], outcomes[got]

@@ -23,6 +23,7 @@ from ttt.exercises.checking import (
     Feedback,
     attempt,
     same,
+    shown,
 )
 from ttt.exercises.lesson3 import value_nudge
 from ttt.exercises.positions import small_positions
@@ -149,12 +150,13 @@ def _pruning_mistake(root: Board, steps: list[Step], got: list[Board], k: int,
                      student: Callable) -> str:
     """A nudge naming the mistake that makes the student visit ``got`` instead of the positions
     the ``steps`` of alpha-beta enter (the first difference is visit ``k + 1``)."""
+    if _window_not_passed_down(student):
+        return ("Alpha and beta are not passed down: your function uses the alpha and beta it is "
+                "given, but the calls for the positions after each move do not get them, so each "
+                "starts again from −∞ and +∞ and nothing below the top is ever pruned. Pass them "
+                "on: alphabeta_value(board.play(cell), alpha, beta).")
     closed = _closed_window_visits(root, student)
     top_moves = sum(1 for board in closed or () if board.moves_made == root.moves_made + 1)
-    if top_moves == 1 and len(closed) > len(_first_line(root)):
-        return ("Given alpha >= beta your function stops after one move, but the positions "
-                "below that move are searched in full: the window does not reach them. Pass "
-                "alpha and beta down: alphabeta_value(board.play(cell), alpha, beta).")
     plain = _entered(_steps(root, pruning=False))
     if got == plain:
         if closed is None or top_moves > 1:
@@ -191,13 +193,21 @@ def _closed_window_visits(root: Board, student: Callable) -> list[Board] | None:
     return None if student(traced, 1, -1) is NO_ANSWER else log
 
 
-def _first_line(board: Board) -> list[Board]:
-    """The positions after the first legal move, again and again, to the end of the game."""
-    line = []
-    while not board.is_over:
-        board = board.play(board.legal_moves[0])
-        line.append(board)
-    return line
+#: X to move: searched with alpha = −∞ and beta = −1, alpha-beta stops after the first move (any
+#: value closes that window), and the window prunes much of the position after it.
+WINDOW_PROBE = "XO.|...|..."
+
+
+def _window_not_passed_down(student: Callable) -> bool:
+    """Whether ``student``, given a window that its first move closes, stops after that move
+    but searches the position after it as plain minimax does: the window never reaches the
+    calls below."""
+    root = Board.from_string(WINDOW_PROBE)
+    first = root.play(root.legal_moves[0])
+    traced, log = traced_board(root)
+    if student(traced, -math.inf, -1) is NO_ANSWER:
+        return False
+    return log == [first, *_entered(_steps(first, pruning=False))]
 
 
 def _cut_skipping(steps: list[Step], k: int, position: Board) -> Step | None:
@@ -223,9 +233,19 @@ def _distinct_cases() -> Iterator[Case]:
                    "the empty board" if board == Board() else f"the positions below {board}")
 
 
+OTHER_START = "XO.|...|..."  # a start whose positions the cases before have not all seen
+
+
 def _distinct_verdict(case: Case, got: object, student: Callable) -> str:
     if same(got, case.expected):
         return ""
+    student(Board.from_string(OTHER_START))
+    again = student(case.board)
+    if not same(again, got):
+        return (f"Called on this board again (after a call on {OTHER_START}), your function "
+                f"counts {shown(again)} instead of {got}: it keeps what it saw from one call to "
+                "the next. A default argument such as seen=set() is made once, when def runs, and "
+                "every call shares it: make a new set inside the function, on each call.")
     if same(got, case.expected - 1):
         return ("One short: count the starting board too. The positions that can arise from "
                 "board include board itself, so put it in your set at the start.")

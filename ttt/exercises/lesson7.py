@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator
+from functools import cache
 from numbers import Integral
 
 from ttt.exercises.checking import (
@@ -191,9 +192,71 @@ def _open_columns_verdict(case: Case, got: object, student: Callable) -> str:
 
 
 def _evaluate_cases() -> Iterator[Case]:
-    for seed, (columns, rows) in enumerate(SIZES):
-        for position in _random_positions(columns, rows, 8, seed + 10):
-            yield Case((position,), position, Between(-1, 1), "an unfinished position")
+    for position, about in _evaluation_positions():
+        yield Case((position,), position, Between(-1, 1), about)
+
+
+@cache
+def _evaluation_positions() -> tuple[tuple[ConnectFour, str], ...]:
+    """The positions the range of a guess is tried on: 7 × 6 games played at random to every
+    depth, then the extremes (one side with many threats), then the other sizes. A guess that
+    strays out of range does so where one side is far ahead, so random games alone miss it."""
+    found = [(position, "a 7 × 6 position from a random game")
+             for position in _quiet_positions(7, 6, games=3, seed=40)]
+    found += [(position, f"a 7 × 6 position where {player} has {_threats(position, player)} "
+                         f"threats (windows of four with three of {player}'s discs)")
+              for player in "XO" for seed in range(2)
+              for position in [_many_threats(player, seed)]]
+    for seed, (columns, rows) in enumerate(SIZES[1:]):
+        found += [(position, f"a {columns} × {rows} position from a random game")
+                  for position in _random_positions(columns, rows, 8, seed + 11)]
+    return tuple(found)
+
+
+def _quiet_positions(columns: int, rows: int, games: int, seed: int) -> list[ConnectFour]:
+    """``games`` unfinished positions (always the same ones) for every number of discs: random
+    moves that never end the game, stopped at that depth (or where every move would end it)."""
+    rng = seeded_random(seed)
+    found = []
+    for depth in range(columns * rows):
+        for _ in range(games):
+            position = connect_four(columns, rows)
+            for _ in range(depth):
+                quiet = [c for c in position.legal_moves if not position.play(c).is_over]
+                if not quiet:
+                    break
+                position = position.play(rng.choice(quiet))
+            found.append(position)
+    return found
+
+
+def _threats(position: ConnectFour, player: str) -> int:
+    """How many windows of four hold three of ``player``'s discs and none of the other's."""
+    x, o = position.bits
+    mine, theirs = (x, o) if player == "X" else (o, x)
+    return sum(1 for window in position.shape.line_masks
+               if (window & mine).bit_count() == 3 and not window & theirs)
+
+
+def _many_threats(player: str, seed: int, width: int = 20) -> ConnectFour:
+    """An unfinished 7 × 6 position (always the same one) where ``player`` leads the other by
+    many threats: a beam search keeping, after each move, the ``width`` positions with the
+    largest lead (about 13 threats to none)."""
+    rng = seeded_random(seed)
+    other = "O" if player == "X" else "X"
+
+    def lead(position: ConnectFour) -> int:
+        return _threats(position, player) - _threats(position, other)
+
+    best, layer = connect_four(), [connect_four()]
+    while layer:
+        children = dict.fromkeys(child for position in layer for column in position.legal_moves
+                                 for child in [position.play(column)] if not child.is_over)
+        ties = {child: rng.random() for child in children}  # equal leads: a seeded choice
+        layer = sorted(children, key=lambda child: (lead(child), ties[child]), reverse=True)
+        layer = layer[:width]
+        best = max([best, *layer[:1]], key=lead)
+    return best
 
 
 def _blind(position: ConnectFour) -> float:

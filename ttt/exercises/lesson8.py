@@ -65,7 +65,8 @@ def close(got: object, expected: float) -> bool:
 VALUE_PROBES = ["XX.|OO.|...",  # X to move wins at 2
                 "XO.|...|...",  # X to move
                 "X.O|.X.|...",  # O to move: it must block at 8, but moves at random
-                "XOX|.O.|..."]  # X to move: O threatens 7
+                "XOX|.O.|...",  # X to move: O threatens 7
+                "...|..O|XXO"]  # X to move: rounding O's averages down loses, minimax too
 
 
 def _value_cases() -> Iterator[Case]:
@@ -86,6 +87,10 @@ def _exact(board: Board) -> Exact:
 
 def _average(values: list) -> Fraction:
     return Fraction(sum(values), len(values))
+
+
+def _floor_average(values: list) -> int:
+    return sum(values) // len(values)
 
 
 @cache
@@ -114,6 +119,9 @@ VALUE_MISTAKES: tuple[tuple[Callable[[list], float], Callable[[list], float], st
     (max, max,
      "O moves at random, it does not play for X: average the values of O's moves instead of "
      "taking the largest."),
+    (max, _floor_average,
+     "Floor division: // rounds the average down to a whole number, so 2/3 becomes 0 and −1/3 "
+     "becomes −1. Divide with / (or make a Fraction) to keep the exact average."),
     (max, sum,
      "At O's turn, divide the sum of the values by the number of O's moves: an average, so "
      "that the result stays between −1 and +1."),
