@@ -3,6 +3,7 @@ each classic mistake (many of them found in published tic-tac-toe code) gets a n
 that mistake. Whatever the student's function does, a check gives feedback and never raises."""
 
 import math
+import re
 import sys
 from fractions import Fraction
 
@@ -61,6 +62,19 @@ def test_every_expected_value_is_an_answer_of_the_kind_asked_for(name):
         else:
             answers = expected if isinstance(expected, AnyOf) else [expected]
             assert answers and all(exercise.returns.fits(answer) for answer in answers), case
+
+
+#: What code looks like in a sentence: a call, an assignment or comparison, arithmetic on names.
+CODE = re.compile(r"\w\(|\s=\s|==|>=|<=|\bmath\.|\w\s*[*/%]\s*\w|\[\w+\]")
+
+
+@pytest.mark.parametrize("name", sorted(EXERCISES))
+def test_a_hint_is_a_nudge_toward_the_idea_not_code(name):
+    exercise = EXERCISES[name]
+    hint = exercise.hint_text
+    assert not CODE.search(hint), f"{name}'s hint reads like code: {CODE.search(hint)[0]!r}"
+    statements = [line.strip() for line in exercise.source().splitlines()[2:]]
+    assert not [line for line in statements if len(line) > 8 and line in hint]
 
 
 def test_each_lesson_module_holds_its_own_exercises():

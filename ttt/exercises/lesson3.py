@@ -230,17 +230,18 @@ EXERCISES = (
         minimax_value, lesson=3,
         task="minimax_value(board) returns +1, 0 or −1: the value of board when both sides play "
              "perfectly, from X's point of view.",
-        hint_text="If the game is over, return its score. Else compute "
-                  "minimax_value(board.play(cell)) for each legal move and take the max if X is "
-                  "to move, the min if O is.",
+        hint_text="A finished game's value is its score. Otherwise the value comes from the "
+                  "positions one move later, which the function can value by calling itself: "
+                  "X, who wants +1, picks the best of them for X, and O the best for O.",
         cases=_value_cases, returns=VALUE, verdict=_minimax_verdict,
         summary="positions with X or O to move, up to 6 free cells"),
     Exercise(
         best_move, lesson=3,
         task="best_move(board) returns a best move for the player to move: a win if there is "
              "one — the quickest — else a draw, else the loss that takes longest.",
-        hint_text="Score a finished game as score(board) * (1 + free cells): a win with more "
-                  "free cells left (sooner) is worth more, a loss with more cells left is worse.",
+        hint_text="Make a win worth more the sooner it comes: weigh a finished game's score by "
+                  "how many cells are still free. Careful: a win on a full board leaves no cell "
+                  "free, and must still count for more than a draw.",
         cases=_best_move_cases, returns=CELL, verdict=_best_move_verdict,
         summary="quickest wins, slowest losses and draws, and wins on a full board"),
 )

@@ -265,9 +265,10 @@ EXERCISES = (
         task="alphabeta_value(board, alpha=-math.inf, beta=math.inf) returns the minimax value "
              "of board (+1, 0, −1), skipping moves that cannot change it. Try moves in the order "
              "of board.legal_moves; the check also compares the positions you visit, in order.",
-        hint_text="X: value = max(value, child); alpha = max(alpha, value). O: value = "
-                  "min(value, child); beta = min(beta, value). Stop trying moves once "
-                  "alpha >= beta.",
+        hint_text="Start from minimax_value. After each move, X raises alpha to the best value "
+                  "it has found so far and O lowers beta likewise; each position after a move is "
+                  "searched with the alpha and beta of the moment. Once alpha reaches beta, the "
+                  "moves left cannot change the result.",
         cases=_alphabeta_cases, returns=VALUE, verdict=_alphabeta_verdict,
         extra_check=_alphabeta_visits,
         summary="values, and exactly the positions alpha-beta visits, in order"),

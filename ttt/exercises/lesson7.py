@@ -307,9 +307,9 @@ EXERCISES = (
         task="landing_cell(position, column) returns the cell where a disc dropped into "
              "column comes to rest (the lowest free cell of that column), or None if the column "
              "is full.",
-        hint_text="Cell numbers go in reading order: the cell in row r (0 at the top) and column "
-                  "c is r * position.columns + c. Walk up the column from the bottom row "
-                  "(position.rows - 1) and return the first cell where position[cell] == '.'.",
+        hint_text="A disc falls to the lowest free cell of its column. Cells are numbered in "
+                  "reading order, row by row from the top, each row position.columns cells long: "
+                  "look at the column's cells from the bottom row up.",
         cases=_landing_cases, returns=CELL_OR_NONE, verdict=_landing_verdict,
         summary="empty, part-filled and full columns, on boards of four sizes"),
     Exercise(
@@ -326,9 +326,10 @@ EXERCISES = (
              "position, from X's point of view: a number strictly between −1 and +1. A player "
              f"that looks {EVALUATION_DEPTH} moves ahead with it must beat one that sees only wins "
              f"and losses: at least {MIN_WINS} wins in {2 * EVALUATION_GAMES} games.",
-        hint_text="Add something for each X disc and subtract it for each O disc, more for discs "
-                  "near the centre column (cell % position.columns is a cell's column); then "
-                  "squeeze the total s into the range with s / (abs(s) + 20).",
+        hint_text="Count each X disc for X and each O disc against, a disc near the centre "
+                  "column for more (it can join more fours). Then squeeze the total into the open "
+                  "range from −1 to +1, with a formula that grows with the total but never "
+                  "reaches 1, however far one side is ahead.",
         cases=_evaluate_cases, returns=NUMBER, verdict=guess_verdict,
         extra_check=_evaluate_tournament,
         summary=f"in range on every unfinished position, and it beats a blind depth-"
