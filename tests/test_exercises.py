@@ -14,12 +14,14 @@ from ttt import exercises
 from ttt.board import LINES, Board
 from ttt.exercises import EXERCISES, LESSONS, lesson8
 from ttt.exercises.checking import AnyOf, Between
+from ttt.exercises.lesson3 import CORNER_EDGE, PREDICTION_NUDGES, check_prediction
 from ttt.exercises.lesson3 import minimax_value as model_minimax_value
 from ttt.exercises.lesson3 import score as model_score
+from ttt.exercises.lesson5 import check_ordering, check_symmetry_sets, ordering_counts
 from ttt.exercises.lesson6 import evaluate as model_evaluate
 from ttt.exercises.lesson7 import evaluate_four as model_evaluate_four
 from ttt.exercises.lesson7 import landing_cell as model_landing_cell
-from ttt.fast import minimax, shared_solver
+from ttt.fast import Solver, alphabeta, minimax, shared_solver
 from ttt.mcts import TreeNode, ucb1
 
 
@@ -424,6 +426,33 @@ def test_any_best_move_passes_not_only_the_first():
     assert exercise.check(best_move).passed
 
 
+# --- lesson 3: predicting a value ---------------------------------------------------------------
+
+
+def test_the_right_prediction_gets_a_tick_and_a_move_that_proves_it():
+    feedback = check_prediction(minimax(Board.from_string(CORNER_EDGE)).value)
+    assert feedback.passed and feedback.headline.startswith("✓ +1: X wins")
+    assert check_prediction(None).headline.startswith("Not yet")
+
+
+def test_no_wrong_prediction_gives_the_value_away_however_often_it_is_tried():
+    value = minimax(Board.from_string(CORNER_EDGE)).value
+    wrong = {1, 0, -1} - {value}
+    assert set(PREDICTION_NUDGES) == wrong
+    for _ in range(3):  # the same wrong guess again, and again: a nudge each time
+        for guess in wrong:
+            feedback = check_prediction(guess)
+            assert not feedback.passed and "run this cell again" in feedback.nudge
+            said = feedback.headline + feedback.nudge
+            assert "+1" not in said and "X wins" not in said and "minimax says" not in said
+
+
+@pytest.mark.parametrize("guess", [2, "+1", True, [1]])
+def test_a_prediction_that_is_no_value_is_told_the_three_values(guess):
+    feedback = check_prediction(guess)
+    assert not feedback.passed and "is not a value" in feedback.headline
+
+
 # --- lesson 4 -----------------------------------------------------------------------------------
 
 
@@ -658,6 +687,69 @@ def test_counting_the_tree_instead_of_the_positions_is_named():
     feedback = exercises.count_distinct_positions.check(count_distinct_positions)
     assert not feedback.passed
     assert "every node of the game tree" in feedback.nudge
+
+
+# --- lesson 5: where ordering helps most, and symmetries ----------------------------------------
+
+
+def test_the_ordering_counts_and_the_move_where_ordering_helps_most_pass():
+    counts = {cell: (alphabeta(Board().play(cell), ordered=False).nodes,
+                     alphabeta(Board().play(cell), ordered=True).nodes) for cell in range(9)}
+    best = max(counts, key=lambda cell: counts[cell][0] - counts[cell][1])
+    assert check_ordering(counts, best).passed
+    assert not check_ordering(counts, None).passed and not check_ordering(None, best).passed
+
+
+def test_ordering_pairs_the_wrong_way_round_are_named():
+    swapped = {cell: (with_, without) for cell, (without, with_) in ordering_counts().items()}
+    feedback = check_ordering(swapped, None)
+    assert not feedback.passed
+    assert feedback.nudge.startswith("Each pair is the wrong way round")
+
+
+def test_ordering_counts_of_one_search_twice_or_of_the_empty_board_are_named():
+    once = {cell: (without, without) for cell, (without, _) in ordering_counts().items()}
+    assert "Both numbers of each pair are the same" in check_ordering(once, None).nudge
+    empty = (alphabeta(Board(), ordered=False).nodes, alphabeta(Board(), ordered=True).nodes)
+    feedback = check_ordering(dict.fromkeys(range(9), empty), None)
+    assert "not the empty board" in feedback.nudge
+
+
+def test_the_move_where_ordering_helps_least_is_named():
+    counts = ordering_counts()
+    least = min(counts, key=lambda cell: counts[cell][0] - counts[cell][1])
+    feedback = check_ordering(counts, least)
+    assert not feedback.passed and "saves the fewest nodes" in feedback.nudge
+
+
+def after_two_moves():
+    return {Board().play(a).play(b) for a in range(9) for b in range(9) if a != b}
+
+
+def test_the_symmetry_sets_pass_with_the_folded_solvers_count():
+    after_two = after_two_moves()
+    folded = {board.canonical() for board in after_two}
+    feedback = check_symmetry_sets(after_two, folded)
+    assert feedback.passed and feedback.headline == "✓ 72 positions after two moves, 12 up to " \
+                                                     "symmetry."
+    solver = Solver(symmetry=True)
+    solver.solve(Board())
+    assert len(folded) == sum(1 for x, o in solver.table if Board.from_bits(x, o).moves_made == 2)
+
+
+def test_symmetry_sets_folded_the_wrong_way_are_named():
+    after_two = after_two_moves()
+    folded = {board.canonical() for board in after_two}
+    swapped = check_symmetry_sets(folded, after_two)
+    assert not swapped.passed and "wrong way round" in swapped.headline
+    first_folded = {Board().play(a).canonical().play(b) for a in range(9) for b in range(9)
+                    if Board().play(a).canonical().cells[b] == "."}
+    early = check_symmetry_sets(after_two, first_folded)
+    assert not early.passed and "folding the first move and then playing" in early.nudge
+    unfolded = check_symmetry_sets(after_two, set(after_two))
+    assert not unfolded.passed and "unfolded" in unfolded.nudge
+    listed = check_symmetry_sets(after_two, [board.canonical() for board in after_two])
+    assert not listed.passed and "A list keeps every board" in listed.nudge
 
 
 # --- lesson 6 -----------------------------------------------------------------------------------

@@ -7,7 +7,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from ttt.board import Board
-from ttt.exercises.checking import CELL, SCORE, VALUE, AnyOf, Case, Exercise, same
+from ttt.display import signed
+from ttt.exercises.checking import (
+    CELL,
+    SCORE,
+    VALUE,
+    AnyOf,
+    Case,
+    Exercise,
+    Feedback,
+    same,
+    shown,
+)
 from ttt.exercises.positions import (
     MAX_ONLY,
     SWAPPED,
@@ -19,8 +30,8 @@ from ttt.exercises.positions import (
 from ttt.fast import Outcome, minimax, shared_solver
 from ttt.game import final_score
 
-__all__ = ["EXERCISES", "VALUE_MISTAKES", "VALUE_PROBES", "best_move", "minimax_value", "score",
-           "value_nudge"]
+__all__ = ["CORNER_EDGE", "EXERCISES", "PREDICTION_NUDGES", "VALUE_MISTAKES", "VALUE_PROBES",
+           "best_move", "check_prediction", "minimax_value", "score", "value_nudge"]
 
 # --- model answers ------------------------------------------------------------------------------
 
@@ -215,6 +226,42 @@ def _best_move_verdict(case: Case, got: object, student: Callable) -> str:
                 f"{mine.plies}: it wins later than it could. Prefer the quickest win.")
     return (f"Both moves lose, but {best_cell} holds out for {best.plies} moves and yours only "
             f"{mine.plies}. Prefer the slowest loss.")
+
+
+# --- predicting a value -------------------------------------------------------------------------
+
+#: Lesson 3's "predict a value": X opened in a corner, O replied on the edge next to it.
+CORNER_EDGE = "XO.|...|..."
+
+#: The nudge for each wrong prediction. None gives the value away, so a student who guessed
+#: wrong still works it out, changes the guess and checks again, as often as it takes.
+PREDICTION_NUDGES = {
+    0: "A draw means O can stop every threat of X's. But O's mark blocks only one of the lines "
+       "through X's corner: can X make a threat that O must block, and then two threats at once?",
+    -1: "For that, O would need three in a row before X, and X moves next. Look at X's chances "
+        "instead: O's mark blocks only one of the lines through X's corner. Can X make a threat "
+        "that O must block, and then two threats at once?",
+}
+
+
+def check_prediction(guess: object) -> Feedback:
+    """The verdict on a prediction of the value of ``CORNER_EDGE``: ✓ and a move that proves it
+    if ``guess`` is the minimax value; else "Not yet" while there is no guess, or a nudge for
+    that wrong guess that leaves the value to the student, who tries again."""
+    board = Board.from_string(CORNER_EDGE)
+    result = minimax(board)
+    if guess is None:
+        return Feedback(False, "Not yet: set my_prediction to +1, 0 or −1 in the cell above, "
+                               "then run this cell again.")
+    if not any(same(guess, value) for value in (1, 0, -1)):
+        return Feedback(False, f"✗ {shown(guess)} is not a value: predict +1 (X wins), 0 (a draw) "
+                               "or −1 (O wins).")
+    if same(guess, result.value):
+        return Feedback(True, f"✓ {signed(result.value)}: X wins, for example by playing "
+                              f"{result.move}.")
+    return Feedback(False, f"✗ Not quite: it is not {signed(guess)}.", board,
+                    nudge=f"{PREDICTION_NUDGES[guess]} Change your answer above and run this cell "
+                          "again.")
 
 
 EXERCISES = (
