@@ -369,19 +369,31 @@ def test_a_move_that_wins_later_than_it_could_is_caught():
     assert "later than it could" in feedback.nudge or "slowest loss" in feedback.nudge
 
 
-def test_a_best_move_where_o_maximises_is_named():
+def best_move_where_o_picks(at_the_top, inside):
+    """best_move as the lesson asks, with O's move picked by at_the_top and the values at O's
+    turns inside the search by inside (both min when right)."""
     def best_move(board):
         def quick_value(board):
             if board.is_over:
                 return model_score(board) * (1 + board.free_cells)
             values = [quick_value(board.play(cell)) for cell in board.legal_moves]
-            return max(values) if board.to_move == "X" else min(values)
+            return max(values) if board.to_move == "X" else inside(values)
 
-        return max(board.legal_moves, key=lambda cell: quick_value(board.play(cell)))  # O too
+        pick = max if board.to_move == "X" else at_the_top
+        return pick(board.legal_moves, key=lambda cell: quick_value(board.play(cell)))
+    return best_move
 
-    feedback = exercises.best_move.check(best_move)
-    assert not feedback.passed and feedback.board.to_move == "O"
-    assert "best for X" in feedback.nudge and "min when O is to move" in feedback.nudge
+
+@pytest.mark.parametrize("at_the_top, inside, nudge", [
+    (max, min, "At O's turn yours picks the move that is best for X"),
+    (min, max, "Inside your search O takes the largest value too"),
+    (max, max, "O takes the largest value everywhere"),
+], ids=["at-the-top", "inside-the-search", "everywhere"])
+def test_a_best_move_where_o_maximises_is_named(at_the_top, inside, nudge):
+    assert exercises.best_move.check(best_move_where_o_picks(min, min)).passed
+    feedback = exercises.best_move.check(best_move_where_o_picks(at_the_top, inside))
+    assert not feedback.passed
+    assert feedback.nudge.startswith(nudge), feedback.nudge
     assert "slowest loss" not in feedback.nudge
 
 
@@ -759,6 +771,7 @@ def test_an_evaluation_out_of_range_or_too_weak_is_caught():
     too_big = exercises.evaluate.check(lambda board: 3 * model_evaluate(board))
     assert not too_big.passed and "strictly between" in too_big.nudge
     assert rows(too_big)["expected"] == "a number strictly between −1 and +1"
+    assert too_big.nudge.endswith(f"at this position it returned {rows(too_big)['got']}.")
     constant = exercises.evaluate.check(lambda board: 0.0)
     assert not constant.passed and "against random" in constant.headline
 

@@ -20,6 +20,7 @@ from ttt.exercises.checking import (
     shown,
 )
 from ttt.exercises.positions import (
+    AS_PLAYED,
     MAX_ONLY,
     SWAPPED,
     misread_value,
@@ -27,7 +28,7 @@ from ttt.exercises.positions import (
     sample,
     small_positions,
 )
-from ttt.fast import Outcome, minimax, shared_solver
+from ttt.fast import minimax, shared_solver
 from ttt.game import final_score
 
 __all__ = ["CORNER_EDGE", "EXERCISES", "PREDICTION_NUDGES", "VALUE_MISTAKES", "VALUE_PROBES",
@@ -175,26 +176,43 @@ def _best_moves(board: Board) -> list[int]:
     return [cell for cell, outcome in outcomes.items() if outcome == best]
 
 
-O_PROBES = ["X..|...|O.X", "XX.|OO.|X.."]  # O to move: X would choose other moves than O
+#: Where a best_move may let O take the largest value, as (how it picks O's move at the top, the
+#: turns its search takes below), with the nudge for that mistake.
+O_MAXIMISES: tuple[tuple[Callable, dict[str, str], str], ...] = (
+    (max, AS_PLAYED,
+     "At O's turn yours picks the move that is best for X: O wants the smallest value, X the "
+     "largest. Pick with min when O is to move."),
+    (min, MAX_ONLY,
+     "Inside your search O takes the largest value too: at O's turns the search must take the "
+     "smallest value of the positions after O's moves, as minimax_value does."),
+    (max, MAX_ONLY,
+     "O takes the largest value everywhere in yours, both when it picks the move and inside the "
+     "search: O wants the smallest value, X the largest."),
+)
+
+#: Positions where each of those mistakes picks other moves than the right ones and than the
+#: others: O to move at the first two, X at the third.
+BEST_MOVE_PROBES = ["X..|...|O.X", "XX.|OO.|X..", "...|.O.|XOX"]
 
 
-def _best_for_x(board: Board) -> list[int]:
-    """The moves X would choose if it were X's turn: its quickest win, else a draw, else its
-    slowest loss."""
-    outcomes = shared_solver().move_outcomes(board)
-
-    def for_x(outcome: Outcome) -> tuple[int, int]:
-        return outcome.value, -outcome.value * outcome.plies
-
-    top = max(map(for_x, outcomes.values()))
-    return [cell for cell, outcome in outcomes.items() if for_x(outcome) == top]
+def _moves_when(board: Board, o_picks: Callable, turns: dict[str, str]) -> list[int]:
+    """The moves a best_move picks that chooses O's move with ``o_picks`` and searches below
+    with the turns as ``turns`` says."""
+    scores = {cell: misread_value(board.play(cell), turns, prefer_quick=True)
+              for cell in board.legal_moves}
+    best = (max if board.to_move == "X" else o_picks)(scores.values())
+    return [cell for cell, score in scores.items() if score == best]
 
 
-def _plays_for_x(student: Callable, board: Board, got: object) -> bool:
-    """Whether the student's best_move, at O's turn, picks a move best for X: on ``board``
-    (where it chose ``got``) and on every probe."""
-    return got in _best_for_x(board) and \
-        all(student(probe) in _best_for_x(probe) for probe in map(Board.from_string, O_PROBES))
+def _o_maximises(student: Callable, board: Board, got: object) -> str:
+    """The nudge for letting O maximise, if the student's best_move picks ``got`` on ``board``
+    and its moves on the probes as one of those mistakes would; else ''."""
+    probes = list(map(Board.from_string, BEST_MOVE_PROBES))
+    chosen = [(board, got), *((probe, student(probe)) for probe in probes)]
+    for o_picks, turns, nudge in O_MAXIMISES:
+        if all(move in _moves_when(position, o_picks, turns) for position, move in chosen):
+            return nudge
+    return ""
 
 
 def _best_move_verdict(case: Case, got: object, student: Callable) -> str:
@@ -203,10 +221,9 @@ def _best_move_verdict(case: Case, got: object, student: Callable) -> str:
         return f"{got!r} is not a legal move here: the free cells are {list(board.legal_moves)}."
     if same(got, case.expected):
         return ""
-    if board.to_move == "O" and _plays_for_x(student, board, got):
-        return ("At O's turn yours picks the move that is best for X: O wants the smallest "
-                "value, X the largest. Pick with min when O is to move, at the top as well as "
-                "inside the search.")
+    o_maximises = _o_maximises(student, board, got)
+    if o_maximises:
+        return o_maximises
     outcomes = shared_solver().move_outcomes(board)
     best_cell = min(case.expected)
     best, mine = outcomes[best_cell], outcomes[got]
@@ -219,8 +236,8 @@ def _best_move_verdict(case: Case, got: object, student: Callable) -> str:
             return (f"After {cell}, {winner} wins with the last free cell: a win on a full "
                     f"board. Scored as score × free cells, that win counts 0, the same as a "
                     f"draw. Score a finished game as score × (1 + free cells).")
-        return (f"This move changes the result: after it the value is {mine.value:+d}, but "
-                f"{best_cell} keeps {best.value:+d}.")
+        return (f"This move changes the result: after it the value is {signed(mine.value)}, "
+                f"but {best_cell} keeps {signed(best.value)}.")
     if (best.value == 1) == (board.to_move == "X") and best.value != 0:
         return (f"Both moves win, but {best_cell} wins in {best.plies} moves and yours in "
                 f"{mine.plies}: it wins later than it could. Prefer the quickest win.")

@@ -204,7 +204,8 @@ def _evaluation_positions() -> tuple[tuple[ConnectFour, str], ...]:
     found = [(position, "a 7 × 6 position from a random game")
              for position in _quiet_positions(7, 6, games=3, seed=40)]
     found += [(position, f"a 7 × 6 position where {player} has {_threats(position, player)} "
-                         f"threats (windows of four with three of {player}'s discs)")
+                         f"threats (windows of four holding three of {player}'s discs, the "
+                         f"fourth cell free)")
               for player in "XO" for seed in range(2)
               for position in [_many_threats(player, seed)]]
     for seed, (columns, rows) in enumerate(SIZES[1:]):
@@ -241,7 +242,7 @@ def _threats(position: ConnectFour, player: str) -> int:
 def _many_threats(player: str, seed: int, width: int = 20) -> ConnectFour:
     """An unfinished 7 × 6 position (always the same one) where ``player`` leads the other by
     many threats: a beam search keeping, after each move, the ``width`` positions with the
-    largest lead (about 13 threats to none)."""
+    largest lead (11 to 13 threats to none or one, for the seeds the check uses)."""
     rng = seeded_random(seed)
     other = "O" if player == "X" else "X"
 
