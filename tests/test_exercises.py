@@ -3,6 +3,7 @@ each classic mistake (many of them found in published tic-tac-toe code) gets a n
 that mistake. Whatever the student's function does, a check gives feedback and never raises."""
 
 import math
+import re
 import sys
 from fractions import Fraction
 
@@ -11,14 +12,16 @@ import pytest
 
 from ttt import exercises
 from ttt.board import LINES, Board
-from ttt.exercises import EXERCISES, LESSONS
+from ttt.exercises import EXERCISES, LESSONS, lesson8
 from ttt.exercises.checking import AnyOf, Between
+from ttt.exercises.lesson3 import CORNER_EDGE, PREDICTION_NUDGES, check_prediction
 from ttt.exercises.lesson3 import minimax_value as model_minimax_value
 from ttt.exercises.lesson3 import score as model_score
+from ttt.exercises.lesson5 import check_ordering, check_symmetry_sets, ordering_counts
 from ttt.exercises.lesson6 import evaluate as model_evaluate
 from ttt.exercises.lesson7 import evaluate_four as model_evaluate_four
 from ttt.exercises.lesson7 import landing_cell as model_landing_cell
-from ttt.fast import minimax, shared_solver
+from ttt.fast import Solver, alphabeta, minimax, shared_solver
 from ttt.mcts import TreeNode, ucb1
 
 
@@ -61,6 +64,19 @@ def test_every_expected_value_is_an_answer_of_the_kind_asked_for(name):
         else:
             answers = expected if isinstance(expected, AnyOf) else [expected]
             assert answers and all(exercise.returns.fits(answer) for answer in answers), case
+
+
+#: What code looks like in a sentence: a call, an assignment or comparison, arithmetic on names.
+CODE = re.compile(r"\w\(|\s=\s|==|>=|<=|\bmath\.|\w\s*[*/%]\s*\w|\[\w+\]")
+
+
+@pytest.mark.parametrize("name", sorted(EXERCISES))
+def test_a_hint_is_a_nudge_toward_the_idea_not_code(name):
+    exercise = EXERCISES[name]
+    hint = exercise.hint_text
+    assert not CODE.search(hint), f"{name}'s hint reads like code: {CODE.search(hint)[0]!r}"
+    statements = [line.strip() for line in exercise.source().splitlines()[2:]]
+    assert not [line for line in statements if len(line) > 8 and line in hint]
 
 
 def test_each_lesson_module_holds_its_own_exercises():
@@ -274,6 +290,17 @@ def test_counting_every_finished_game_as_a_win_for_x_is_caught():
     assert "count only those X wins" in feedback.nudge
 
 
+def test_counting_every_won_game_as_a_win_for_x_is_named():
+    def count_x_wins(node):
+        if not node.children:
+            return 1 if node.board.winner else 0  # X's wins and O's
+        return sum(count_x_wins(child) for child in node.children.values())
+
+    feedback = exercises.count_x_wins.check(count_x_wins)
+    assert not feedback.passed
+    assert "O's wins too" in feedback.nudge and "only if X is the winner" in feedback.nudge
+
+
 # --- lesson 3 -----------------------------------------------------------------------------------
 
 
@@ -342,6 +369,34 @@ def test_a_move_that_wins_later_than_it_could_is_caught():
     assert "later than it could" in feedback.nudge or "slowest loss" in feedback.nudge
 
 
+def best_move_where_o_picks(at_the_top, inside):
+    """best_move as the lesson asks, with O's move picked by at_the_top and the values at O's
+    turns inside the search by inside (both min when right)."""
+    def best_move(board):
+        def quick_value(board):
+            if board.is_over:
+                return model_score(board) * (1 + board.free_cells)
+            values = [quick_value(board.play(cell)) for cell in board.legal_moves]
+            return max(values) if board.to_move == "X" else inside(values)
+
+        pick = max if board.to_move == "X" else at_the_top
+        return pick(board.legal_moves, key=lambda cell: quick_value(board.play(cell)))
+    return best_move
+
+
+@pytest.mark.parametrize("at_the_top, inside, nudge", [
+    (max, min, "At O's turn yours picks the move that is best for X"),
+    (min, max, "Inside your search O takes the largest value too"),
+    (max, max, "O takes the largest value everywhere"),
+], ids=["at-the-top", "inside-the-search", "everywhere"])
+def test_a_best_move_where_o_maximises_is_named(at_the_top, inside, nudge):
+    assert exercises.best_move.check(best_move_where_o_picks(min, min)).passed
+    feedback = exercises.best_move.check(best_move_where_o_picks(at_the_top, inside))
+    assert not feedback.passed
+    assert feedback.nudge.startswith(nudge), feedback.nudge
+    assert "slowest loss" not in feedback.nudge
+
+
 def best_move_scoring_wins_by(bonus):
     """best_move as the lesson asks, with a finished game scored score * bonus(free cells)."""
     def best_move(board):
@@ -381,6 +436,33 @@ def test_any_best_move_passes_not_only_the_first():
     exercise = exercises.best_move
     assert any(best_move(case.board) != exercise.answer(case.board) for case in exercise.cases())
     assert exercise.check(best_move).passed
+
+
+# --- lesson 3: predicting a value ---------------------------------------------------------------
+
+
+def test_the_right_prediction_gets_a_tick_and_a_move_that_proves_it():
+    feedback = check_prediction(minimax(Board.from_string(CORNER_EDGE)).value)
+    assert feedback.passed and feedback.headline.startswith("✓ +1: X wins")
+    assert check_prediction(None).headline.startswith("Not yet")
+
+
+def test_no_wrong_prediction_gives_the_value_away_however_often_it_is_tried():
+    value = minimax(Board.from_string(CORNER_EDGE)).value
+    wrong = {1, 0, -1} - {value}
+    assert set(PREDICTION_NUDGES) == wrong
+    for _ in range(3):  # the same wrong guess again, and again: a nudge each time
+        for guess in wrong:
+            feedback = check_prediction(guess)
+            assert not feedback.passed and "run this cell again" in feedback.nudge
+            said = feedback.headline + feedback.nudge
+            assert "+1" not in said and "X wins" not in said and "minimax says" not in said
+
+
+@pytest.mark.parametrize("guess", [2, "+1", True, [1]])
+def test_a_prediction_that_is_no_value_is_told_the_three_values(guess):
+    feedback = check_prediction(guess)
+    assert not feedback.passed and "is not a value" in feedback.headline
 
 
 # --- lesson 4 -----------------------------------------------------------------------------------
@@ -459,14 +541,17 @@ def test_minimax_in_place_with_max_and_min_swapped_is_named():
 
 
 def alphabeta_with(prune_when=lambda alpha, beta: alpha >= beta, raise_window=True,
-                   pass_down=True):
-    """alphabeta_value as the lesson asks, with one of its parts changed."""
+                   pass_down=True, check_first=False):
+    """alphabeta_value as the lesson asks, with one of its parts changed; ``check_first`` looks
+    for a cut before trying each move instead of after."""
     def alphabeta_value(board, alpha=-math.inf, beta=math.inf):
         if board.is_over:
             return model_score(board)
         maximising = board.to_move == "X"
         value = -math.inf if maximising else math.inf
         for cell in board.legal_moves:
+            if check_first and prune_when(alpha, beta):
+                break
             window = (alpha, beta) if pass_down else ()
             child = alphabeta_value(board.play(cell), *window)
             value = max(value, child) if maximising else min(value, child)
@@ -474,7 +559,7 @@ def alphabeta_with(prune_when=lambda alpha, beta: alpha >= beta, raise_window=Tr
                 alpha = max(alpha, value)
             elif raise_window:
                 beta = min(beta, value)
-            if prune_when(alpha, beta):
+            if not check_first and prune_when(alpha, beta):
                 break
         return value
     return alphabeta_value
@@ -482,6 +567,7 @@ def alphabeta_with(prune_when=lambda alpha, beta: alpha >= beta, raise_window=Tr
 
 def test_the_changeable_alphabeta_is_right_as_the_lesson_asks():
     assert exercises.alphabeta_value.check(alphabeta_with()).passed
+    assert exercises.alphabeta_value.check(alphabeta_with(check_first=True)).passed
 
 
 def visits_feedback(alphabeta_value):
@@ -496,14 +582,43 @@ def test_pruning_only_when_alpha_is_greater_than_beta_is_named():
     assert "alpha = beta" in feedback.nudge and "not only when alpha > beta" in feedback.nudge
 
 
-def test_never_raising_alpha_or_lowering_beta_is_named():
-    feedback = visits_feedback(alphabeta_with(raise_window=False))
+@pytest.mark.parametrize("check_first", [False, True], ids=["cut-after-a-move",
+                                                           "cut-before-a-move"])
+def test_never_raising_alpha_or_lowering_beta_is_named(check_first):
+    feedback = visits_feedback(alphabeta_with(raise_window=False, check_first=check_first))
     assert "never changes alpha or beta" in feedback.nudge
 
 
-def test_not_passing_alpha_and_beta_down_is_named():
-    feedback = visits_feedback(alphabeta_with(pass_down=False))
-    assert "Pass alpha and beta down" in feedback.nudge
+@pytest.mark.parametrize("check_first", [False, True], ids=["cut-after-a-move",
+                                                           "cut-before-a-move"])
+def test_not_passing_alpha_and_beta_down_is_named(check_first):
+    feedback = visits_feedback(alphabeta_with(pass_down=False, check_first=check_first))
+    assert feedback.nudge.startswith("Alpha and beta are not passed down")
+    assert "never prunes" not in feedback.nudge and "never changes" not in feedback.nudge
+
+
+def test_a_fail_hard_alphabeta_that_does_not_pass_the_window_down_is_told_so():
+    def alphabeta_value(board, alpha=-math.inf, beta=math.inf):
+        if board.is_over:
+            return model_score(board)
+        if board.to_move == "X":
+            value = -math.inf
+            for cell in board.legal_moves:
+                value = max(value, alphabeta_value(board.play(cell)))  # no window passed
+                if value >= beta:
+                    return value
+                alpha = max(alpha, value)
+            return value
+        value = math.inf
+        for cell in board.legal_moves:
+            value = min(value, alphabeta_value(board.play(cell)))
+            if value <= alpha:
+                return value
+            beta = min(beta, value)
+        return value
+
+    feedback = visits_feedback(alphabeta_value)
+    assert feedback.nudge.startswith("Alpha and beta are not passed down")
 
 
 @pytest.mark.parametrize("alphabeta_value", [
@@ -548,6 +663,35 @@ def test_forgetting_the_starting_board_is_named():
     assert "use a set" not in feedback.nudge
 
 
+def count_with_a_shared_set(board, seen=set()):  # noqa: B006 (the mistake under test)
+    """count_distinct_positions written with a mutable default: every call adds to one set."""
+    seen.add(board)
+    frontier = [board]
+    while frontier:
+        position = frontier.pop()
+        for cell in position.legal_moves:
+            child = position.play(cell)
+            if child not in seen:
+                seen.add(child)
+                frontier.append(child)
+    return len(seen)
+
+
+def test_a_set_kept_between_calls_by_a_default_argument_is_named():
+    def count_distinct_positions(board, seen=set()):  # noqa: B006 (the mistake under test)
+        if board in seen:
+            return 0
+        seen.add(board)
+        return 1 + sum(count_distinct_positions(board.play(cell), seen)
+                       for cell in board.legal_moves)
+
+    for mistaken in (count_distinct_positions, count_with_a_shared_set):
+        feedback = exercises.count_distinct_positions.check(mistaken)
+        assert not feedback.passed
+        assert "keeps what it saw from one call to the next" in feedback.nudge
+        assert "seen=set()" in feedback.nudge and "use a set" not in feedback.nudge
+
+
 def test_counting_the_tree_instead_of_the_positions_is_named():
     def count_distinct_positions(board):
         return 1 + sum(count_distinct_positions(board.play(cell)) for cell in board.legal_moves)
@@ -557,6 +701,69 @@ def test_counting_the_tree_instead_of_the_positions_is_named():
     assert "every node of the game tree" in feedback.nudge
 
 
+# --- lesson 5: where ordering helps most, and symmetries ----------------------------------------
+
+
+def test_the_ordering_counts_and_the_move_where_ordering_helps_most_pass():
+    counts = {cell: (alphabeta(Board().play(cell), ordered=False).nodes,
+                     alphabeta(Board().play(cell), ordered=True).nodes) for cell in range(9)}
+    best = max(counts, key=lambda cell: counts[cell][0] - counts[cell][1])
+    assert check_ordering(counts, best).passed
+    assert not check_ordering(counts, None).passed and not check_ordering(None, best).passed
+
+
+def test_ordering_pairs_the_wrong_way_round_are_named():
+    swapped = {cell: (with_, without) for cell, (without, with_) in ordering_counts().items()}
+    feedback = check_ordering(swapped, None)
+    assert not feedback.passed
+    assert feedback.nudge.startswith("Each pair is the wrong way round")
+
+
+def test_ordering_counts_of_one_search_twice_or_of_the_empty_board_are_named():
+    once = {cell: (without, without) for cell, (without, _) in ordering_counts().items()}
+    assert "Both numbers of each pair are the same" in check_ordering(once, None).nudge
+    empty = (alphabeta(Board(), ordered=False).nodes, alphabeta(Board(), ordered=True).nodes)
+    feedback = check_ordering(dict.fromkeys(range(9), empty), None)
+    assert "not the empty board" in feedback.nudge
+
+
+def test_the_move_where_ordering_helps_least_is_named():
+    counts = ordering_counts()
+    least = min(counts, key=lambda cell: counts[cell][0] - counts[cell][1])
+    feedback = check_ordering(counts, least)
+    assert not feedback.passed and "saves the fewest nodes" in feedback.nudge
+
+
+def after_two_moves():
+    return {Board().play(a).play(b) for a in range(9) for b in range(9) if a != b}
+
+
+def test_the_symmetry_sets_pass_with_the_folded_solvers_count():
+    after_two = after_two_moves()
+    folded = {board.canonical() for board in after_two}
+    feedback = check_symmetry_sets(after_two, folded)
+    assert feedback.passed and feedback.headline == "✓ 72 positions after two moves, 12 up to " \
+                                                     "symmetry."
+    solver = Solver(symmetry=True)
+    solver.solve(Board())
+    assert len(folded) == sum(1 for x, o in solver.table if Board.from_bits(x, o).moves_made == 2)
+
+
+def test_symmetry_sets_folded_the_wrong_way_are_named():
+    after_two = after_two_moves()
+    folded = {board.canonical() for board in after_two}
+    swapped = check_symmetry_sets(folded, after_two)
+    assert not swapped.passed and "wrong way round" in swapped.headline
+    first_folded = {Board().play(a).canonical().play(b) for a in range(9) for b in range(9)
+                    if Board().play(a).canonical().cells[b] == "."}
+    early = check_symmetry_sets(after_two, first_folded)
+    assert not early.passed and "folding the first move and then playing" in early.nudge
+    unfolded = check_symmetry_sets(after_two, set(after_two))
+    assert not unfolded.passed and "unfolded" in unfolded.nudge
+    listed = check_symmetry_sets(after_two, [board.canonical() for board in after_two])
+    assert not listed.passed and "A list keeps every board" in listed.nudge
+
+
 # --- lesson 6 -----------------------------------------------------------------------------------
 
 
@@ -564,6 +771,7 @@ def test_an_evaluation_out_of_range_or_too_weak_is_caught():
     too_big = exercises.evaluate.check(lambda board: 3 * model_evaluate(board))
     assert not too_big.passed and "strictly between" in too_big.nudge
     assert rows(too_big)["expected"] == "a number strictly between −1 and +1"
+    assert too_big.nudge.endswith(f"at this position it returned {rows(too_big)['got']}.")
     constant = exercises.evaluate.check(lambda board: 0.0)
     assert not constant.passed and "against random" in constant.headline
 
@@ -660,6 +868,41 @@ def test_an_evaluation_from_the_wrong_side_is_asked_about_its_point_of_view():
     assert not feedback.passed and "from X's point of view" in feedback.nudge
 
 
+def threat_lead(position):
+    """X's threats minus O's: windows of four in a row holding three of the player's discs and an
+    empty cell, counted from position.cells as a student would."""
+    columns, rows, cells = position.columns, position.rows, position.cells
+    lead = 0
+    for row in range(rows):
+        for column in range(columns):
+            for down, across in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                if 0 <= row + 3 * down < rows and 0 <= column + 3 * across < columns:
+                    window = [cells[(row + i * down) * columns + column + i * across]
+                              for i in range(4)]
+                    if window.count(".") == 1:
+                        lead += (window.count("X") == 3) - (window.count("O") == 3)
+    return lead
+
+
+def test_an_evaluation_out_of_range_only_where_one_side_is_far_ahead_is_caught():
+    # "there are never more than 8 threats": true in random games, not where X has 13
+    feedback = exercises.evaluate_four.check(lambda position: threat_lead(position) / 8)
+    assert not feedback.passed and "threats" in feedback.headline
+    got = float(rows(feedback)["got"])
+    assert got >= 1 and threat_lead(feedback.board) / 8 == got
+    assert feedback.nudge.startswith("Your guess must stay strictly between −1 and +1")
+    assert feedback.nudge.endswith(f"at this position it returned {got!r}.")
+
+
+def test_the_range_is_tried_on_many_7_by_6_positions_of_every_depth_and_the_extremes():
+    boards = [case.board for case in exercises.evaluate_four.cases()]
+    standard = [board for board in boards if (board.columns, board.rows) == (7, 6)]
+    assert len(standard) >= 100 and not any(board.is_over for board in boards)
+    assert set(range(40)) <= {42 - board.free_cells for board in standard}  # discs on it
+    assert max(threat_lead(board) for board in standard) >= 12
+    assert min(threat_lead(board) for board in standard) <= -10
+
+
 def test_an_evaluation_out_of_range_is_caught():
     feedback = exercises.evaluate_four.check(lambda position: 2 * model_evaluate_four(position)
                                              + 1)
@@ -745,6 +988,26 @@ def test_max_in_place_of_the_average_is_named():
     feedback = exercises.expectimax_value.check(expectimax_with(max, max))
     assert not feedback.passed
     assert "instead of taking the largest" in feedback.nudge
+
+
+def test_an_average_by_floor_division_is_named():
+    feedback = exercises.expectimax_value.check(
+        expectimax_with(max, lambda values: sum(values) // len(values)))
+    assert not feedback.passed
+    assert feedback.nudge.startswith("Floor division") and "That is minimax" not in feedback.nudge
+
+
+def test_the_expectimax_probes_tell_every_classic_mistake_apart():
+    probes = list(map(Board.from_string, lesson8.VALUE_PROBES))
+    found = [tuple(expectimax_with(at_x, at_o)(board) for board in probes)
+             for at_x, at_o, _ in lesson8.VALUE_MISTAKES]
+    right = tuple(expectimax_with(max, average)(board) for board in probes)
+    nudges = [nudge for _, _, nudge in lesson8.VALUE_MISTAKES]
+    assert right not in found
+    # two mistakes may share a nudge only if they are named alike
+    for i, values in enumerate(found):
+        assert all(values != other or nudges[i] == nudges[j] for j, other in enumerate(found)
+                   if j != i)
 
 
 def test_a_sum_not_divided_by_the_number_of_moves_is_named():

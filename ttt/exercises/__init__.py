@@ -16,6 +16,11 @@ does, an exception included, is shown, never raised.
 How a check works is in ``checking`` (and the positions it tries in ``positions``); the exercises
 themselves, with their model answers, cases and nudges, are in one module per lesson. A new
 exercise goes into its lesson's module; a new lesson's module goes into ``LESSONS`` below.
+
+Tasks whose answer is a value rather than a function have a check of their own in their lesson's
+module, which also names each mistake: ``lesson3.check_prediction`` (a prediction, which a wrong
+guess never gives away), ``lesson5.check_ordering`` and ``lesson5.check_symmetry_sets``. They are
+not exercises here: not in ``EXERCISES``, nor graded.
 """
 
 from ttt.exercises import lesson1, lesson2, lesson3, lesson4, lesson5, lesson6, lesson7, lesson8

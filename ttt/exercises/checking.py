@@ -225,7 +225,9 @@ def guess_verdict(case: Case, got: object, student: Callable) -> str:
         return ""
     if math.isnan(got):
         return "Return a number: nan (not a number) cannot be compared with anything."
-    return "Keep guesses strictly between −1 and +1, so a real win (+1) always counts more."
+    returned = shown(got if isinstance(got, Integral) else float(got))
+    return (f"Your guess must stay strictly between −1 and +1, so that a real win (+1) always "
+            f"counts more than any guess; at this position it returned {returned}.")
 
 
 #: ``verdict(case, got, student)``: '' when ``got`` is right, else a nudge about the mistake.

@@ -114,16 +114,17 @@ EXERCISES = (
         winner, lesson=1,
         task="winner(board) returns 'X' or 'O' if that player has three in a row, else None. "
              "Use LINES and board.cells; do not use board.winner.",
-        hint_text="Loop over LINES. For a line (a, b, c), the cells board.cells[a], [b], [c] "
-                  "must be the same mark, and not '.'.",
+        hint_text="Look at the eight lines of LINES one by one. A line is won when its three "
+                  "cells hold the same mark, and that mark is not '.': three empty cells in a row "
+                  "are no win.",
         cases=_winner_cases, returns=MARK, verdict=_winner_verdict,
         summary="all 8 lines for X and O, near misses, full boards and games"),
     Exercise(
         legal_moves, lesson=1,
         task="legal_moves(board) returns the list of free cells, in any order — and no cells at "
              "all once the game is over.",
-        hint_text="A cell is free when board.cells[cell] == '.'. But a game with a winner is "
-                  "over, even with free cells left.",
+        hint_text="A free cell holds '.'. But a game with a winner is over, even with free "
+                  "cells left.",
         cases=_legal_moves_cases, returns=CELLS, verdict=_legal_moves_verdict,
         summary="free cells, and none once somebody has won"),
 )

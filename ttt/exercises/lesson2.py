@@ -55,6 +55,9 @@ def _count_x_wins_verdict(case: Case, got: object, student: Callable) -> str:
     if same(got, case.expected):
         return ""
     games = count_games(case.args[0])
+    if games["draw"] and same(got, games["X"] + games["O"]):
+        return ("That counts every game somebody wins, O's wins too. A leaf counts 1 only if X is "
+                "the winner, not any player.")
     if same(got, games.total()):
         return "That counts every finished game; count only those X wins."
     if same(got, games["O"]):
@@ -67,15 +70,17 @@ EXERCISES = (
         count_tree_nodes, lesson=2,
         task="count_tree_nodes(node) returns how many nodes the tree below node has, node "
              "included. node.children is a dict from cell to child node.",
-        hint_text="Recursion: 1 for this node plus count_tree_nodes of each child. A leaf has no "
-                  "children, so it counts 1.",
+        hint_text="Think recursively. How many nodes has the tree of a leaf? And if you knew "
+                  "the count for each child's tree, what would the count for this node's tree "
+                  "be?",
         cases=_tree_cases(count_nodes), returns=WHOLE_NUMBER, verdict=_count_nodes_verdict,
         summary="finished positions and trees of up to 6 free cells"),
     Exercise(
         count_x_wins, lesson=2,
         task="count_x_wins(node) returns how many finished games in the tree below node X wins.",
-        hint_text="A leaf (no children) is a finished game: 1 if node.board.winner == 'X', else "
-                  "0. Above, add up the children.",
+        hint_text="Only the leaves (nodes without children) are finished games. Decide what a "
+                  "leaf counts, from who won it; every other node's count comes from its "
+                  "children's counts.",
         cases=_tree_cases(lambda tree: count_games(tree)["X"]), returns=WHOLE_NUMBER,
         verdict=_count_x_wins_verdict,
         summary="finished positions and trees of up to 6 free cells"),

@@ -7,8 +7,20 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from ttt.board import Board
-from ttt.exercises.checking import CELL, SCORE, VALUE, AnyOf, Case, Exercise, same
+from ttt.display import signed
+from ttt.exercises.checking import (
+    CELL,
+    SCORE,
+    VALUE,
+    AnyOf,
+    Case,
+    Exercise,
+    Feedback,
+    same,
+    shown,
+)
 from ttt.exercises.positions import (
+    AS_PLAYED,
     MAX_ONLY,
     SWAPPED,
     misread_value,
@@ -19,8 +31,8 @@ from ttt.exercises.positions import (
 from ttt.fast import minimax, shared_solver
 from ttt.game import final_score
 
-__all__ = ["EXERCISES", "VALUE_MISTAKES", "VALUE_PROBES", "best_move", "minimax_value", "score",
-           "value_nudge"]
+__all__ = ["CORNER_EDGE", "EXERCISES", "PREDICTION_NUDGES", "VALUE_MISTAKES", "VALUE_PROBES",
+           "best_move", "check_prediction", "minimax_value", "score", "value_nudge"]
 
 # --- model answers ------------------------------------------------------------------------------
 
@@ -164,12 +176,54 @@ def _best_moves(board: Board) -> list[int]:
     return [cell for cell, outcome in outcomes.items() if outcome == best]
 
 
+#: Where a best_move may let O take the largest value, as (how it picks O's move at the top, the
+#: turns its search takes below), with the nudge for that mistake.
+O_MAXIMISES: tuple[tuple[Callable, dict[str, str], str], ...] = (
+    (max, AS_PLAYED,
+     "At O's turn yours picks the move that is best for X: O wants the smallest value, X the "
+     "largest. Pick with min when O is to move."),
+    (min, MAX_ONLY,
+     "Inside your search O takes the largest value too: at O's turns the search must take the "
+     "smallest value of the positions after O's moves, as minimax_value does."),
+    (max, MAX_ONLY,
+     "O takes the largest value everywhere in yours, both when it picks the move and inside the "
+     "search: O wants the smallest value, X the largest."),
+)
+
+#: Positions where each of those mistakes picks other moves than the right ones and than the
+#: others: O to move at the first two, X at the third.
+BEST_MOVE_PROBES = ["X..|...|O.X", "XX.|OO.|X..", "...|.O.|XOX"]
+
+
+def _moves_when(board: Board, o_picks: Callable, turns: dict[str, str]) -> list[int]:
+    """The moves a best_move picks that chooses O's move with ``o_picks`` and searches below
+    with the turns as ``turns`` says."""
+    scores = {cell: misread_value(board.play(cell), turns, prefer_quick=True)
+              for cell in board.legal_moves}
+    best = (max if board.to_move == "X" else o_picks)(scores.values())
+    return [cell for cell, score in scores.items() if score == best]
+
+
+def _o_maximises(student: Callable, board: Board, got: object) -> str:
+    """The nudge for letting O maximise, if the student's best_move picks ``got`` on ``board``
+    and its moves on the probes as one of those mistakes would; else ''."""
+    probes = list(map(Board.from_string, BEST_MOVE_PROBES))
+    chosen = [(board, got), *((probe, student(probe)) for probe in probes)]
+    for o_picks, turns, nudge in O_MAXIMISES:
+        if all(move in _moves_when(position, o_picks, turns) for position, move in chosen):
+            return nudge
+    return ""
+
+
 def _best_move_verdict(case: Case, got: object, student: Callable) -> str:
     board = case.board
     if got not in board.legal_moves:
         return f"{got!r} is not a legal move here: the free cells are {list(board.legal_moves)}."
     if same(got, case.expected):
         return ""
+    o_maximises = _o_maximises(student, board, got)
+    if o_maximises:
+        return o_maximises
     outcomes = shared_solver().move_outcomes(board)
     best_cell = min(case.expected)
     best, mine = outcomes[best_cell], outcomes[got]
@@ -182,13 +236,49 @@ def _best_move_verdict(case: Case, got: object, student: Callable) -> str:
             return (f"After {cell}, {winner} wins with the last free cell: a win on a full "
                     f"board. Scored as score × free cells, that win counts 0, the same as a "
                     f"draw. Score a finished game as score × (1 + free cells).")
-        return (f"This move changes the result: after it the value is {mine.value:+d}, but "
-                f"{best_cell} keeps {best.value:+d}.")
+        return (f"This move changes the result: after it the value is {signed(mine.value)}, "
+                f"but {best_cell} keeps {signed(best.value)}.")
     if (best.value == 1) == (board.to_move == "X") and best.value != 0:
         return (f"Both moves win, but {best_cell} wins in {best.plies} moves and yours in "
                 f"{mine.plies}: it wins later than it could. Prefer the quickest win.")
     return (f"Both moves lose, but {best_cell} holds out for {best.plies} moves and yours only "
             f"{mine.plies}. Prefer the slowest loss.")
+
+
+# --- predicting a value -------------------------------------------------------------------------
+
+#: Lesson 3's "predict a value": X opened in a corner, O replied on the edge next to it.
+CORNER_EDGE = "XO.|...|..."
+
+#: The nudge for each wrong prediction. None gives the value away, so a student who guessed
+#: wrong still works it out, changes the guess and checks again, as often as it takes.
+PREDICTION_NUDGES = {
+    0: "A draw means O can stop every threat of X's. But O's mark blocks only one of the lines "
+       "through X's corner: can X make a threat that O must block, and then two threats at once?",
+    -1: "For that, O would need three in a row before X, and X moves next. Look at X's chances "
+        "instead: O's mark blocks only one of the lines through X's corner. Can X make a threat "
+        "that O must block, and then two threats at once?",
+}
+
+
+def check_prediction(guess: object) -> Feedback:
+    """The verdict on a prediction of the value of ``CORNER_EDGE``: ✓ and a move that proves it
+    if ``guess`` is the minimax value; else "Not yet" while there is no guess, or a nudge for
+    that wrong guess that leaves the value to the student, who tries again."""
+    board = Board.from_string(CORNER_EDGE)
+    result = minimax(board)
+    if guess is None:
+        return Feedback(False, "Not yet: set my_prediction to +1, 0 or −1 in the cell above, "
+                               "then run this cell again.")
+    if not any(same(guess, value) for value in (1, 0, -1)):
+        return Feedback(False, f"✗ {shown(guess)} is not a value: predict +1 (X wins), 0 (a draw) "
+                               "or −1 (O wins).")
+    if same(guess, result.value):
+        return Feedback(True, f"✓ {signed(result.value)}: X wins, for example by playing "
+                              f"{result.move}.")
+    return Feedback(False, f"✗ Not quite: it is not {signed(guess)}.", board,
+                    nudge=f"{PREDICTION_NUDGES[guess]} Change your answer above and run this cell "
+                          "again.")
 
 
 EXERCISES = (
@@ -204,17 +294,18 @@ EXERCISES = (
         minimax_value, lesson=3,
         task="minimax_value(board) returns +1, 0 or −1: the value of board when both sides play "
              "perfectly, from X's point of view.",
-        hint_text="If the game is over, return its score. Else compute "
-                  "minimax_value(board.play(cell)) for each legal move and take the max if X is "
-                  "to move, the min if O is.",
+        hint_text="A finished game's value is its score. Otherwise the value comes from the "
+                  "positions one move later, which the function can value by calling itself: "
+                  "X, who wants +1, picks the best of them for X, and O the best for O.",
         cases=_value_cases, returns=VALUE, verdict=_minimax_verdict,
         summary="positions with X or O to move, up to 6 free cells"),
     Exercise(
         best_move, lesson=3,
         task="best_move(board) returns a best move for the player to move: a win if there is "
              "one — the quickest — else a draw, else the loss that takes longest.",
-        hint_text="Score a finished game as score(board) * (1 + free cells): a win with more "
-                  "free cells left (sooner) is worth more, a loss with more cells left is worse.",
+        hint_text="Make a win worth more the sooner it comes: weigh a finished game's score by "
+                  "how many cells are still free. Careful: a win on a full board leaves no cell "
+                  "free, and must still count for more than a draw.",
         cases=_best_move_cases, returns=CELL, verdict=_best_move_verdict,
         summary="quickest wins, slowest losses and draws, and wins on a full board"),
 )

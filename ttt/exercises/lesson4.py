@@ -83,8 +83,9 @@ EXERCISES = (
         count_visits, lesson=4,
         task="count_visits(board) returns how many nodes plain minimax looks at below board: "
              "the board itself, every node below it, and the finished games too.",
-        hint_text="1 for this node; if the game is not over, add "
-                  "count_visits(board.play(cell)) for every legal move.",
+        hint_text="Each call of minimax looks at one node. Count that one and, while the game "
+                  "goes on, everything the search looks at below each legal move: recursion "
+                  "again.",
         cases=_count_visits_cases, returns=WHOLE_NUMBER, verdict=_count_visits_verdict,
         summary="finished positions and searches of up to 7 free cells"),
     Exercise(
@@ -92,8 +93,9 @@ EXERCISES = (
         task="minimax_in_place(cells) returns the minimax value (+1, 0, −1) of a board given as "
              "a list of 9 marks ('X', 'O', '.'), making each move in the list and undoing it, so "
              "the list is exactly as it was when the function returns.",
-        hint_text="For each free cell: cells[cell] = mark; value = minimax_in_place(cells); "
-                  "cells[cell] = '.'. Board.from_string(''.join(cells)) tells you the winner.",
+        hint_text="One list serves the whole search: write the mover's mark into a free cell, "
+                  "search the position that makes, then put the '.' back before trying the next "
+                  "cell. To see who has won, join the marks into a string for Board.from_string.",
         cases=_in_place_cases, returns=VALUE, verdict=_in_place_verdict,
         summary="values right, and the list always restored"),
 )

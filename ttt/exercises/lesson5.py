@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator
+from functools import cache
 
 from ttt.board import Board, reachable_positions
+from ttt.display import signed
 from ttt.exercises.checking import (
     NO_ANSWER,
     VALUE,
@@ -23,13 +25,15 @@ from ttt.exercises.checking import (
     Feedback,
     attempt,
     same,
+    shown,
 )
 from ttt.exercises.lesson3 import value_nudge
 from ttt.exercises.positions import small_positions
-from ttt.fast import minimax
+from ttt.fast import alphabeta, minimax
 from ttt.steps import ENTER, PRUNE, Step, search_steps
 
-__all__ = ["EXERCISES", "alphabeta_value", "count_distinct_positions", "traced_board"]
+__all__ = ["EXERCISES", "alphabeta_value", "check_ordering", "check_symmetry_sets",
+           "count_distinct_positions", "ordering_counts", "traced_board", "two_move_positions"]
 
 # --- model answers ------------------------------------------------------------------------------
 
@@ -149,12 +153,13 @@ def _pruning_mistake(root: Board, steps: list[Step], got: list[Board], k: int,
                      student: Callable) -> str:
     """A nudge naming the mistake that makes the student visit ``got`` instead of the positions
     the ``steps`` of alpha-beta enter (the first difference is visit ``k + 1``)."""
+    if _window_not_passed_down(student):
+        return ("Alpha and beta are not passed down: your function uses the alpha and beta it is "
+                "given, but the calls for the positions after each move do not get them, so each "
+                "starts again from −∞ and +∞ and nothing below the top is ever pruned. Pass them "
+                "on: alphabeta_value(board.play(cell), alpha, beta).")
     closed = _closed_window_visits(root, student)
     top_moves = sum(1 for board in closed or () if board.moves_made == root.moves_made + 1)
-    if top_moves == 1 and len(closed) > len(_first_line(root)):
-        return ("Given alpha >= beta your function stops after one move, but the positions "
-                "below that move are searched in full: the window does not reach them. Pass "
-                "alpha and beta down: alphabeta_value(board.play(cell), alpha, beta).")
     plain = _entered(_steps(root, pruning=False))
     if got == plain:
         if closed is None or top_moves > 1:
@@ -171,10 +176,10 @@ def _pruning_mistake(root: Board, steps: list[Step], got: list[Board], k: int,
         move = next(m for m in cut.pruned if cut.board.play(m) == got[k])
         where = f"At {cut.board} ({cut.board.to_move} to move)"
         if cut.alpha == cut.beta:
-            return (f"{where} alpha = beta = {_number(cut.alpha)}: the moves left cannot change "
+            return (f"{where} alpha = beta = {signed(cut.alpha)}: the moves left cannot change "
                     f"the result, so alpha-beta stops, and you tried {move}. Prune when "
                     "alpha >= beta, not only when alpha > beta.")
-        return (f"{where} alpha = {_number(cut.alpha)} and beta = {_number(cut.beta)}, so alpha "
+        return (f"{where} alpha = {signed(cut.alpha)} and beta = {signed(cut.beta)}, so alpha "
                 f">= beta and alpha-beta skips the moves left; you tried {move}. After each move "
                 "X raises alpha and O lowers beta, and each child gets both: "
                 "alphabeta_value(board.play(cell), alpha, beta).")
@@ -191,13 +196,21 @@ def _closed_window_visits(root: Board, student: Callable) -> list[Board] | None:
     return None if student(traced, 1, -1) is NO_ANSWER else log
 
 
-def _first_line(board: Board) -> list[Board]:
-    """The positions after the first legal move, again and again, to the end of the game."""
-    line = []
-    while not board.is_over:
-        board = board.play(board.legal_moves[0])
-        line.append(board)
-    return line
+#: X to move: searched with alpha = −∞ and beta = −1, alpha-beta stops after the first move (any
+#: value closes that window), and the window prunes much of the position after it.
+WINDOW_PROBE = "XO.|...|..."
+
+
+def _window_not_passed_down(student: Callable) -> bool:
+    """Whether ``student``, given a window that its first move closes, stops after that move
+    but searches the position after it as plain minimax does: the window never reaches the
+    calls below."""
+    root = Board.from_string(WINDOW_PROBE)
+    first = root.play(root.legal_moves[0])
+    traced, log = traced_board(root)
+    if student(traced, -math.inf, -1) is NO_ANSWER:
+        return False
+    return log == [first, *_entered(_steps(first, pruning=False))]
 
 
 def _cut_skipping(steps: list[Step], k: int, position: Board) -> Step | None:
@@ -210,10 +223,6 @@ def _cut_skipping(steps: list[Step], k: int, position: Board) -> Step | None:
                  and any(step.board.play(move) == position for move in step.pruned)), None)
 
 
-def _number(value: float) -> str:
-    return "0" if value == 0 else f"{value:+g}".replace("inf", "∞").replace("-", "−")
-
-
 # --- count_distinct_positions -------------------------------------------------------------------
 
 
@@ -223,9 +232,19 @@ def _distinct_cases() -> Iterator[Case]:
                    "the empty board" if board == Board() else f"the positions below {board}")
 
 
+OTHER_START = "XO.|...|..."  # a start whose positions the cases before have not all seen
+
+
 def _distinct_verdict(case: Case, got: object, student: Callable) -> str:
     if same(got, case.expected):
         return ""
+    student(Board.from_string(OTHER_START))
+    again = student(case.board)
+    if not same(again, got):
+        return (f"Called on this board again (after a call on {OTHER_START}), your function "
+                f"counts {shown(again)} instead of {got}: it keeps what it saw from one call to "
+                "the next. A default argument such as seen=set() is made once, when def runs, and "
+                "every call shares it: make a new set inside the function, on each call.")
     if same(got, case.expected - 1):
         return ("One short: count the starting board too. The positions that can arise from "
                 "board include board itself, so put it in your set at the start.")
@@ -239,15 +258,189 @@ def _distinct_verdict(case: Case, got: object, student: Callable) -> str:
             "through every legal move, until none is left.")
 
 
+# --- where ordering helps most ------------------------------------------------------------------
+
+
+@cache
+def ordering_counts() -> dict[int, tuple[int, int]]:
+    """For each first move of X, the nodes alpha-beta looks at from the board after it: (without
+    ordering, with ordering)."""
+    return {cell: (alphabeta(Board().play(cell), ordered=False).nodes,
+                   alphabeta(Board().play(cell), ordered=True).nodes) for cell in range(9)}
+
+
+def _pair(value: object) -> tuple | None:
+    """``value`` as a tuple if it is a list or tuple, else None."""
+    return tuple(value) if isinstance(value, (list, tuple)) else None
+
+
+def check_ordering(counts: object, helped_most: object) -> Feedback:
+    """The verdict on lesson 5's "where does ordering help most?": ``counts`` must be
+    ``ordering_counts()`` and ``helped_most`` the first move after which ordering saves the most
+    nodes. The first thing wrong comes with a nudge naming the mistake."""
+    answer = ordering_counts()
+    if counts is None:
+        return Feedback(False, "Not yet: nodes_after_first_move() returns None.",
+                        nudge="Return {cell: (nodes without ordering, nodes with ordering)} for "
+                              "each first move of X, cells 0 to 8.")
+    mistake = _counts_mistake(counts, answer)
+    if mistake is not None:
+        return mistake
+    saved = {cell: without - with_ for cell, (without, with_) in answer.items()}
+    best = max(saved, key=saved.get)
+    if helped_most is None:
+        return Feedback(False, "✓ Your counts are right. Not yet: helped_most is None.",
+                        nudge="Set helped_most to the first move after which ordering saves the "
+                              "most nodes.")
+    if not same(helped_most, best):
+        return Feedback(False, f"✗ Your counts are right, but ordering does not help most "
+                               f"after X plays {shown(helped_most)}.",
+                        nudge=_helped_most_mistake(helped_most, answer, saved))
+    return Feedback(True, f"✓ Your counts are right, and ordering helps most after X plays "
+                          f"{best}: it saves {saved[best]:,} nodes there.")
+
+
+def _counts_mistake(counts: object, answer: dict[int, tuple[int, int]]) -> Feedback | None:
+    """Feedback naming what is wrong with the student's ``counts``, or None if they are right."""
+    if not isinstance(counts, dict):
+        return Feedback(False, f"✗ nodes_after_first_move() returns a {type(counts).__name__}.",
+                        nudge="Return a dictionary: {cell: (nodes without ordering, nodes with "
+                              "ordering)}, one entry for each cell 0 to 8.")
+    cells = [cell for cell in range(9) if cell in counts]
+    if len(cells) < 9 or len(counts) != 9:
+        return Feedback(False, f"✗ The dictionary's keys are {shown(list(counts))}.",
+                        nudge="One entry for each first move of X: the keys are the cells 0 to "
+                              "8, each with a pair (nodes without ordering, nodes with ordering).")
+    pairs = {cell: _pair(counts[cell]) for cell in cells}
+    wrong = [cell for cell in cells if not same(pairs[cell], answer[cell])]
+    if not wrong:
+        return None
+    first = wrong[0]
+    rows = ((f"cell {first}", f"expected {answer[first]} / got {shown(counts[first])}"),)
+    headline = f"✗ The counts for cells {wrong} differ from alpha-beta's."
+    if all(same(pairs[cell], answer[cell][::-1]) for cell in cells):
+        nudge = ("Each pair is the wrong way round: yours is (with ordering, without). The "
+                 "dictionary asks for (nodes without ordering, nodes with ordering), so that the "
+                 "saving is the first number minus the second.")
+    elif all(pairs[cell] and len(set(map(shown, pairs[cell]))) == 1 for cell in cells):
+        nudge = ("Both numbers of each pair are the same: the first comes from alpha-beta with "
+                 "ordered=False, the second with ordered=True.")
+    elif len({shown(pairs[cell]) for cell in cells}) == 1:
+        nudge = ("Every cell has the same pair: search the board after X plays that cell, not the "
+                 "empty board.")
+    else:
+        nudge = ("For each cell, count the nodes alpha-beta looks at from the board after X plays "
+                 "that cell: first without ordering, then with it.")
+    return Feedback(False, headline, rows=rows, nudge=nudge)
+
+
+def _helped_most_mistake(helped_most: object, answer: dict[int, tuple[int, int]],
+                         saved: dict[int, int]) -> str:
+    """The nudge for a wrong ``helped_most``."""
+    if not any(same(helped_most, cell) for cell in range(9)):
+        return f"helped_most is a cell, a whole number from 0 to 8, not {shown(helped_most)}."
+    if same(helped_most, min(saved, key=saved.get)):
+        return ("That is where ordering saves the fewest nodes. You want the most: the largest "
+                "difference between the nodes without ordering and with it.")
+    if same(helped_most, max(answer, key=lambda cell: answer[cell][0])):
+        return ("That is where alpha-beta without ordering looks at the most nodes. Ordering helps "
+                "most where it saves the most: nodes without ordering minus nodes with it.")
+    return ("Ordering saves the nodes without ordering minus the nodes with it: helped_most is the "
+            "cell where that saving is largest (the first such cell, if several tie).")
+
+
+# --- how much symmetries save early on ----------------------------------------------------------
+
+
+@cache
+def two_move_positions() -> frozenset[Board]:
+    """Every position after two moves, one of X's and one of O's."""
+    return frozenset(Board().play(first).play(second) for first in range(9)
+                     for second in range(9) if second != first)
+
+
+def check_symmetry_sets(after_two: object, after_two_folded: object) -> Feedback:
+    """The verdict on lesson 5's "how much do symmetries save early on?": ``after_two`` must hold
+    every position after two moves and ``after_two_folded`` their canonical images. The first
+    thing wrong comes with a nudge naming the mistake."""
+    boards = two_move_positions()
+    folded = frozenset(board.canonical() for board in boards)
+    if after_two is None or after_two_folded is None:
+        return Feedback(False, "Not yet: after_two and after_two_folded are still None.",
+                        nudge="Build both sets with set comprehensions, then run this cell again.")
+    for name, given in (("after_two", after_two), ("after_two_folded", after_two_folded)):
+        mistake = _not_a_set_of_boards(name, given)
+        if mistake is not None:
+            return mistake
+    sizes = f"your sets have {len(after_two)} and {len(after_two_folded)} positions"
+    if after_two == folded and after_two_folded == boards:
+        return Feedback(False, f"✗ The sets are the wrong way round: {sizes}.",
+                        nudge="after_two holds every board after two moves; after_two_folded "
+                              "holds their canonical images, the fewer.")
+    if after_two != boards:
+        return Feedback(False, f"✗ after_two is not every board after two moves: {sizes}.",
+                        nudge=_two_moves_mistake(after_two, boards))
+    if after_two_folded != folded:
+        return Feedback(False, f"✗ after_two_folded is not the boards of after_two folded: "
+                               f"{sizes}.", nudge=_folding_mistake(after_two_folded, boards))
+    return Feedback(True, f"✓ {len(boards)} positions after two moves, {len(folded)} up to "
+                          "symmetry.")
+
+
+def _not_a_set_of_boards(name: str, given: object) -> Feedback | None:
+    """Feedback if ``given`` is not a set of boards, else None."""
+    if isinstance(given, (set, frozenset)) and all(isinstance(b, Board) for b in given):
+        return None
+    if isinstance(given, (list, tuple)) and all(isinstance(b, Board) for b in given):
+        return Feedback(False, f"✗ {name} is a {type(given).__name__} of {len(given)} boards, "
+                               f"{len(set(given))} of them different.",
+                        nudge="A list keeps every board as often as it is made; a set keeps each "
+                              "one once. Use a set comprehension: {... for ...}.")
+    return Feedback(False, f"✗ {name} is not a set of boards: it is {shown(given)}.",
+                    nudge="Make a set of Board objects with a set comprehension, such as the one "
+                          "for after_one above.")
+
+
+def _two_moves_mistake(after_two: frozenset, boards: frozenset[Board]) -> str:
+    """The nudge for an ``after_two`` that is not every board after two moves."""
+    other = sorted({board.moves_made for board in after_two if board.moves_made != 2})
+    if other:
+        moves = " and ".join(map(str, other)) + (" move" if other == [1] else " moves")
+        return (f"after_two holds boards after {moves} too: only boards after exactly two "
+                "moves, one of X's and one of O's.")
+    return (f"{len(boards - after_two)} boards are missing: every first move of X, then every "
+            "reply of O on a free cell.")
+
+
+def _folding_mistake(after_two_folded: frozenset, boards: frozenset[Board]) -> str:
+    """The nudge for an ``after_two_folded`` that is not the canonical images of ``boards``."""
+    if after_two_folded == boards:
+        return ("after_two_folded holds every board, unfolded. Fold each board of after_two to "
+                "its canonical image, board.canonical(): its images then become one board.")
+    unfolded = [board for board in after_two_folded if board != board.canonical()]
+    if unfolded and after_two_folded <= boards and \
+            {board.canonical() for board in after_two_folded} == \
+            {board.canonical() for board in boards}:
+        return ("Some boards in after_two_folded are not canonical images: folding the first move "
+                "and then playing the second leaves the replies unfolded. Fold the boards after "
+                "two moves: the canonical image of each board in after_two.")
+    if unfolded:
+        return (f"{len(unfolded)} of your boards are not canonical images, such as "
+                f"{unfolded[0]}: take board.canonical() of each board in after_two.")
+    return ("Fold every board of after_two, and only those: one canonical image, "
+            "board.canonical(), for each.")
+
+
 EXERCISES = (
     Exercise(
         alphabeta_value, lesson=5,
         task="alphabeta_value(board, alpha=-math.inf, beta=math.inf) returns the minimax value "
              "of board (+1, 0, −1), skipping moves that cannot change it. Try moves in the order "
              "of board.legal_moves; the check also compares the positions you visit, in order.",
-        hint_text="X: value = max(value, child); alpha = max(alpha, value). O: value = "
-                  "min(value, child); beta = min(beta, value). Stop trying moves once "
-                  "alpha >= beta.",
+        hint_text="Start from minimax_value. After each move, X raises alpha to the best value "
+                  "it has found so far and O lowers beta likewise; each position after a move is "
+                  "searched with the alpha and beta of the moment. Once alpha reaches beta, the "
+                  "moves left cannot change the result.",
         cases=_alphabeta_cases, returns=VALUE, verdict=_alphabeta_verdict,
         extra_check=_alphabeta_visits,
         summary="values, and exactly the positions alpha-beta visits, in order"),

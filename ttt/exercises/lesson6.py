@@ -116,8 +116,9 @@ EXERCISES = (
              "of view: a number strictly between −1 and +1. A player that looks 2 moves ahead "
              f"with it must beat a random player: at least {MIN_WINS} wins and at most "
              f"{MAX_LOSSES} losses in {2 * EVALUATION_GAMES} games.",
-        hint_text="Count the lines X could still complete (no O in them) minus those O could, "
-                  "and divide by 9 so the result stays between −1 and +1.",
+        hint_text="Compare how many lines X could still complete (no O in them) with how many "
+                  "O could. Then scale the difference so that it can never reach ±1: how many "
+                  "lines are there?",
         cases=_evaluate_cases, returns=NUMBER, verdict=guess_verdict,
         extra_check=_evaluate_tournament,
         summary=f"in range on every unfinished position, and it beats random over "
@@ -126,7 +127,7 @@ EXERCISES = (
         two_layer_move, lesson=6,
         task="two_layer_move(board) returns a winning move if there is one, else a move that "
              "blocks the opponent's immediate win, else any legal move.",
-        hint_text="First look for a cell where board.play(cell).winner is set. Then look for a "
+        hint_text="First look for a move after which the game has a winner. Then look for a "
                   "cell where the opponent's mark would complete one of LINES.",
         cases=_two_layer_cases, returns=CELL, verdict=_two_layer_verdict,
         summary="immediate wins, blocks and quiet positions"),

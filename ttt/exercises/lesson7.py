@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator
+from functools import cache
 from numbers import Integral
 
 from ttt.exercises.checking import (
@@ -191,9 +192,72 @@ def _open_columns_verdict(case: Case, got: object, student: Callable) -> str:
 
 
 def _evaluate_cases() -> Iterator[Case]:
-    for seed, (columns, rows) in enumerate(SIZES):
-        for position in _random_positions(columns, rows, 8, seed + 10):
-            yield Case((position,), position, Between(-1, 1), "an unfinished position")
+    for position, about in _evaluation_positions():
+        yield Case((position,), position, Between(-1, 1), about)
+
+
+@cache
+def _evaluation_positions() -> tuple[tuple[ConnectFour, str], ...]:
+    """The positions the range of a guess is tried on: 7 × 6 games played at random to every
+    depth, then the extremes (one side with many threats), then the other sizes. A guess that
+    strays out of range does so where one side is far ahead, so random games alone miss it."""
+    found = [(position, "a 7 × 6 position from a random game")
+             for position in _quiet_positions(7, 6, games=3, seed=40)]
+    found += [(position, f"a 7 × 6 position where {player} has {_threats(position, player)} "
+                         f"threats (windows of four holding three of {player}'s discs, the "
+                         f"fourth cell free)")
+              for player in "XO" for seed in range(2)
+              for position in [_many_threats(player, seed)]]
+    for seed, (columns, rows) in enumerate(SIZES[1:]):
+        found += [(position, f"a {columns} × {rows} position from a random game")
+                  for position in _random_positions(columns, rows, 8, seed + 11)]
+    return tuple(found)
+
+
+def _quiet_positions(columns: int, rows: int, games: int, seed: int) -> list[ConnectFour]:
+    """``games`` unfinished positions (always the same ones) for every number of discs: random
+    moves that never end the game, stopped at that depth (or where every move would end it)."""
+    rng = seeded_random(seed)
+    found = []
+    for depth in range(columns * rows):
+        for _ in range(games):
+            position = connect_four(columns, rows)
+            for _ in range(depth):
+                quiet = [c for c in position.legal_moves if not position.play(c).is_over]
+                if not quiet:
+                    break
+                position = position.play(rng.choice(quiet))
+            found.append(position)
+    return found
+
+
+def _threats(position: ConnectFour, player: str) -> int:
+    """How many windows of four hold three of ``player``'s discs and none of the other's."""
+    x, o = position.bits
+    mine, theirs = (x, o) if player == "X" else (o, x)
+    return sum(1 for window in position.shape.line_masks
+               if (window & mine).bit_count() == 3 and not window & theirs)
+
+
+def _many_threats(player: str, seed: int, width: int = 20) -> ConnectFour:
+    """An unfinished 7 × 6 position (always the same one) where ``player`` leads the other by
+    many threats: a beam search keeping, after each move, the ``width`` positions with the
+    largest lead (11 to 13 threats to none or one, for the seeds the check uses)."""
+    rng = seeded_random(seed)
+    other = "O" if player == "X" else "X"
+
+    def lead(position: ConnectFour) -> int:
+        return _threats(position, player) - _threats(position, other)
+
+    best, layer = connect_four(), [connect_four()]
+    while layer:
+        children = dict.fromkeys(child for position in layer for column in position.legal_moves
+                                 for child in [position.play(column)] if not child.is_over)
+        ties = {child: rng.random() for child in children}  # equal leads: a seeded choice
+        layer = sorted(children, key=lambda child: (lead(child), ties[child]), reverse=True)
+        layer = layer[:width]
+        best = max([best, *layer[:1]], key=lead)
+    return best
 
 
 def _blind(position: ConnectFour) -> float:
@@ -244,9 +308,9 @@ EXERCISES = (
         task="landing_cell(position, column) returns the cell where a disc dropped into "
              "column comes to rest (the lowest free cell of that column), or None if the column "
              "is full.",
-        hint_text="Cell numbers go in reading order: the cell in row r (0 at the top) and column "
-                  "c is r * position.columns + c. Walk up the column from the bottom row "
-                  "(position.rows - 1) and return the first cell where position[cell] == '.'.",
+        hint_text="A disc falls to the lowest free cell of its column. Cells are numbered in "
+                  "reading order, row by row from the top, each row position.columns cells long: "
+                  "look at the column's cells from the bottom row up.",
         cases=_landing_cases, returns=CELL_OR_NONE, verdict=_landing_verdict,
         summary="empty, part-filled and full columns, on boards of four sizes"),
     Exercise(
@@ -263,9 +327,10 @@ EXERCISES = (
              "position, from X's point of view: a number strictly between −1 and +1. A player "
              f"that looks {EVALUATION_DEPTH} moves ahead with it must beat one that sees only wins "
              f"and losses: at least {MIN_WINS} wins in {2 * EVALUATION_GAMES} games.",
-        hint_text="Add something for each X disc and subtract it for each O disc, more for discs "
-                  "near the centre column (cell % position.columns is a cell's column); then "
-                  "squeeze the total s into the range with s / (abs(s) + 20).",
+        hint_text="Count each X disc for X and each O disc against, a disc near the centre "
+                  "column for more (it can join more fours). Then squeeze the total into the open "
+                  "range from −1 to +1, with a formula that grows with the total but never "
+                  "reaches 1, however far one side is ahead.",
         cases=_evaluate_cases, returns=NUMBER, verdict=guess_verdict,
         extra_check=_evaluate_tournament,
         summary=f"in range on every unfinished position, and it beats a blind depth-"

@@ -65,7 +65,8 @@ def close(got: object, expected: float) -> bool:
 VALUE_PROBES = ["XX.|OO.|...",  # X to move wins at 2
                 "XO.|...|...",  # X to move
                 "X.O|.X.|...",  # O to move: it must block at 8, but moves at random
-                "XOX|.O.|..."]  # X to move: O threatens 7
+                "XOX|.O.|...",  # X to move: O threatens 7
+                "...|..O|XXO"]  # X to move: rounding O's averages down loses, minimax too
 
 
 def _value_cases() -> Iterator[Case]:
@@ -86,6 +87,10 @@ def _exact(board: Board) -> Exact:
 
 def _average(values: list) -> Fraction:
     return Fraction(sum(values), len(values))
+
+
+def _floor_average(values: list) -> int:
+    return sum(values) // len(values)
 
 
 @cache
@@ -114,6 +119,9 @@ VALUE_MISTAKES: tuple[tuple[Callable[[list], float], Callable[[list], float], st
     (max, max,
      "O moves at random, it does not play for X: average the values of O's moves instead of "
      "taking the largest."),
+    (max, _floor_average,
+     "Floor division: // rounds the average down to a whole number, so 2/3 becomes 0 and −1/3 "
+     "becomes −1. Divide with / (or make a Fraction) to keep the exact average."),
     (max, sum,
      "At O's turn, divide the sum of the values by the number of O's moves: an average, so "
      "that the result stays between −1 and +1."),
@@ -223,19 +231,22 @@ EXERCISES = (
         task="expectimax_value(board) returns the expected score of board from X's point of view "
              "(+1 X wins, 0 draw, −1 O wins) when X plays its best and O moves at random: at X's "
              "turn the largest value of X's moves, at O's turn their average.",
-        hint_text="Start like minimax_value of lesson 3: a finished game returns its score. Then "
-                  "collect the values of the positions after each legal move; X takes max, and "
-                  "for O return Fraction(sum(values), len(values)), exact.",
+        hint_text="Start from minimax_value of lesson 3: only O's turn changes. O picks any "
+                  "move with the same chance, so the value there is what O's moves give on "
+                  "average. A Fraction keeps it exact.",
         cases=_value_cases, returns=NUMBER, verdict=_value_verdict,
-        summary="finished games, and positions with X or O to move, exact to the last digit"),
+        summary="finished games, and positions with X or O to move, at their exact expected "
+                "score (a float to within rounding)"),
     Exercise(
         ucb1_score, lesson=8,
         task="ucb1_score(total, visits, parent_visits, player) returns the UCB1 score of a move "
              "for player ('X' or 'O'), who chooses it: the mean result of its playouts for that "
              "player (total adds up their results from X's point of view) plus EXPLORATION × "
              "√(ln(parent_visits) / visits); a move never tried (visits 0) scores math.inf.",
-        hint_text="First handle visits == 0. The mean for X is total / visits, for O its "
-                  "negative. Then add EXPLORATION * math.sqrt(math.log(parent_visits) / visits).",
+        hint_text="Three parts: a move never tried comes before all others; the mean result "
+                  "of its playouts, seen by the player choosing (O wants X's results low); and "
+                  "the exploration bonus of the task, which grows with the parent's visits and "
+                  "shrinks with the move's own.",
         cases=_ucb1_cases, returns=NUMBER, verdict=_ucb1_verdict,
         summary="moves chosen by X and by O, and moves never tried"),
 )

@@ -12,7 +12,7 @@ from ttt.board import LINES, Board, reachable_positions
 from ttt.game import Position
 from ttt.search import minimax
 
-__all__ = ["MAX_ONLY", "SWAPPED", "Misread", "line_positions", "misread_value",
+__all__ = ["AS_PLAYED", "MAX_ONLY", "SWAPPED", "Misread", "line_positions", "misread_value",
            "ordered_positions", "sample", "small_positions"]
 
 
@@ -53,6 +53,7 @@ def _complete_line(line: tuple[int, int, int], player: str) -> Board | None:
 
 SWAPPED = {"X": "O", "O": "X"}  # X minimises and O maximises
 MAX_ONLY = {"X": "X", "O": "X"}  # both maximise: O's turn forgotten
+AS_PLAYED = {"X": "X", "O": "O"}  # the turns as they are
 
 
 class Misread:
@@ -83,9 +84,15 @@ class Misread:
     def winner(self) -> str | None:
         return self.position.winner
 
+    @property
+    def free_cells(self) -> int:
+        return self.position.free_cells
 
-def misread_value(position: Position, turns: Mapping[str, str]) -> float:
+
+def misread_value(position: Position, turns: Mapping[str, str], prefer_quick: bool = False
+                  ) -> float:
     """The value (+1, 0, -1) that minimax finds when it takes the turns as ``turns`` says:
     ``SWAPPED`` gives a minimax with max and min swapped, ``MAX_ONLY`` one that forgets O
-    minimises."""
-    return minimax(Misread(position, turns), prefer_quick=False).value
+    minimises, ``AS_PLAYED`` the real one. With ``prefer_quick``, the score that prefers quick
+    wins (a win scores 1 + the cells still free)."""
+    return minimax(Misread(position, turns), prefer_quick=prefer_quick).score
