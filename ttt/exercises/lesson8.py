@@ -227,7 +227,8 @@ EXERCISES = (
                   "collect the values of the positions after each legal move; X takes max, and "
                   "for O return Fraction(sum(values), len(values)), exact.",
         cases=_value_cases, returns=NUMBER, verdict=_value_verdict,
-        summary="finished games, and positions with X or O to move, exact to the last digit"),
+        summary="finished games, and positions with X or O to move, each equal to the exact "
+                "fraction (a float within rounding)"),
     Exercise(
         ucb1_score, lesson=8,
         task="ucb1_score(total, visits, parent_visits, player) returns the UCB1 score of a move "
