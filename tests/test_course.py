@@ -58,6 +58,17 @@ def test_the_minutes_are_words_at_the_reading_speed_plus_the_tasks_rounded_up_to
     assert lesson_minutes(exact) == 5                               # 5 minutes exactly stays 5
 
 
+def test_without_its_optional_part_a_lesson_leaves_out_only_the_going_further_section(tmp_path):
+    path = notebook(tmp_path, ("markdown", "## 1. Read\n" + " ".join(["w"] * 600)),
+                    ("markdown", "## Going further\n\n### Your turn (challenge): more"),
+                    ("code", " ".join(["x"] * 300)),
+                    ("markdown", "## Summary\n" + " ".join(["s"] * 150)))
+    assert words(path) == 603 + 8 + 300 + 152 and tasks(path) == 1
+    assert lesson_minutes(path) == 20                      # 7.09 min + 10, rounded up
+    assert words(path, optional=False) == 603 + 152 and tasks(path, optional=False) == 0
+    assert lesson_minutes(path, optional=False) == 10      # 5.03 min, rounded up
+
+
 def test_the_rule_is_within_five_minutes_of_the_measured_times():
     # the calibration the module's docstring states; lessons may grow, so allow one more step
     for path in LESSONS:
@@ -109,6 +120,9 @@ def test_the_readme_and_lesson_0_tables_state_the_rules_times():
 def test_each_lesson_states_the_rules_time(path):
     first = "".join(json.loads(path.read_text(encoding="utf-8"))["cells"][0]["source"])
     assert int(re.search(r"about (\d+) minutes", first)[1]) == lesson_minutes(path)
+    without = re.search(r"about \d+ minutes \((\d+) without", first)
+    if lesson_minutes(path, optional=False) != lesson_minutes(path):
+        assert without and int(without[1]) == lesson_minutes(path, optional=False), path.name
 
 
 def listed(numbers: list[int]) -> str:

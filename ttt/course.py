@@ -9,6 +9,10 @@ text and its code, read at 150 words a minute, plus 10 minutes for each "Your tu
 heading such as "### Your turn: write minimax yourself"), rounded up to a multiple of 5 minutes.
 On those five lessons it is within 5 minutes of the measured times. Running a cell is part of
 reading it: the words of code are counted, not the cells.
+
+A lesson may end its tasks with an optional part, a section headed "## Going further" (a challenge
+for fast students or for homework): ``lesson_minutes(path, optional=False)`` leaves it out, and
+lesson 0's session plans count only that.
 """
 
 import json
@@ -16,8 +20,8 @@ import math
 import re
 from pathlib import Path
 
-__all__ = ["chart_lessons", "imports_charts", "lesson_minutes", "lesson_number", "tasks",
-           "words"]
+__all__ = ["OPTIONAL", "chart_lessons", "imports_charts", "lesson_minutes", "lesson_number",
+           "tasks", "words"]
 
 WORDS_PER_MINUTE = 150
 MINUTES_PER_TASK = 10
@@ -28,12 +32,24 @@ ROUND_TO = 5  # minutes: an estimate, not a stopwatch
 TASK_HEADING = re.compile(r"^#{2,6} Your turn\b.*\w.*$", re.MULTILINE)
 
 
-def _cells(path: str | Path) -> list[dict]:
-    """The notebook's cells as stored: each a dict with 'cell_type' and 'source'."""
+#: The heading that opens a lesson's optional part, which ends at the next "## " section.
+OPTIONAL = "## Going further"
+
+
+def _cells(path: str | Path, optional: bool = True) -> list[dict]:
+    """The notebook's cells as stored, each a dict with 'cell_type' and 'source'; without its
+    optional parts unless ``optional``."""
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))["cells"]
+        cells = json.loads(Path(path).read_text(encoding="utf-8"))["cells"]
     except (json.JSONDecodeError, KeyError, TypeError) as error:
         raise ValueError(f"{path} is not a Jupyter notebook (JSON with 'cells')") from error
+    kept, skipping = [], False
+    for cell in cells:
+        if cell["cell_type"] == "markdown" and _source(cell).startswith("## "):
+            skipping = not optional and _source(cell).startswith(OPTIONAL)
+        if not skipping:
+            kept.append(cell)
+    return kept
 
 
 def _source(cell: dict) -> str:
@@ -42,22 +58,26 @@ def _source(cell: dict) -> str:
     return source if isinstance(source, str) else "".join(source)
 
 
-def words(path: str | Path) -> int:
-    """How many words a student reads in the lesson: its text's and its code's, split at spaces."""
-    return sum(len(_source(cell).split()) for cell in _cells(path)
+def words(path: str | Path, optional: bool = True) -> int:
+    """How many words a student reads in the lesson (``optional``: its "Going further" parts
+    too): its text's and its code's, split at spaces."""
+    return sum(len(_source(cell).split()) for cell in _cells(path, optional)
                if cell["cell_type"] in ("markdown", "code"))
 
 
-def tasks(path: str | Path) -> int:
-    """How many "Your turn" tasks the lesson sets: the headings that name one."""
-    return sum(len(TASK_HEADING.findall(_source(cell))) for cell in _cells(path)
+def tasks(path: str | Path, optional: bool = True) -> int:
+    """How many "Your turn" tasks the lesson sets (``optional``: its "Going further" parts too):
+    the headings that name one."""
+    return sum(len(TASK_HEADING.findall(_source(cell))) for cell in _cells(path, optional)
                if cell["cell_type"] == "markdown")
 
 
-def lesson_minutes(path: str | Path) -> int:
-    """The minutes a student new to the subject needs for the lesson in the notebook at `path`:
-    its words at WORDS_PER_MINUTE plus MINUTES_PER_TASK for each task, rounded up to ROUND_TO."""
-    minutes = words(path) / WORDS_PER_MINUTE + MINUTES_PER_TASK * tasks(path)
+def lesson_minutes(path: str | Path, *, optional: bool = True) -> int:
+    """The minutes a student new to the subject needs for the lesson in the notebook at `path`
+    (``optional``: with its "Going further" parts): its words at WORDS_PER_MINUTE plus
+    MINUTES_PER_TASK for each task, rounded up to ROUND_TO."""
+    minutes = (words(path, optional) / WORDS_PER_MINUTE
+               + MINUTES_PER_TASK * tasks(path, optional))
     return ROUND_TO * math.ceil(minutes / ROUND_TO)
 
 
