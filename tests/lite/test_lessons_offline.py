@@ -13,8 +13,9 @@ Graphviz where it was, and every cell marked
 ``# NBVAL_CHECK_OUTPUT`` shows exactly the text that the committed notebook shows. Then a whole
 game is played on lesson 9's board by clicking (tests/board_game.py).
 
-What cannot run here: lessons 2, 4, 5 and 6 draw charts with matplotlib, a compiled package that
-only Pyodide's CDN serves (it is on no package registry), so offline it cannot load. The deployed
+What cannot run here: the lessons that import ``ttt.charts`` (``ttt.course.chart_lessons``) draw
+charts with matplotlib, a compiled package that only Pyodide's CDN serves (it is on no package
+registry), so offline it cannot load. The deployed
 site fetches it from that CDN; the desktop run of every lesson (nbval, in ``make test``) covers the
 lessons' code.
 """
