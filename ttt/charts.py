@@ -29,7 +29,7 @@ SERIES_COLOURS = (X_COLOUR, O_COLOUR, LINE_COLOUR, "#E69F00", "#CC79A7", "#56B4E
 DRAW_COLOUR = "#999999"
 OUTCOMES = (("X", "X wins", X_COLOUR), ("draw", "draws", DRAW_COLOUR), ("O", "O wins", O_COLOUR))
 
-CROWDED_BARS = 20  # more bars than this in one chart: their labels stand upright
+CROWDED_BARS = 20  # more bars than this in one chart: too many to label, so none are
 
 Rows = Mapping[object, float] | Sequence[tuple[object, float]]
 
@@ -53,20 +53,20 @@ def plot_nodes_per_move(rows: Rows | Mapping[str, Rows], *,
 
     ``rows`` is a list of (move, nodes) pairs or a dict move -> nodes; or, to compare searches,
     a dict naming several such series, e.g. {'minimax': [...], 'alpha-beta': [...]}.
+    Each bar shows its number, unless there are more than ``CROWDED_BARS`` bars: their numbers
+    would overlap each other (print them beside the chart instead).
     """
     series = _as_series(rows)
     moves = list(dict.fromkeys(move for row in series.values() for move in row))
     width = 0.8 / len(series)
-    crowded = len(moves) * len(series) > CROWDED_BARS  # labels side by side would overlap
+    labelled = len(moves) * len(series) <= CROWDED_BARS
     fig, ax = _new_chart()
     for i, (name, row) in enumerate(series.items()):
         at = [moves.index(move) + (i - (len(series) - 1) / 2) * width for move in row]
         bars = ax.bar(at, list(row.values()), width, label=name,
                       color=SERIES_COLOURS[i % len(SERIES_COLOURS)])
-        ax.bar_label(bars, labels=[f"{n:,}" for n in row.values()], fontsize=7, padding=1,
-                     rotation=90 if crowded else 0)
-    if crowded:
-        ax.set_ylim(top=ax.get_ylim()[1] * 20)  # room above the highest bar for its label
+        if labelled:
+            ax.bar_label(bars, labels=[f"{n:,}" for n in row.values()], fontsize=7, padding=1)
     ax.set_xticks(range(len(moves)), [str(move) for move in moves])
     ax.set(xlabel="move", ylabel="nodes searched (log scale)", title=title)
     _count_axis(ax, "y", log=True)
