@@ -177,7 +177,7 @@ SETTLED = """() => {
     const text = (name) => document.querySelector('.connect-four .' + name).innerText.trim();
     if (/wins|Draw/.test(text('board-status'))) return true;
     return Array.from({length: COLUMNS}, (_, c) => c)
-        .every(c => text('disc-' + c) || text('drop-' + c));
+        .every(c => text('disc-' + c) || text('hint-' + c));
 }""".replace("COLUMNS", str(COLUMNS))
 
 
@@ -205,8 +205,9 @@ def play_connect_four(page) -> None:
     page.locator(f"{FOUR} .widget-checkbox:has-text('Explain') input").check()
     moves = 0
     while not re.search(r"wins|Draw", four_status(page)):
-        for column in open_columns(page):
-            expect(page.locator(f"{FOUR} .drop-{column}")).to_have_text(FOUR_HINT)
+        for column in open_columns(page):  # the hint above the arrow, the arrow kept
+            expect(page.locator(f"{FOUR} .hint-{column}")).to_have_text(FOUR_HINT)
+            expect(page.locator(f"{FOUR} .drop-{column}")).to_have_text(f"↓ {column}")
         cut = truncated_texts(page.locator(FOUR).first)
         assert cut == [], cut
         before = page.evaluate(DISCS)

@@ -376,8 +376,10 @@ def test_explain_before_the_computer_moves():
     board = play_board(seed=1)
     board.explain.value = True
     assert "has not moved yet" in board.explanation.value
+    board.click(4)
+    assert board.explanation_tree.value
     board.explain.value = False
-    assert board.explanation.value == ""
+    assert board.explanation.value == "" == board.explanation_tree.value
 
 
 def test_explain_at_perfect_ranks_its_moves_by_perfect_play():
@@ -405,7 +407,8 @@ def test_explain_at_perfect_ranks_its_moves_by_perfect_play():
     assert set(tree) == {(cell,) for cell in before.legal_moves}
     assert [path for path, thick in tree.items() if thick] == [(chosen,)]
     # the tree's "N more nodes" under each move are the table's "nodes below" it
-    svg = text[text.index("<svg"):]
+    svg = board.explanation_tree.value
+    assert svg.startswith("<?xml") or svg.startswith("<svg")
     stubs = re.findall(r">([\d,]+)</text>\s*<text[^>]*>more nodes<", svg)
     assert sorted(int(n.replace(",", "")) for n in stubs) == sorted(
         nodes for *_, nodes in rows if nodes)
@@ -433,7 +436,8 @@ def test_explain_at_other_levels_does_not_show_the_solvers_ranking(level):
     board.buttons[4].click()
     text = board.explanation.value
     assert f"The computer (O) played cell <b>{reply(board)}</b> at “{level}”" in text
-    assert "With perfect play" not in text and "nodes below" not in text and "<svg" not in text
+    assert "With perfect play" not in text and "nodes below" not in text
+    assert board.explanation_tree.value == ""  # no tree of perfect play either
 
 
 def test_explain_at_random_says_every_free_cell_is_equally_likely():
@@ -502,7 +506,7 @@ def test_explain_at_imperfect_shows_the_scores_it_ranks_by():
 def explained_tree(board: PlayBoard) -> dict[tuple[int, ...], bool]:
     """{path: drawn thick?} for the edges of the tree under the explanation, read from the SVG's
     edge titles ('n->n4') and stroke widths."""
-    svg = board.explanation.value[board.explanation.value.index("<svg"):]
+    svg = board.explanation_tree.value
     edges = re.findall(r'<g id="edge\d+" class="edge">\s*<title>n&#45;&gt;n([\d_]+)</title>\s*'
                        r'(<path[^>]*>)', svg)
     return {tuple(map(int, name.split("_"))): "stroke-width" in path for name, path in edges}
@@ -642,6 +646,7 @@ def test_while_the_computer_chooses_the_status_says_so_and_explain_waits():
                               names="value")
     board.mark.value = "O"  # the computer opens
     assert seen[0] == ("status", "The computer (X) is thinking …")
-    # the explanation changes once, to the opening move: never "has not moved yet" meanwhile
-    assert [new for what, new in seen if what == "explain"] == [board.explanation.value[:40]]
-    assert board.explanation.value.startswith("<p>The computer (X) played cell <b>")
+    # the explanation says so too, then explains the opening: never "has not moved yet"
+    assert [new for what, new in seen if what == "explain"] == [
+        "<i>The computer (X) is thinking …</i>", board.explanation.value[:40]]
+    assert "The computer (X) played cell <b>" in board.explanation.value

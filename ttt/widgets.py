@@ -43,8 +43,8 @@ from ttt.search import alphabeta
 from ttt.svg import O_COLOUR, X_COLOUR
 
 __all__ = ["CONNECT_FOUR_LEVELS", "HINT_COLOURS", "LEVELS", "ConnectFourBoard", "PlayBoard",
-           "explanation", "hint", "imperfect_explanation", "lookahead_explanation",
-           "lookahead_hint", "play_board", "sampling_explanation"]
+           "explanation", "explanation_tree", "hint", "imperfect_explanation",
+           "lookahead_explanation", "lookahead_hint", "play_board", "sampling_explanation"]
 
 #: Difficulty levels, weakest first: label -> player name for ``make_player``. At "perfect" the
 #: computer varies among equally good moves, so two games (or two classes) rarely look the same.
@@ -97,7 +97,7 @@ class _GameBoard(widgets.VBox):
         self.mark = widgets.ToggleButtons(options=[("X (you start)", "X"),
                                                    ("O (computer starts)", "O")],
                                           value=human, description="You play",
-                                          style={"button_width": "170px"})
+                                          style={"button_width": "150px"})
         self.level = widgets.Dropdown(options=list(levels.items()), value=levels[level],
                                       description="Computer",
                                       layout=widgets.Layout(width="max-content"))
@@ -108,7 +108,8 @@ class _GameBoard(widgets.VBox):
                                       tooltip=self.HINTS_TOOLTIP)
         self.explain = widgets.Checkbox(value=False, description="Explain its moves", indent=False,
                                         layout=widgets.Layout(width="200px"))
-        self.explanation = widgets.HTML()
+        self.explanation = widgets.HTML(layout=widgets.Layout(max_width="560px"))
+        self.explanation_tree = widgets.HTML()  # under everything: a tree is wide
         for button, action in ((self.new_button, self.new_game), (self.undo_button, self.undo)):
             button.add_class(button.description.lower().replace(" ", "-"))
             button.on_click(lambda _, act=action: act())
@@ -116,15 +117,28 @@ class _GameBoard(widgets.VBox):
         self.level.observe(lambda _: self._refresh(), names="value")
         self.hints.observe(lambda _: self._refresh(), names="value")
         self.explain.observe(lambda _: self._refresh(), names="value")
-        controls = widgets.VBox([self.mark, self.level,
-                                 widgets.HBox([self.new_button, self.undo_button]),
-                                 widgets.HBox([self.hints, self.explain])])
-        board = widgets.VBox([self._cells(), self.status])
-        controls.layout.margin = "0 0 0 24px" if self.CONTROLS_BESIDE else "8px 0 0 0"
-        super().__init__([(widgets.HBox if self.CONTROLS_BESIDE else widgets.VBox)(
-            [board, controls]), self.explanation])
+        board = widgets.VBox([self._cells(), self.status],
+                             layout=widgets.Layout(flex="0 0 auto"))  # never squeezed
+        # the explanation beside the board, so that board and explanation fit one screen: under
+        # the controls where they are beside the board too, else alone, the controls below
+        if self.CONTROLS_BESIDE:
+            beside = widgets.VBox([self.mark, self.level,
+                                   widgets.HBox([self.new_button, self.undo_button]),
+                                   widgets.HBox([self.hints, self.explain]), self.explanation])
+            below = [self.explanation_tree]
+        else:
+            beside = widgets.VBox([self.explanation])
+            wrap = widgets.Layout(flex_flow="row wrap")
+            below = [widgets.VBox([widgets.HBox([self.mark, self.level], layout=wrap),
+                                   widgets.HBox([self.new_button, self.undo_button, self.hints,
+                                                 self.explain], layout=wrap)]),
+                     self.explanation_tree]
+        beside.layout.margin = "0 0 0 20px"
+        beside.layout.flex = "1 1 auto"
+        super().__init__([widgets.HBox([board, beside]), *below])
         self.add_class("play-board")
         self.explanation.add_class("explanation")
+        self.explanation_tree.add_class("explanation-tree")
         self.history: list[Position] = []
         #: How the computer chose each of its moves, by where it made it: the level's player name
         #: and what its search found (an MCTSResult, iterative deepening's depth and positions)
@@ -219,7 +233,10 @@ class _GameBoard(widgets.VBox):
         board = self.board
         if board.is_over or board.to_move == self.human:
             return
-        self.status.value = f"The computer ({board.to_move}) is thinking …"
+        thinking = f"The computer ({board.to_move}) is thinking …"
+        self.status.value = thinking
+        if self.explain.value:  # not the explanation of a move of an earlier game
+            self.explanation.value, self.explanation_tree.value = f"<i>{thinking}</i>", ""
         name, found = self.level.value, None
         playouts = re.fullmatch(r"mcts-(\d+)", name)
         seconds = re.fullmatch(r"id-([\d.]+)", name)
@@ -255,11 +272,12 @@ class _GameBoard(widgets.VBox):
         # the explanation is worked out before anything changes, so that the page never shows a
         # new board beside the explanation of an old one; then the status, so that a page that
         # sees the new marks can trust the status line
-        explained = self._explain() if self.explain.value else ""
+        explained, tree = self._explain() if self.explain.value else ("", "")
         self.status.value = html.escape(message or self._status())
         self._show()
         self.undo_button.disabled = self._last_turn_of_human() is None
         self.explanation.value = explained
+        self.explanation_tree.value = tree
 
     def _show_marks(self) -> None:
         """Each cell's mark in its colour on a grey button, the winning line's cells green."""
@@ -271,16 +289,24 @@ class _GameBoard(widgets.VBox):
             button.style.text_color = MARK_COLOURS[mark]
             button.style.button_color = WIN_COLOUR if cell in line else CELL_COLOUR
 
-    def _explain(self) -> str:
-        """Why the computer chose its last move: what the level that played it looked at."""
+    def _explain(self) -> tuple[str, str]:
+        """Why the computer chose its last move, from what the level that played it looked at
+        (HTML), and the tree behind the choice if the level has one to show (SVG, or '')."""
         turn = self._last_turn_of_computer()
         if turn is None:
-            return "<i>The computer has not moved yet.</i>"
+            return "<i>The computer has not moved yet.</i>", ""
         name, found = self.choices[turn]
         position, move = self.last_reply
+        return self._why(name, found, position, move), self._tree(name, position, move)
+
+    def _tree(self, name: str, position: Position, move: Any) -> str:
+        """The tree behind the move ``move`` a level ``name`` chose, as SVG ('' for none)."""
+        return ""
+
+    def _why(self, name: str, found: Any, position: Position, move: Any) -> str:
         label = next(label for label, player in self.levels.items() if player == name)
-        head = (f"<p>The computer ({position.to_move}) played {self.NOUN} <b>{move}</b> at "
-                f"“{html.escape(label)}”. ")
+        head = (f"<p style='{PARAGRAPH}'>The computer ({position.to_move}) played {self.NOUN} "
+                f"<b>{move}</b> at “{html.escape(label)}”. ")
         if name.startswith("mcts"):
             return head + sampling_explanation(found, self.NOUN)
         if name.startswith("id"):
@@ -333,6 +359,9 @@ class PlayBoard(_GameBoard):
                 button.style.button_color = HINT_COLOURS[value]
                 button.style.text_color = "#333333"
             button.style.font_size = HINT_FONT if cell in outcomes else MARK_FONT
+
+    def _tree(self, name: str, board: Board, cell: int) -> str:
+        return explanation_tree(board, cell) if name == "varied-perfect" else ""
 
     def _explain_rule(self, name: str, board: Board, cell: int) -> str:
         if name == "varied-perfect":
@@ -484,8 +513,10 @@ def _random_choice(position: Position, moves: Any, noun: str) -> str:
             f"(1 in {len(moves)}).</p>")
 
 
-PAD = "padding:2px 8px"
-SIDE_BY_SIDE = "display:flex;flex-wrap:wrap;gap:8px 32px;align-items:flex-start"
+# compact, whatever the page's own style for tables and paragraphs: the board and its
+# explanation fit one screen
+PAD = "padding:1px 8px;line-height:18px"
+PARAGRAPH = "margin:0 0 6px 0;line-height:20px"
 
 
 def _table(head: tuple[str, ...], rows: list[tuple[Any, ...]], chosen: Any,
@@ -498,27 +529,33 @@ def _table(head: tuple[str, ...], rows: list[tuple[Any, ...]], chosen: Any,
         + "".join(f"<td style='{PAD};text-align:right'>{cell}</td>" for cell in row) + "</tr>"
         for row in rows)
     named = f" class='{css_class}'" if css_class else ""
-    return f"<table{named}><tr>{heading}</tr>{body}</table>"
+    return (f"<table{named} style='border-collapse:collapse;margin:0 0 6px 0'>"
+            f"<tr>{heading}</tr>{body}</table>")
 
 
 @cache
 def explanation(board: Board, chosen: int) -> str:
     """HTML explaining the move ``chosen`` by a perfect player in ``board``: every move ranked by
-    its value with perfect play, the nodes of the game tree below it (what plain minimax would
-    search), and beside it the tree behind the choice: the position and its moves, the move
-    played drawn thick."""
+    its value with perfect play and the nodes of the game tree below it (what plain minimax would
+    search); ``explanation_tree`` draws the same moves."""
     mover = board.to_move
     outcomes = shared_solver().move_outcomes(board)
     sign = 1 if mover == "X" else -1
     scores = shared_solver().move_scores(board)
     ranked = sorted(scores, key=lambda cell: (-sign * scores[cell], cell))
     rows = [_explain_row(board, cell, outcomes[cell]) for cell in ranked]
-    tree = draw_tree(board, max_depth=1, line=(chosen,)).pipe(format="svg", encoding="utf-8")
     head = ("cell", f"outcome for {mover}", f"value for {mover}", "nodes below")
     return (f"It plays a best move, at random among the equally good ones. With perfect play "
-            f"from here, its moves rank as in the table; the tree shows them with their values "
-            f"from X's point of view (+1: X wins), the move it played, <b>{chosen}</b>, drawn "
-            f"thick.</p><div style='{SIDE_BY_SIDE}'>{_table(head, rows, chosen)}{tree}</div>")
+            f"from here, its moves rank as in the table; the tree below the board shows them with "
+            f"their values from X's point of view (+1: X wins), the move played drawn thick.</p>"
+            f"{_table(head, rows, chosen)}")
+
+
+@cache
+def explanation_tree(board: Board, chosen: int) -> str:
+    """The tree behind a perfect player's move ``chosen`` in ``board``, as SVG: the position and
+    its moves with their values, the move played drawn thick."""
+    return draw_tree(board, max_depth=1, line=(chosen,)).pipe(format="svg", encoding="utf-8")
 
 
 def imperfect_explanation(board: Board, chosen: int) -> str:
