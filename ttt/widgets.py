@@ -515,8 +515,8 @@ def _random_choice(position: Position, moves: Any, noun: str) -> str:
 
 # compact, whatever the page's own style for tables and paragraphs: the board and its
 # explanation fit one screen
-PAD = "padding:1px 8px;line-height:18px"
-PARAGRAPH = "margin:0 0 6px 0;line-height:20px"
+PAD = "padding:0 8px;line-height:17px;font-size:13px"
+PARAGRAPH = "margin:0 0 4px 0;line-height:17px;font-size:13px"
 
 
 def _table(head: tuple[str, ...], rows: list[tuple[Any, ...]], chosen: Any,
@@ -545,9 +545,9 @@ def explanation(board: Board, chosen: int) -> str:
     ranked = sorted(scores, key=lambda cell: (-sign * scores[cell], cell))
     rows = [_explain_row(board, cell, outcomes[cell]) for cell in ranked]
     head = ("cell", f"outcome for {mover}", f"value for {mover}", "nodes below")
-    return (f"It plays a best move, at random among the equally good ones. With perfect play "
-            f"from here, its moves rank as in the table; the tree below the board shows them with "
-            f"their values from X's point of view (+1: X wins), the move played drawn thick.</p>"
+    return (f"It plays a best move, at random among equals. Its moves ranked by perfect play, "
+            f"and below the board the tree of them (values for X, +1: X wins; the move played "
+            f"thick):</p>"
             f"{_table(head, rows, chosen)}")
 
 
