@@ -56,7 +56,7 @@ def test_every_step_fits_and_can_be_read(page, lab, lesson):
         left, right = where["current"]
         assert left >= 0 and right <= where["box"], (step, where)
         screen = widget.evaluate(ON_SCREEN)
-        assert 0 <= screen["controls"][0] and screen["current"][1] <= VIEWPORT["height"], (
+        assert screen["controls"][0] >= 0 and screen["current"][1] <= VIEWPORT["height"], (
             step, screen)
         assert screen["slider"] == str(step)
         assert min(smallest_texts(picture)) >= MIN_TEXT_PX, step
