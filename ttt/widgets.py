@@ -42,8 +42,8 @@ from ttt.players import (
 from ttt.search import alphabeta
 from ttt.svg import O_COLOUR, X_COLOUR
 
-__all__ = ["CONNECT_FOUR_LEVELS", "HINT_COLOURS", "LEVELS", "ConnectFourBoard", "PlayBoard",
-           "explanation", "explanation_tree", "hint", "imperfect_explanation",
+__all__ = ["CONNECT_FOUR_LEVELS", "HINT_COLOURS", "HINT_DEPTH", "LEVELS", "ConnectFourBoard",
+           "PlayBoard", "explanation", "explanation_tree", "hint", "imperfect_explanation",
            "lookahead_explanation", "lookahead_hint", "play_board", "sampling_explanation"]
 
 #: Difficulty levels, weakest first: label -> player name for ``make_player``. At "perfect" the
