@@ -584,9 +584,11 @@ def lookahead_explanation(position: Position, chosen: Any, depth: int, noun: str
               for move in position.legal_moves}
     best = [move for move in scores if scores[move] == max(scores.values())]
     rows = [(move, lookahead_hint(position, move, depth - 1)[1]) for move in position.legal_moves]
+    guess = "open lines, lesson 6" if isinstance(position, Board) else "open windows, lesson 7"
     return (f"It searched {depth} moves ahead (its own and {depth - 1} more) and scored what it "
-            f"saw for {position.to_move}: a result it proved, or else the estimate of lesson 7 "
-            f"(≈, a guess), and plays a {noun} with the best score, at random among equals. "
+            f"saw for {position.to_move}: a result it proved, or else a guess at the position "
+            f"where it stopped (≈: {guess}). It plays a {noun} with the best score, at random "
+            f"among equals. "
             f"{_random_choice(position, best, noun)}"
             + _table((noun, "what it saw"), rows, chosen))
 
