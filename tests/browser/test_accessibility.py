@@ -54,4 +54,3 @@ def test_the_boards_of_lesson_9(page, lab):
     drops = [(title, tab) for name, title, tab in four if name.startswith("drop")]
     assert len(drops) == 7 and all(title.startswith("drop a disc in column ") and tab == 0
                                    for title, tab in drops)
-
