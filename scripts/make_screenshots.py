@@ -73,7 +73,7 @@ def connect_four(browser, folder: Path) -> Path:
             board.locator(f".drop-{column}").click()
             page.wait_for_function(f"() => {_DISCS_JS} >= {discs}")
         board.locator(".widget-checkbox:has-text('Hints') input").check()
-        page.wait_for_function("() => /≈|in \\d|draw/.test(document.querySelector('.drop-0')"
+        page.wait_for_function("() => /≈|in \\d|draw/.test(document.querySelector('.hint-0')"
                                ".innerText)")
         path = IMAGES / "screenshot_connect_four.png"
         board.screenshot(path=path)
