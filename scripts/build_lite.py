@@ -33,6 +33,7 @@ import tarfile
 import tempfile
 import zipfile
 from dataclasses import dataclass, field
+from importlib.metadata import distribution
 from importlib.metadata import version as installed_version
 from pathlib import Path
 
@@ -288,17 +289,28 @@ def write_site_settings(path: Path) -> None:
 def run_jupyter_lite_build(stage: Path) -> None:
     """``jupyter lite build`` from the staged folder into build/lite/, with the two JupyterLab
     extensions the course needs (widgets, the Pyodide kernel) and nothing else of this Python's."""
-    extensions = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
-    wanted = [extensions / "@jupyter-widgets" / "jupyterlab-manager",
-              extensions / "@jupyterlite" / "pyodide-kernel-extension"]
+    wanted = [labextension("jupyterlab_widgets", "@jupyter-widgets/jupyterlab-manager"),
+              labextension("jupyterlite_pyodide_kernel", "@jupyterlite/pyodide-kernel-extension")]
     shutil.rmtree(SITE, ignore_errors=True)
-    build = subprocess.run([sys.executable, "-m", "jupyter", "lite", "build",
+    build = subprocess.run([sys.executable, "-m", "jupyterlite_core", "build",
                             f"--lite-dir={stage}", f"--output-dir={SITE}", "--contents=files",
                             "--no-sourcemaps", "--ignore-sys-prefix",
                             f"--LiteBuildConfig.federated_extensions={[str(p) for p in wanted]}"],
                            cwd=stage, capture_output=True, text=True)
     if build.returncode != 0:
         raise RuntimeError(f"jupyter lite build failed:\n{build.stdout}{build.stderr}")
+
+
+def labextension(package: str, name: str) -> Path:
+    """The folder of the JupyterLab extension ``name`` that the Python package ``package``
+    installed: the build tools have a Python of their own (``make lite``: .venv-lite, which sees
+    the course's .venv), so the two extensions may lie under different prefixes."""
+    files = distribution(package).files or []
+    manifest = next((file for file in files
+                     if file.as_posix().endswith(f"labextensions/{name}/package.json")), None)
+    if manifest is None:
+        raise FileNotFoundError(f"{package} installed no JupyterLab extension {name}")
+    return Path(manifest.locate()).resolve().parent
 
 
 if __name__ == "__main__":
