@@ -89,7 +89,7 @@ $(DEV_STAMP): $(TEACHER_STAMP) requirements-dev.txt
 $(LITE_STAMP): $(STAMP) requirements-lite.txt
 	@echo "==> setting up .venv-lite: JupyterLite, to build the browser version (requirements-lite.txt)"
 	@$(BIN)/python -m venv $(LITE_VENV)
-	@$(BIN)/python -c 'import sysconfig; print(f"import site; site.addsitedir({sysconfig.get_path(\"purelib\")!r})")' \
+	@$(BIN)/python -c 'import sysconfig; print("import site; site.addsitedir(%r)" % sysconfig.get_path("purelib"))' \
 	  > "$$($(LITE_VENV)/bin/python -c 'import sysconfig; print(sysconfig.get_path("purelib"))')/course-venv.pth"
 	@$(call logged,$(LITE_VENV)/bin/python -m pip install -r requirements-lite.txt)
 	@touch $@

@@ -17,8 +17,14 @@ Everything is fetched from the package registries at build time (with npm and pi
 
 Pyodide's compiled packages (numpy, matplotlib and what they need) are on no package registry:
 the lock points at Pyodide's CDN for them, for the same Pyodide version. That is the one thing the
-site loads from outside, and only the chart lessons need it: a cell that imports ``ttt.charts``
-loads matplotlib.
+site loads from outside, and only the charts need it: a cell that imports ``ttt.charts`` loads
+matplotlib. Where the CDN cannot be reached, that load fails and the lesson runs on: ``ttt.charts``
+imports matplotlib only to draw, and a chart cell says in one line why there is no chart
+(tests/lite runs every lesson so).
+
+The build tools (jupyterlite-core and the Pyodide kernel) are installed apart from the course's
+Python (``make lite``: .venv-lite, which sees .venv's packages), so that the kernel's JupyterLab
+extension does not load in the students' JupyterLab.
 """
 
 from __future__ import annotations
