@@ -13,8 +13,8 @@ NBVAL  := --nbval-lax --nbval-current-env --nbval-cell-timeout=120
 LINT_DIRS := ttt tests benchmarks scripts
 
 .DEFAULT_GOAL := help
-.PHONY: help venv venv-teacher venv-dev venv-lite system system-lite system-browser lab test lint bench images screenshots notebooks solutions \
-        assignments play lite clean
+.PHONY: help venv venv-teacher venv-dev venv-lite system system-lite system-browser lab test lint \
+        bench images screenshots notebooks solutions assignments play lite clean
 
 help:
 	@echo "make lab     open the course notebooks in JupyterLab (LAB_ARGS=... passes options)"
