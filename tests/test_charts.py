@@ -31,6 +31,17 @@ def test_only_charts_import_matplotlib():
     assert out.stdout.strip() == "False"
 
 
+def test_charts_load_matplotlib_only_to_draw():
+    # A lesson imports ttt.charts in its first cell; where matplotlib cannot be had (the browser
+    # version without Pyodide's CDN) that cell must still run, and a chart says why it is missing.
+    code = ("import sys; from ttt.charts import plot_outcomes; "
+            "print('matplotlib' in sys.modules); sys.modules['matplotlib'] = None; "
+            "print(plot_outcomes({'X': 1}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.splitlines() == [
+        "False", "No chart here: matplotlib is not installed (pip install matplotlib).", "None"]
+
+
 @pytest.fixture
 def close_figures():
     yield

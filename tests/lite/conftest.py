@@ -9,6 +9,7 @@ Run with ``python -m pytest -p no:nbval --basetemp=.pytest-tmp/lite tests/lite``
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import threading
@@ -27,6 +28,9 @@ from real_browser import (  # noqa: F401  (fixtures and a hook, for pytest to fi
 )
 
 ROOT = Path(__file__).resolve().parents[2]
+#: the Python that builds the site: ``make lite``'s own (.venv-lite, which sees the course's .venv)
+#: where it exists, else this one
+LITE_VENV_PYTHON = ROOT / ".venv-lite" / "bin" / "python"
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
@@ -53,12 +57,21 @@ class OfflinePage:
 def site(chromium: str) -> Path:
     """The site, built afresh from this checkout into build/lite/ (after Chromium was found, so
     a skip costs nothing)."""
-    build = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_lite.py")],
+    python = LITE_VENV_PYTHON if LITE_VENV_PYTHON.exists() else Path(sys.executable)
+    build = subprocess.run([str(python), str(ROOT / "scripts" / "build_lite.py")],
                            capture_output=True, text=True)
     if build.returncode != 0:
         pytest.fail(f"scripts/build_lite.py failed:\n{build.stdout[-3000:]}{build.stderr[-3000:]}",
                     pytrace=False)
     return ROOT / "build" / "lite"
+
+
+@pytest.fixture(scope="session")
+def pyodide_cdn(site: Path) -> str:
+    """Where the site loads what it does not serve (matplotlib and the compiled packages it
+    needs): Pyodide's CDN, as the site's lock file names it."""
+    lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())
+    return lock["packages"]["matplotlib"]["file_name"].rsplit("/", 1)[0] + "/"
 
 
 @pytest.fixture(scope="session")
