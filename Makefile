@@ -13,14 +13,15 @@ NBVAL  := --nbval-lax --nbval-current-env --nbval-cell-timeout=120
 LINT_DIRS := ttt tests benchmarks scripts
 
 .DEFAULT_GOAL := help
-.PHONY: help venv venv-teacher venv-dev venv-lite system system-lite system-browser lab test lint \
-        bench images screenshots notebooks solutions assignments play lite clean
+.PHONY: help venv venv-teacher venv-dev venv-lite system system-lite system-browser lab test check \
+        lint bench images screenshots notebooks solutions assignments play lite clean
 
 help:
 	@echo "make lab     open the course notebooks in JupyterLab (LAB_ARGS=... passes options)"
 	@echo "make play    play against the computer in a page of its own (Voila; PLAY_ARGS=... passes options)"
 	@echo "make lite    build the course as a website that runs Python in the browser (build/lite/)"
-	@echo "make test    lint, unit tests, all notebooks, browser tests (also of the make lite site)"
+	@echo "make test    everything: lint, unit tests, every lesson, browser tests, the make lite site"
+	@echo "make check   quick: lint, unit tests, and the lessons changed since the last commit"
 	@echo "make lint    ruff check"
 	@echo "make bench   run the search benchmarks"
 	@echo "make images  regenerate the pictures in images/"
@@ -149,21 +150,49 @@ lite: system-lite venv-lite
 lint: venv-dev
 	$(BIN)/ruff check $(LINT_DIRS)
 
+# Every stage of `make test` is timed, and the seconds of each are printed at the end (also when a
+# stage fails), so that the slow parts show.
+TIMES := .pytest-tmp/stage-seconds
+SHOW_TIMES := echo "==> seconds per stage"; cat $(TIMES); \
+	awk '{ total += $$1 } END { printf "%6d s  in all\n", total }' $(TIMES)
+# $(call stage,WHAT,COMMAND): say WHAT, run COMMAND and note its seconds in $(TIMES).
+# (No comma may appear in WHAT or COMMAND: make would split the arguments there.)
+define stage
+@echo "==> $(1)"; printf '    %s\n' "$(strip $(2))"; start=$$(date +%s); \
+	if $(2); then failed=; else failed=" (failed)"; fi; \
+	printf '%6d s  %s%s\n' $$(($$(date +%s) - start)) "$(1)" "$$failed" >> $(TIMES); \
+	[ -z "$$failed" ] || { $(SHOW_TIMES); exit 1; }
+endef
+# pytest-xdist: one worker per core; a whole file (a lesson, or a test module) goes to one
+# worker, since a notebook's cells share one kernel; in the order tests/conftest.py gives, slowest
+# first (not xdist's own: most tests first).
+PARALLEL := -n auto --dist loadfile --no-loadscope-reorder
+DESKTOP  := tests --ignore=tests/browser --ignore=tests/lite
+
 test: system-browser venv-dev venv-lite
-	@echo "==> lint"
-	$(BIN)/ruff check $(LINT_DIRS)
-	@echo "==> unit tests and every lesson"
-	$(BIN)/python -m pytest $(NBVAL) tests notebooks --ignore=tests/browser --ignore=tests/lite \
-	  --ignore=notebooks/solutions
-	@echo "==> the lessons with every exercise answered (each check must pass)"
-	@rm -rf .pytest-tmp/solutions
-	$(BIN)/python scripts/make_solutions.py .pytest-tmp/solutions
-	$(BIN)/python -m pytest $(NBVAL) .pytest-tmp/solutions
-	@echo "==> browser tests (JupyterLab and Voila in Chromium)"
+	@mkdir -p .pytest-tmp && : > $(TIMES)
+	$(call stage,lint,$(BIN)/ruff check $(LINT_DIRS))
+	$(call stage,unit tests + nbgrader course + every lesson once (nbval) on every core,\
+	  $(BIN)/python -m pytest $(NBVAL) $(PARALLEL) --basetemp=.pytest-tmp/desktop \
+	  $(DESKTOP) notebooks --ignore=notebooks/solutions)
+	$(call stage,browser tests (JupyterLab and Voila in Chromium),\
+	  $(BIN)/python -m pytest -p no:nbval $(PARALLEL) --basetemp=.pytest-tmp/browser tests/browser)
+	$(call stage,browser-only course (JupyterLite): built then run offline in Chromium,\
+	  $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/lite tests/lite)
+	@$(SHOW_TIMES)
+
+# For a teacher or developer at work: lint, the unit tests, and the lessons changed since the last
+# commit (git), each run once. `make test` runs everything.
+CHANGED_LESSONS = $(filter-out notebooks/solutions/%,$(filter %.ipynb,$(wildcard $(shell \
+	git diff --name-only HEAD -- notebooks 2>/dev/null; \
+	git ls-files --others --exclude-standard -- notebooks 2>/dev/null))))
+
+check: venv-dev
 	@mkdir -p .pytest-tmp
-	$(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/browser tests/browser
-	@echo "==> the browser-only course (JupyterLite): built, then run offline in Chromium"
-	$(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/lite tests/lite
+	$(BIN)/ruff check $(LINT_DIRS)
+	@echo "==> unit tests$(if $(CHANGED_LESSONS), and the changed lessons: $(CHANGED_LESSONS))"
+	$(BIN)/python -m pytest $(NBVAL) $(PARALLEL) --basetemp=.pytest-tmp/check \
+	  $(DESKTOP) --deselect tests/test_assignments.py $(CHANGED_LESSONS)
 
 clean:
 	rm -rf $(VENV) $(LITE_VENV) .pytest-tmp .pytest_cache .ruff_cache .cache build dist *.egg-info

@@ -1,10 +1,14 @@
-"""Fixtures for the real-browser tests: a JupyterLab and a Voilà server started on 127.0.0.1 in a
-temporary folder that holds copies of the notebooks (JupyterLab autosaves, and must never write
-into the course). Chromium, and skipping or failing where it is missing, are in
-tests/real_browser.py; starting servers and measuring pages in tests/jupyter_pages.py.
+"""Fixtures for the real-browser tests: a JupyterLab and a Voilà server, each started once per
+session (``lab``, ``voila``) on 127.0.0.1 in a temporary folder that holds copies of the notebooks
+(JupyterLab autosaves, and must never write into the course). Every lesson is in the Lab's folder,
+so that a test of any lesson opens it in the one server. Chromium, and skipping or failing where it
+is missing, are in tests/real_browser.py; starting servers and measuring pages in
+tests/jupyter_pages.py.
 
-Run with ``python -m pytest -p no:nbval --basetemp=.pytest-tmp/browser tests/browser`` (that is
-what ``make test`` does).
+Run with ``python -m pytest -p no:nbval --basetemp=.pytest-tmp/browser tests/browser``; ``make
+test`` adds ``-n auto --dist loadfile``: each test file goes to one worker, a session of its own,
+which starts the servers its tests use, once. (``--dist loadgroup`` could send every test of one
+server to one worker, but with pytest 9.2 it groups nothing: pytest-xdist issue 1386.)
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from jupyter_pages import course_folder, lab_command, server, voila_command
+from jupyter_pages import NOTEBOOKS, course_folder, lab_command, server, voila_command
 from real_browser import (  # noqa: F401  (fixtures and a hook, for pytest to find here)
     chromium_executable,
     launched_browser,
@@ -20,8 +24,9 @@ from real_browser import (  # noqa: F401  (fixtures and a hook, for pytest to fi
     pytest_configure,
 )
 
-#: The notebooks the tests open: the lessons with widgets, and the page of ``make play``.
-LAB_NOTEBOOKS = ("03_minimax.ipynb", "05_making_search_fast.ipynb", "09_play.ipynb")
+#: The notebooks in JupyterLab's folder: every lesson (copying them all costs little). The page of
+#: ``make play`` is Voilà's.
+LAB_NOTEBOOKS = tuple(path.name for path in sorted(NOTEBOOKS.glob("[0-9]*.ipynb")))
 PLAY_PAGE = "play.ipynb"
 
 
