@@ -1,6 +1,6 @@
 """The lessons' "Your turn" exercises, without running the lessons: each answer cell is checked by
 its own exercise, and each model answer, put in the lesson in place of the stub, passes that
-exercise's strict check.
+exercise's strict check. Also what ``make solutions`` writes.
 
 An exercise in a lesson is a stub cell defining the student's function and, below it, a cell
 calling ``exercises.NAME.check(NAME)`` (scripts/lesson_exercises.py finds them). The checks and
@@ -10,6 +10,7 @@ holding what the lesson imports up to its stub cell: what the answer would find 
 
 from pathlib import Path
 
+import make_solutions
 import nbformat
 import pytest
 from lesson_exercises import CHECK, answer, exercise_cells, lessons, stub_name
@@ -66,3 +67,12 @@ def test_the_model_answer_passes_its_strict_check_in_the_lesson(path, name, stub
     exec(imports(notebook, later), namespace)  # what the lesson has imported by then
     exec(answer(notebook.cells[stub].source), namespace)  # the stub cell, answered
     assert EXERCISES[name].check(namespace[name], strict=True).passed
+
+
+def test_make_solutions_puts_each_model_answer_in_place_with_a_strict_check(tmp_path, capsys):
+    assert make_solutions.main(tmp_path) == 0
+    for path, name, stub in stubs():
+        cells = nbformat.read(tmp_path / path.name, as_version=4).cells
+        assert EXERCISES[name].source().rstrip() in cells[stub].source
+        assert f"exercises.{name}.check({name}, strict=True)" in \
+            "\n".join(cell.source for cell in cells[stub:])
