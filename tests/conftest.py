@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-#: The files that take longest, slowest first (seconds on 2 cores: README, Tests).
+#: The files that take longest, slowest first (as measured in ``make test`` on 2 cores).
 SLOWEST_FIRST = (
     "tests/test_assignments.py",  # nbgrader generates, autogrades and exports a whole course
     "tests/test_search.py",

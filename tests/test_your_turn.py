@@ -28,10 +28,9 @@ def code_cells(path: Path) -> list[tuple[int, str]]:
     return [(index, cell.source) for index, cell in enumerate(cells) if cell.cell_type == "code"]
 
 
-def stubs() -> list[tuple[Path, str, int]]:
-    """(lesson, exercise, index of its stub cell) for every exercise a lesson asks for."""
-    return [(path, found.name, found.stub) for path in lessons()
-            for found in exercise_cells(nbformat.read(path, as_version=4))]
+#: (lesson, exercise, index of its stub cell) for every exercise a lesson asks for.
+STUBS = [(path, found.name, found.stub) for path in lessons()
+         for found in exercise_cells(nbformat.read(path, as_version=4))]
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=[path.stem for path in LESSONS])
@@ -54,12 +53,12 @@ def test_each_check_cell_checks_the_answer_cell_above_it(path):
 
 
 def test_every_exercise_is_asked_for_in_its_own_lesson():
-    asked = {(int(path.name[:2]), name) for path, name, _ in stubs()}
+    asked = {(int(path.name[:2]), name) for path, name, _ in STUBS}
     assert {(exercise.lesson, name) for name, exercise in EXERCISES.items()} <= asked
 
 
-@pytest.mark.parametrize(("path", "name", "stub"), stubs(),
-                         ids=[f"{path.name[:2]}-{name}" for path, name, _ in stubs()])
+@pytest.mark.parametrize(("path", "name", "stub"), STUBS,
+                         ids=[f"{path.name[:2]}-{name}" for path, name, _ in STUBS])
 def test_the_model_answer_passes_its_strict_check_in_the_lesson(path, name, stub):
     notebook = nbformat.read(path, as_version=4)
     later = set(range(stub, len(notebook.cells)))
@@ -71,7 +70,7 @@ def test_the_model_answer_passes_its_strict_check_in_the_lesson(path, name, stub
 
 def test_make_solutions_puts_each_model_answer_in_place_with_a_strict_check(tmp_path, capsys):
     assert make_solutions.main(tmp_path) == 0
-    for path, name, stub in stubs():
+    for path, name, stub in STUBS:
         cells = nbformat.read(tmp_path / path.name, as_version=4).cells
         assert EXERCISES[name].source().rstrip() in cells[stub].source
         assert f"exercises.{name}.check({name}, strict=True)" in \
