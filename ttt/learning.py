@@ -33,7 +33,8 @@ from ttt.game import (
 from ttt.players import Player, perfect_player, play_game, random_player
 
 __all__ = ["MICHIE_REWARDS", "START_BEADS", "Menace", "Quality", "ValueTable", "epsilon_greedy",
-           "is_optimal", "michie_update", "policy_quality", "td_learn", "td_update"]
+           "is_optimal", "michie_update", "policy_quality", "td_game", "td_learn",
+           "td_update"]
 
 #: Beads added to each move MENACE played, by the game's result for MENACE (Michie's rule).
 MICHIE_REWARDS = {"win": 3, "draw": 1, "loss": -1}
@@ -251,15 +252,11 @@ def td_learn(games: int, *, seed: int | None = None, alpha: float = 0.2, epsilon
              opponent: Player | None = None, start: Position = Board(),
              table: ValueTable | None = None) -> ValueTable:
     """Sutton and Barto's tic-tac-toe learner: TD(0) on the values of positions, by ``games``
-    games from ``start``, and the table it learned (or ``table``, trained further).
+    games from ``start`` (each one a ``td_game``), and the table it learned (or ``table``,
+    trained further).
 
-    Each position is the afterstate of the move that made it, valued from X's point of view.
-    The player to move picks the move whose afterstate is best for it, except with chance
-    ``epsilon`` a random move (to explore). After a greedy move the position before it is moved
-    a step ``alpha`` towards the value of the position after it (``td_update``); after an
-    exploratory move nothing is learned, as the book says. With ``opponent=None`` both sides are
-    the learner (self-play); otherwise the learner plays X in the even games and O in the odd
-    ones, and the opponent's moves count as greedy: the learner learns what its opponent does.
+    With ``opponent=None`` both sides are the learner (self-play); otherwise the learner plays X
+    in the even games and O in the odd ones.
     """
     check_count(games, "games", "how many games to learn from, a whole number")
     alpha = _check_fraction(alpha, "alpha", low_open=True)
@@ -268,23 +265,42 @@ def td_learn(games: int, *, seed: int | None = None, alpha: float = 0.2, epsilon
     check_not_over(start)
     rng = seeded_random(seed)
     table = table if table is not None else ValueTable()
-    values = table.values
     for game in range(games):
-        learner = None if opponent is None else "XO"[game % 2]
-        position, value = start, table._value(start)
-        while not position.is_over:
-            if learner is None or position.to_move == learner:
-                after_values = table.move_values(position)
-                move, greedy = epsilon_greedy(after_values, position.to_move, epsilon, rng)
-                after, next_value = position.play(move), after_values[move]
-            else:
-                move, greedy = opponent(position), True
-                after = position.play(move)
-                next_value = table._value(after)
-            if greedy:
-                values[_key(position)] = td_update(value, next_value, alpha)
-            position, value = after, next_value
+        td_game(table, rng, alpha=alpha, epsilon=epsilon, start=start, opponent=opponent,
+                learner=None if opponent is None else "XO"[game % 2])
     return table
+
+
+def td_game(table: ValueTable, rng: random.Random, *, alpha: float, epsilon: float,
+            start: Position = Board(), opponent: Player | None = None,
+            learner: str | None = None) -> list[tuple[Position, bool]]:
+    """One game of TD(0) learning, updating ``table`` as it goes; returns the game's positions
+    in order, each with whether the move made from it was greedy (the last, finished, False).
+
+    Each position is the afterstate of the move that made it, valued from X's point of view.
+    The player to move picks the move whose afterstate is best for it, except with chance
+    ``epsilon`` a random move (to explore). After a greedy move the position before it is moved
+    a step ``alpha`` towards the value of the position after it (``td_update``); after an
+    exploratory move nothing is learned, as the book says. If ``learner`` is 'X' or 'O', the
+    other side's moves are ``opponent``'s and count as greedy: the learner learns what its
+    opponent does.
+    """
+    values, played = table.values, []
+    position, value = start, table._value(start)
+    while not position.is_over:
+        if learner is None or position.to_move == learner:
+            after_values = table.move_values(position)
+            move, greedy = epsilon_greedy(after_values, position.to_move, epsilon, rng)
+            after, next_value = position.play(move), after_values[move]
+        else:
+            move, greedy = opponent(position), True
+            after = position.play(move)
+            next_value = table._value(after)
+        if greedy:
+            values[_key(position)] = td_update(value, next_value, alpha)
+        played.append((position, greedy))
+        position, value = after, next_value
+    return [*played, (position, False)]
 
 
 # --- judged by the exact solver -----------------------------------------------------------------
