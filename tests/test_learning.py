@@ -13,6 +13,7 @@ from ttt.learning import (
     epsilon_greedy,
     is_optimal,
     michie_update,
+    td_game,
     td_update,
 )
 from ttt.players import perfect_player, random_player, tournament
@@ -209,3 +210,16 @@ def test_a_side_restricts_the_positions_and_the_games():
 def test_bad_arguments_are_refused_with_a_clear_error(call, error, words):
     with pytest.raises(error, match=words):
         call()
+
+
+def test_td_game_returns_the_game_with_its_greedy_moves_and_learns_only_after_them():
+    table = ValueTable()
+    game = td_game(table, seeded_random(3), alpha=0.5, epsilon=1)  # every move exploratory
+    positions = [position for position, _ in game]
+    assert positions[0] == Board() and positions[-1].is_over
+    assert all(after in [before.play(cell) for cell in before.legal_moves]
+               for before, after in zip(positions, positions[1:], strict=False))
+    assert [greedy for _, greedy in game] == [False] * len(game) and len(table) == 0
+    greedy_game = td_game(table, seeded_random(3), alpha=0.5, epsilon=0)
+    assert all(greedy for _, greedy in greedy_game[:-1]) and not greedy_game[-1][1]
+    assert len(table) == len({position.canonical() for position, _ in greedy_game[:-1]})
