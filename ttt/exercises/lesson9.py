@@ -192,6 +192,16 @@ def _menace_verdict(case: Case, got: object, student: Callable) -> str:
 
 EXERCISES = (
     Exercise(
+        menace_update, lesson=9,
+        task="menace_update(beads, result, box_total) returns the beads of a move MENACE played "
+             "after a game with result 'win', 'draw' or 'loss' for MENACE: 3 more, 1 more, 1 "
+             "fewer; but a loss never takes the last bead of a box (box_total is how many beads "
+             "the whole box holds).",
+        hint_text="Look up the change for the result. Only one case is special: a loss when "
+                  "the box holds a single bead.",
+        cases=_menace_cases, returns=WHOLE_NUMBER, verdict=_menace_verdict,
+        summary="wins, draws, losses, and the last bead of a box kept"),
+    Exercise(
         td_update, lesson=9,
         task="td_update(value, next_value, alpha) returns value moved a step alpha of the way "
              "towards next_value: value + alpha × (next_value − value).",
@@ -212,14 +222,4 @@ EXERCISES = (
         extra_check=_exploration_check,
         summary=f"greedy for X and for O, always exploring with epsilon 1, and exploring about "
                 f"{EXPLORE_EPSILON:.0%} of the time with epsilon {EXPLORE_EPSILON}"),
-    Exercise(
-        menace_update, lesson=9,
-        task="menace_update(beads, result, box_total) returns the beads of a move MENACE played "
-             "after a game with result 'win', 'draw' or 'loss' for MENACE: 3 more, 1 more, 1 "
-             "fewer; but a loss never takes the last bead of a box (box_total is how many beads "
-             "the whole box holds).",
-        hint_text="Look up the change for the result. Only one case is special: a loss when "
-                  "the box holds a single bead.",
-        cases=_menace_cases, returns=WHOLE_NUMBER, verdict=_menace_verdict,
-        summary="wins, draws, losses, and the last bead of a box kept"),
 )
