@@ -1169,3 +1169,19 @@ def test_epsilon_greedy_with_the_packages_rule_passes():
 def test_menace_update_mistakes_are_named(mistaken, words):
     feedback = exercises.menace_update.check(mistaken)
     assert not feedback.passed and words in feedback.nudge
+
+
+def test_a_td_update_that_moves_away_from_the_next_value_is_named():
+    def td_update(value, next_value, alpha):
+        return value - alpha * (next_value - value)
+
+    feedback = exercises.td_update.check(td_update)
+    assert not feedback.passed and "wrong way round" in feedback.nudge
+
+
+def test_a_menace_update_that_empties_a_box_is_named():
+    def menace_update(beads, result, box_total):
+        return beads + {"win": 3, "draw": 1, "loss": -1}[result]
+
+    feedback = exercises.menace_update.check(menace_update)
+    assert not feedback.passed and "empties the box" in feedback.nudge
