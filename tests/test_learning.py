@@ -203,6 +203,8 @@ def test_a_side_restricts_the_positions_and_the_games():
     (lambda: td_learn(10, epsilon="some"), TypeError, "epsilon"),
     (lambda: td_learn(10, start=Board.from_string("XXX|OO.|...")), IllegalMoveError, "over"),
     (lambda: policy_quality("perfect"), TypeError, "player"),
+    (lambda: td_learn(10, opponent="random"), TypeError, "opponent"),
+    (lambda: Menace().train(10, opponent="random"), TypeError, "opponent"),
     (lambda: policy_quality(perfect_player, side="Z"), ValueError, "side"),
     (lambda: policy_quality(perfect_player, games=0), ValueError, "games"),
     (lambda: policy_quality(lambda board: 9), IllegalMoveError, "not a legal move"),

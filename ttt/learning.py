@@ -43,6 +43,13 @@ MICHIE_REWARDS = {"win": 3, "draw": 1, "loss": -1}
 START_BEADS = (4, 3, 2, 1)
 
 
+def _check_player(player: object, name: str = "player") -> None:
+    """A TypeError unless ``player`` is a player: a function from a board to a cell."""
+    if not callable(player):
+        raise TypeError(f"{name} is a player, a function from a board to a cell (such as "
+                        f"random_player(seed=1)), got {player!r}")
+
+
 def _check_mark(mark: object, name: str = "mark") -> str:
     if mark not in ("X", "O"):
         raise ValueError(f"{name} is 'X' or 'O', got {mark!r}")
@@ -138,6 +145,8 @@ class Menace:
         generator if None), reinforcing after each one; returns the results for MENACE, a
         Counter keyed 'win', 'draw' and 'loss' (all three always present)."""
         check_count(games, "games", "how many games to train, a whole number")
+        if opponent is not None:
+            _check_player(opponent, "opponent")
         opponent = opponent or random_player(seed=self.rng.getrandbits(32))
         results = Counter(dict.fromkeys(MICHIE_REWARDS, 0))
         for _ in range(games):
@@ -263,6 +272,8 @@ def td_learn(games: int, *, seed: int | None = None, alpha: float = 0.2, epsilon
     epsilon = _check_fraction(epsilon, "epsilon", low_open=False)
     check_position(start, "starting position")
     check_not_over(start)
+    if opponent is not None:
+        _check_player(opponent, "opponent")
     rng = seeded_random(seed)
     table = table if table is not None else ValueTable()
     for game in range(games):
@@ -345,8 +356,7 @@ def policy_quality(player: Player, *, games: int = 50, side: str | None = None) 
     """The ``Quality`` of ``player`` by the exact solver: its move at every reachable unfinished
     tic-tac-toe position (only those with ``side`` to move, if given), and ``games`` games
     against ``perfect_player`` as X and as O (only as ``side``, if given)."""
-    if not callable(player):
-        raise TypeError(f"player is a function from a board to a cell, got {player!r}")
+    _check_player(player)
     check_count(games, "games", "how many games to play against the perfect player")
     sides = "XO" if side is None else _check_mark(side, "side")
     positions = [board for board in reachable_positions()
