@@ -21,7 +21,7 @@ from real_browser import (  # noqa: F401  (fixtures and a hook, for pytest to fi
 )
 
 #: The notebooks the tests open: the lessons with widgets, and the page of ``make play``.
-LAB_NOTEBOOKS = ("03_minimax.ipynb", "05_making_search_fast.ipynb", "09_play.ipynb")
+LAB_NOTEBOOKS = ("03_minimax.ipynb", "05_making_search_fast.ipynb", "10_play.ipynb")
 PLAY_PAGE = "play.ipynb"
 
 

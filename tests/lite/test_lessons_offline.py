@@ -1,5 +1,5 @@
 """The browser-only course (JupyterLite, ``make lite``) with no network at all: lessons run in
-headless Chromium as Run All runs them, and lesson 9's board is played by clicking.
+headless Chromium as Run All runs them, and lesson 10's board is played by clicking.
 
 The site is built from this checkout and served on 127.0.0.1 (conftest.py). Every other request is
 aborted and counted, and must not happen: Pyodide, every wheel (``ttt`` included) and Graphviz in
@@ -11,7 +11,7 @@ a fresh browser. In each, Run All goes through every cell, no output holds a tra
 picture that the committed notebook (the desktop run) shows as SVG is an SVG here too, and drawn by
 Graphviz where it was, and every cell marked
 ``# NBVAL_CHECK_OUTPUT`` shows exactly the text that the committed notebook shows. Then a whole
-game is played on lesson 9's board by clicking (tests/board_game.py).
+game is played on lesson 10's board by clicking (tests/board_game.py).
 
 What cannot run here: the lessons that import ``ttt.charts`` (``ttt.course.chart_lessons``) draw
 charts with matplotlib, a compiled package that only Pyodide's CDN serves (it is on no package
@@ -33,7 +33,7 @@ from board_game import play
 pytestmark = pytest.mark.browser
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-LESSONS = ["00_start_here.ipynb", "01_the_board.ipynb", "03_minimax.ipynb", "09_play.ipynb"]
+LESSONS = ["00_start_here.ipynb", "01_the_board.ipynb", "03_minimax.ipynb", "10_play.ipynb"]
 CHECKED = "# NBVAL_CHECK_OUTPUT"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -74,7 +74,7 @@ def test_lesson_runs_offline(offline, lesson):
         assert svg_pictures(cell["outputs"]) == svg_pictures(desktop.get("outputs", [])), where
         if cell["type"] == "code" and CHECKED in cell["source"]:
             assert shown_text(cell["outputs"]) == shown_text(desktop.outputs), where
-    if lesson == "09_play.ipynb":
+    if lesson == "10_play.ipynb":
         play(page)
     assert not offline.blocked, f"{len(offline.blocked)} requests left 127.0.0.1: {offline.blocked}"
 
