@@ -14,6 +14,9 @@ reply of an MCTS player at the most playouts a board would offer (``MCTS_LEVELS`
 Bigger boards (``ttt.games``, ``ttt.solve``): solving 4x4 four-in-a-row and Connect Four 5x4 each
 under 1.5 s, Connect Four 6x4 under 30 s, each under 1 GB (nodes, seconds and peak memory, each
 in a fresh Python process); iterative deepening never over its time budget by more than 10 %.
+Learning (``ttt.learning``): ``td_learn`` over 20,000 games and ``Menace.train`` over 5,000, each
+under 5 s (with its peak memory), and ``policy_quality`` judging a player at every position
+under 1 s.
 Times are medians over a few repeats (``time.perf_counter``), or percentiles where stated; the
 whole run takes a minute or two. ``--json PATH`` also writes the numbers to a file.
 """
@@ -39,6 +42,7 @@ from ttt.expectimax import expectimax
 from ttt.fast import Solver, shared_solver
 from ttt.game import Position, seeded_random
 from ttt.games import connect_four
+from ttt.learning import Menace, policy_quality, td_learn
 from ttt.mcts import mcts
 from ttt.players import iterative_deepening, make_player, perfect_player
 from ttt.tree import build_tree, count_nodes
@@ -126,6 +130,38 @@ def bench_tree(repeats: int = 3) -> Row:
     return Row("full tree build", seconds, f"median of {repeats}", nodes, "< 3 s, < 250 MB",
                seconds < 3 and peak < 250 * MB,
                f"peak {peak / MB:.1f} MB (tracemalloc peak, separate run)", {"peak_bytes": peak})
+
+
+def _peak_memory(run: Callable[[], object]) -> int:
+    """The peak memory, in bytes, that ``run`` allocates (tracemalloc; in a run of its own, since
+    tracing slows allocation down)."""
+    gc.collect()
+    tracemalloc.start()
+    run()
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak
+
+
+def bench_learning(repeats: int = 3) -> list[Row]:
+    """The lesson "Learning to play": training both learners, and judging a player."""
+    rows = []
+    for name, train in [("td_learn, 20,000 games of self-play",
+                         lambda: td_learn(20_000, seed=1)),
+                        ("Menace.train, 5,000 games against random",
+                         lambda: Menace(seed=1).train(5_000))]:
+        seconds, _ = timed(train, repeats)
+        peak = _peak_memory(train)
+        rows.append(Row(name, seconds, f"median of {repeats}", goal="< 5 s", met=seconds < 5,
+                        note=f"peak {peak / 1e3:.0f} kB (tracemalloc, a separate run after "
+                             "the first: the positions are made once per session)",
+                        extra={"peak_bytes": peak}))
+    shared_solver().solve(Board())  # the judge's solver, filled once in a session
+    seconds, quality = timed(lambda: policy_quality(perfect_player, games=50), repeats)
+    rows.append(Row("policy_quality(perfect_player)", seconds, f"median of {repeats}",
+                    quality.positions, "< 1 s", seconds < 1,
+                    "nodes = positions judged, and 100 games against perfect play"))
+    return rows
 
 
 def bench_replies(positions: list[Board]) -> list[Row]:
@@ -340,6 +376,7 @@ def main() -> None:
         *(bench_solve(label, board, goal) for label, (board, goal) in SOLVES.items()),
         bench_iterative_deepening(0.1, 20),
         bench_iterative_deepening(1, 5),
+        *bench_learning(),
     ]
     print(table(rows))
     print(f"\nwhole run: {time.perf_counter() - start:.1f} s")

@@ -24,10 +24,13 @@ from ttt import (
     minimax,
     perfect_player,
     play_game,
+    policy_quality,
+    td_learn,
     tournament,
     two_layer_player,
 )
 from ttt.charts import (
+    plot_learning_curves,
     plot_method_comparison,
     plot_nodes_by_depth,
     plot_nodes_per_move,
@@ -37,6 +40,7 @@ from ttt.charts import (
 from ttt.counting import estimate_tree_size, tree_size
 from ttt.display import CURRENT_COLOUR, draw_mcts, draw_tree
 from ttt.games import connect_four, mnk
+from ttt.learning import ValueTable
 from ttt.solve import solve
 from ttt.svg import board_svg
 from ttt.tree import build_tree, count_by_depth
@@ -190,7 +194,22 @@ def mcts_tree() -> str:
     return _graph_svg(draw_mcts(board, mcts(board, 500, seed=1), max_depth=1))
 
 
-# --- lesson 9: play -----------------------------------------------------------------------------
+# --- lesson 9: learning to play ----------------------------------------------------------------
+
+def td_learning_curve() -> bytes:
+    """The share of optimal moves of three TD learners as they train, as in lesson 9."""
+    shares = {}
+    for seed in (1, 2, 3):
+        table, played, shares[f"seed {seed}"] = ValueTable(), 0, {}
+        for games in (250, 500, 1000, 2000, 4000):
+            td_learn(games - played, seed=1000 * seed + games, table=table)
+            played = games
+            shares[f"seed {seed}"][games] = policy_quality(table.player(seed=1)).optimal_share
+    return _png(plot_learning_curves(shares, ylabel="share of optimal moves",
+                                     title="TD learning by self-play, judged by the solver"))
+
+
+# --- lesson 10: play ----------------------------------------------------------------------------
 
 def board_with_hints() -> str:
     """A position of the playable board with its hints: what each free cell leads to."""
@@ -242,6 +261,7 @@ PICTURES: list[tuple[str, Callable[[], str | bytes]]] = [
     ("07_search_costs.png", search_costs),
     ("07_hints.svg", board_with_hints),
     ("08_mcts.svg", mcts_tree),
+    ("09_learning.png", td_learning_curve),
 ]
 
 

@@ -28,7 +28,7 @@ SLOWEST_FIRST = (
     "tests/test_solve.py",
     "tests/test_counting.py",
     "tests/test_mcts.py",
-    "notebooks/09_play.ipynb",
+    "notebooks/10_play.ipynb",
     "notebooks/02_the_game_tree.ipynb",
 )
 

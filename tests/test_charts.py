@@ -11,6 +11,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from ttt.charts import (
     plot_convergence,
+    plot_learning_curves,
     plot_method_comparison,
     plot_nodes_by_depth,
     plot_nodes_per_move,
@@ -173,3 +174,13 @@ def test_convergence_draws_a_line_per_position_in_percent(close_figures):
 def test_convergence_refuses_shares_outside_0_to_1(close_figures):
     with pytest.raises(ValueError, match="between 0 and 1"):
         plot_convergence({"a": {10: 25}})
+
+
+def test_learning_curves_draw_a_line_per_learner_against_the_games_played(close_figures):
+    fig = plot_learning_curves({"seed 1": {100: 0.5, 200: 0.75}, "seed 2": {100: 0.25}},
+                               ylabel="share of optimal moves")
+    ax = fig.axes[0]
+    assert [line.get_label() for line in ax.lines] == ["seed 1", "seed 2"]
+    assert list(ax.lines[0].get_xdata()) == [100, 200]
+    assert list(ax.lines[0].get_ydata()) == [0.5, 0.75]
+    assert ax.get_ylabel() == "share of optimal moves" and ax.get_xlabel() == "games played"

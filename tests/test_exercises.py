@@ -12,7 +12,7 @@ import pytest
 
 from ttt import exercises
 from ttt.board import LINES, Board
-from ttt.exercises import EXERCISES, LESSONS, lesson8
+from ttt.exercises import EXERCISES, LESSONS, lesson8, lesson9
 from ttt.exercises.checking import AnyOf, Between
 from ttt.exercises.lesson3 import CORNER_EDGE, PREDICTION_NUDGES, check_prediction
 from ttt.exercises.lesson3 import minimax_value as model_minimax_value
@@ -1097,3 +1097,91 @@ def test_the_ucb1_cases_agree_with_the_search_it_checks():
     root.visits, child.visits, child.total = 10, 4, -3  # O's total over 4: X's total is +3
     case = next(exercises.ucb1_score.cases())
     assert case.args == (3, 4, 10, "O") and case.expected == ucb1(child, root.visits)
+
+
+# --- lesson 9: learning to play -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mistaken, words", [
+    (lambda value, next_value, alpha: value + alpha * (value - next_value), "wrong way round"),
+    (lambda value, next_value, alpha: value + alpha * alpha * (next_value - value),
+     "Alpha applied twice"),
+    (lambda value, next_value, alpha: td_twice(value, next_value, alpha), "two updates"),
+    (lambda value, next_value, alpha: next_value, "replaces value"),
+    (lambda value, next_value, alpha: alpha * (next_value - value), "only the step"),
+])
+def test_td_update_mistakes_are_named(mistaken, words):
+    feedback = exercises.td_update.check(mistaken)
+    assert not feedback.passed and words in feedback.nudge
+
+
+def td_twice(value, next_value, alpha):
+    once = value + alpha * (next_value - value)
+    return once + alpha * (next_value - once)
+
+
+def test_every_td_mistake_differs_from_the_right_update_on_the_first_cases():
+    first = list(lesson9._td_cases())[:4]
+    for mistaken, _ in lesson9.TD_MISTAKES:
+        assert any(not lesson9.close(mistaken(*case.args), case.expected) for case in first)
+
+
+def epsilon_greedy_with(pick_for_o=min, explore=lambda draw, epsilon: draw < epsilon):
+    def epsilon_greedy_move(values, to_move, epsilon, rng):
+        if explore(rng.random(), epsilon):
+            return rng.choice(list(values))
+        best = (max if to_move == "X" else pick_for_o)(values.values())
+        return rng.choice([move for move, value in values.items() if value == best])
+    return epsilon_greedy_move
+
+
+def test_epsilon_greedy_where_o_takes_the_highest_value_is_named():
+    feedback = exercises.epsilon_greedy_move.check(epsilon_greedy_with(pick_for_o=max))
+    assert not feedback.passed and "lowest value" in feedback.nudge
+
+
+def test_epsilon_greedy_exploring_with_the_wrong_chance_is_caught():
+    inverted = exercises.epsilon_greedy_move.check(
+        epsilon_greedy_with(explore=lambda draw, epsilon: draw > epsilon))
+    assert not inverted.passed and "not the other way round" in inverted.nudge
+    sometimes = exercises.epsilon_greedy_move.check(
+        epsilon_greedy_with(explore=lambda draw, epsilon: draw < epsilon / 3 or epsilon == 1))
+    assert not sometimes.passed and "with epsilon 0.3" in sometimes.headline
+
+
+def test_epsilon_greedy_with_the_packages_rule_passes():
+    from ttt.learning import epsilon_greedy
+    feedback = exercises.epsilon_greedy_move.check(
+        lambda values, to_move, epsilon, rng: epsilon_greedy(values, to_move, epsilon, rng)[0])
+    assert feedback.passed, str(feedback)
+
+
+@pytest.mark.parametrize("mistaken, words", [
+    (lambda beads, result, total: beads + {"win": 3, "draw": 1, "loss": -1}[result],
+     "empties the box"),
+    (lambda beads, result, total: beads + {"win": -1, "draw": 1, "loss": 3}[result],
+     "other player's side"),
+    (lambda beads, result, total: beads + {"win": 3, "draw": 1, "loss": 0}[result],
+     "takes one bead away"),
+    (lambda beads, result, total: beads + {"win": 1, "draw": 1, "loss": -1}[result]
+     if total > 1 or result != "loss" else beads, "Michie's rule"),
+])
+def test_menace_update_mistakes_are_named(mistaken, words):
+    feedback = exercises.menace_update.check(mistaken)
+    assert not feedback.passed and words in feedback.nudge
+
+
+def test_a_td_update_that_moves_away_from_the_next_value_is_named():
+    def td_update(value, next_value, alpha):
+        return value - alpha * (next_value - value)
+
+    feedback = exercises.td_update.check(td_update)
+    assert not feedback.passed and "wrong way round" in feedback.nudge
+
+
+def test_a_menace_update_that_empties_a_box_is_named():
+    def menace_update(beads, result, box_total):
+        return beads + {"win": 3, "draw": 1, "loss": -1}[result]
+
+    feedback = exercises.menace_update.check(menace_update)
+    assert not feedback.passed and "empties the box" in feedback.nudge

@@ -5,8 +5,9 @@ it): svg (a board as a picture) -> board (the rules) -> game (the protocol every
 games (the m,n,k-games and Connect Four) -> search (minimax and alpha-beta, readable, over any
 game) -> solve (alpha-beta with a table that stores bounds, ordering, symmetry) -> fast (the same
 on tic-tac-toe's bits, and its solver) and steps (a search told step by step) -> tree, expectimax
-and mcts (search with chance: a random opponent, random playouts) -> players -> browser, display
-and charts (pictures) -> stepper, widgets (ipywidgets), exercises and cli (``python -m ttt``).
+and mcts (search with chance: a random opponent, random playouts) -> players -> learning
+(MENACE and TD learning, judged by the solver) -> browser, display and charts (pictures) ->
+stepper, widgets (ipywidgets), exercises and cli (``python -m ttt``).
 Apart from the layers, course (each lesson's time and whether it draws charts, read from the
 notebook files) imports no other module of the package.
 
@@ -28,6 +29,7 @@ from ttt.expectimax import expectimax
 from ttt.fast import Outcome, Solver, shared_solver
 from ttt.game import Position, final_score, value_of
 from ttt.games import MNK, ConnectFour, connect_four, mnk
+from ttt.learning import Menace, policy_quality, td_learn
 from ttt.mcts import MCTSResult, mcts, mcts_steps
 from ttt.players import (
     depth_limited_player,
@@ -68,7 +70,7 @@ __all__ = [
     "SearchResult", "Watch", "alphabeta", "minimax", "solve",
     "Outcome", "Solver", "shared_solver",
     "Step", "search_steps",
-    "expectimax", "MCTSResult", "mcts", "mcts_steps",
+    "expectimax", "Menace", "policy_quality", "td_learn", "MCTSResult", "mcts", "mcts_steps",
     "Node", "best_path", "build_tree", "count_by_depth", "count_games", "count_internal",
     "count_nodes", "fill_values",
     "depth_limited_player", "expectimax_player", "imperfect_player", "iterative_deepening",

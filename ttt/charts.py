@@ -1,5 +1,5 @@
 """Charts for the lessons (matplotlib): nodes per depth and per move, game results, tournaments,
-search methods compared, and how often a sampling search chooses well.
+search methods compared, how often a sampling search chooses well, and how a learner improves.
 
 Each function returns a matplotlib ``Figure``, already closed so that a notebook shows it once: as
 the value of a cell, or with ``display(fig)``. They use the Okabe-Ito colours, which colour-blind
@@ -23,9 +23,9 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-__all__ = ["plot_convergence", "plot_method_comparison", "plot_nodes_by_depth",
-           "plot_nodes_per_move", "plot_outcomes", "plot_round_robin", "plot_search_costs",
-           "plot_tournament"]
+__all__ = ["plot_convergence", "plot_learning_curves", "plot_method_comparison",
+           "plot_nodes_by_depth", "plot_nodes_per_move", "plot_outcomes", "plot_round_robin",
+           "plot_search_costs", "plot_tournament"]
 
 #: Okabe-Ito colours for the series of a chart, X's blue and O's vermillion first.
 SERIES_COLOURS = (X_COLOUR, O_COLOUR, LINE_COLOUR, "#E69F00", "#CC79A7", "#56B4E9", "#000000")
@@ -273,6 +273,23 @@ def plot_convergence(shares: Mapping[str, Mapping[int, float]], *,
     ax.set_ylim(0, 105)
     ax.set(xlabel="playouts (log scale)", ylabel="searches choosing a best move (%)", title=title)
     ax.legend(frameon=False, fontsize=9, loc="lower right")
+    return fig
+
+
+@_drawn
+def plot_learning_curves(curves: Mapping[str, Mapping[int, float]], *, ylabel: str,
+                         title: str = "How the learner improves with practice",
+                         xlabel: str = "games played") -> Figure:
+    """Lines, one per learner (or seed, or setting): a measure of it (``ylabel``) against the
+    games it has played. ``curves`` maps each line's label to {games: measure}."""
+    fig, ax = _new_chart()
+    markers = "osD^v"
+    for i, (label, row) in enumerate(curves.items()):
+        ax.plot(list(row), list(row.values()), label=label, marker=markers[i % len(markers)],
+                color=SERIES_COLOURS[i % len(SERIES_COLOURS)])
+    ax.xaxis.set_major_formatter(lambda x, _: f"{x:,.0f}")
+    ax.set(xlabel=xlabel, ylabel=ylabel, title=title)
+    ax.legend(frameon=False, fontsize=9)
     return fig
 
 

@@ -33,7 +33,7 @@ import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from ttt.board import IllegalMoveError
+from ttt.board import Board, IllegalMoveError
 
 __all__ = ["Evaluation", "Position", "best_move", "check_depth", "check_position", "final_score",
            "leaf_score", "moves_in_order", "opponent", "seeded_random", "value_of"]
@@ -124,7 +124,7 @@ def table_key(position: Position, symmetry: bool) -> Hashable:
 
 def check_position(position: object, what: str = "position") -> None:
     """A TypeError unless ``position`` follows the game protocol, saying what is missing."""
-    if isinstance(position, Position):
+    if isinstance(position, (Board, Position)):  # Board first: the protocol's check is slow
         return
     hint = (" Make one with Board.from_string(...), e.g. Board.from_string('X..|.O.|...')."
             if isinstance(position, str) else "")

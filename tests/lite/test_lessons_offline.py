@@ -1,5 +1,5 @@
 """The browser-only course (JupyterLite, ``make lite``) with no network at all: every lesson runs
-in headless Chromium as Run All runs it, and lesson 9's board is played by clicking.
+in headless Chromium as Run All runs it, and lesson 10's board is played by clicking.
 
 The site is built from this checkout and served on 127.0.0.1 (conftest.py). Every other request is
 aborted and recorded: Pyodide, every wheel (``ttt`` included) and Graphviz in WebAssembly come from
@@ -13,7 +13,7 @@ the one line saying why there is no chart, and no other cell does; every picture
 committed notebook shows as SVG is an SVG here too, and drawn by Graphviz where it was; every cell
 marked ``# NBVAL_CHECK_OUTPUT`` shows exactly the text that the committed notebook shows; the only
 requests that left 127.0.0.1 were for Pyodide's CDN, and only in lessons with charts. Then a whole
-game is played on lesson 9's board by clicking (tests/board_game.py). Each lesson's time, from
+game is played on lesson 10's board by clicking (tests/board_game.py). Each lesson's time, from
 page load to the end of Run All, is printed (``-s`` shows it).
 """
 
@@ -83,7 +83,7 @@ def test_lesson_runs_offline(offline, pyodide_cdn, lesson):
         assert svg_pictures(cell["outputs"]) == svg_pictures(desktop.get("outputs", [])), where
         if cell["type"] == "code" and CHECKED in cell["source"]:
             assert shown_text(cell["outputs"]) == shown_text(desktop.outputs), where
-    if lesson == "09_play.ipynb":
+    if lesson == "10_play.ipynb":
         play(page)
     outside = [url for url in offline.blocked if not (charts and url.startswith(pyodide_cdn))]
     assert not outside, f"{len(outside)} requests left 127.0.0.1: {outside}"

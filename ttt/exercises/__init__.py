@@ -23,10 +23,20 @@ guess never gives away), ``lesson5.check_ordering`` and ``lesson5.check_symmetry
 not exercises here: not in ``EXERCISES``, nor graded.
 """
 
-from ttt.exercises import lesson1, lesson2, lesson3, lesson4, lesson5, lesson6, lesson7, lesson8
+from ttt.exercises import (
+    lesson1,
+    lesson2,
+    lesson3,
+    lesson4,
+    lesson5,
+    lesson6,
+    lesson7,
+    lesson8,
+    lesson9,
+)
 from ttt.exercises.checking import Exercise, Feedback
 
-LESSONS = (lesson1, lesson2, lesson3, lesson4, lesson5, lesson6, lesson7, lesson8)
+LESSONS = (lesson1, lesson2, lesson3, lesson4, lesson5, lesson6, lesson7, lesson8, lesson9)
 
 #: Every exercise, by the name of the function the student writes.
 EXERCISES: dict[str, Exercise] = {

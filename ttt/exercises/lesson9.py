@@ -1,0 +1,225 @@
+"""Lesson 9's exercises, ``td_update``, ``epsilon_greedy_move`` and ``menace_update``: model
+answers, cases and nudges. The model answers use only Python itself; ``make solutions`` pastes
+them into the lesson."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterator
+
+from ttt.exercises.checking import CELL, NUMBER, WHOLE_NUMBER, AnyOf, Case, Exercise, Feedback
+from ttt.learning import MICHIE_REWARDS, michie_update
+
+__all__ = ["EXERCISES", "epsilon_greedy_move", "menace_update", "td_update"]
+
+# --- model answers ------------------------------------------------------------------------------
+
+
+def td_update(value, next_value, alpha):
+    """The TD(0) update: value moved a step alpha of the way towards next_value."""
+    return value + alpha * (next_value - value)
+
+
+def epsilon_greedy_move(values, to_move, epsilon, rng):
+    """With chance epsilon a random move of values (a dict from move to value, X's point of
+    view), else a best one for to_move: the highest value for X, the lowest for O."""
+    moves = list(values)
+    if rng.random() < epsilon:
+        return rng.choice(moves)
+    best = max(values.values()) if to_move == "X" else min(values.values())
+    return rng.choice([move for move in moves if values[move] == best])
+
+
+def menace_update(beads, result, box_total):
+    """The beads of a move MENACE played, after a game it won, drew or lost ('win', 'draw',
+    'loss'): 3 more, 1 more, 1 fewer; but never the last bead of the box (box_total beads)."""
+    if result == "loss" and box_total == 1:
+        return beads
+    return beads + {"win": 3, "draw": 1, "loss": -1}[result]
+
+
+# --- td_update ----------------------------------------------------------------------------------
+
+
+def close(got: object, expected: float) -> bool:
+    """Whether the number ``got`` is ``expected``, allowing for the rounding of floats."""
+    try:
+        return math.isclose(float(got), expected, rel_tol=1e-9, abs_tol=1e-9)
+    except (TypeError, ValueError, OverflowError):
+        return False
+
+
+def _td_cases() -> Iterator[Case]:
+    tricky = [(0.0, 1.0, 0.5, "a first win: value 0, the next position won (+1)"),
+              (0.5, -1.0, 0.25, "the next position is lost (−1): the value must fall"),
+              (-0.2, 0.6, 0.1, "the next position is better: the value must rise"),
+              (0.3, 0.3, 0.5, "the next position is worth the same: nothing changes")]
+    for value, next_value, alpha, about in tricky:
+        yield Case((value, next_value, alpha), None, value + alpha * (next_value - value), about)
+    rng = random.Random(91)
+    for _ in range(20):
+        value, next_value = round(rng.uniform(-1, 1), 3), rng.choice([-1, 0, 1, 0.25, -0.5])
+        alpha = rng.choice([0.05, 0.1, 0.2, 0.5])
+        yield Case((value, next_value, alpha), None, value + alpha * (next_value - value),
+                   f"value {value:+}, next value {next_value:+}, alpha {alpha}")
+
+
+#: The classic mistakes of a TD update, as (what it computes from value, next value and alpha,
+#: nudge).
+TD_MISTAKES: tuple[tuple[Callable[[float, float, float], float], str], ...] = (
+    (lambda v, n, a: v + a * (v - n),
+     "The wrong way round: the step goes from value towards next_value, so it is "
+     "alpha × (next_value − value). Yours moves away from it."),
+    (lambda v, n, a: v + a * a * (n - v),
+     "Alpha applied twice: the step is alpha × (next_value − value), once."),
+    (lambda v, n, a: v + (2 * a - a * a) * (n - v),
+     "Alpha applied twice: that is two updates in a row. One update moves value once, by "
+     "alpha × (next_value − value)."),
+    (lambda v, n, a: v + a * n,
+     "Move value by the difference, alpha × (next_value − value): adding alpha × next_value "
+     "alone keeps growing even when the two values agree."),
+    (lambda v, n, a: a * (n - v),
+     "That is only the step: add it to value, which is where the update starts."),
+    (lambda v, n, a: n,
+     "That replaces value by next_value: a step of the whole way, as if alpha were 1. Move "
+     "only alpha of the way."),
+    (lambda v, n, a: v + (1 - a) * (n - v),
+     "A step of 1 − alpha: with alpha = 0.1 the value should move a tenth of the way, not nine "
+     "tenths."),
+)
+
+
+def _td_verdict(case: Case, got: object, student: Callable) -> str:
+    if close(got, case.expected):
+        return ""
+    value, next_value, alpha = case.args
+    for mistaken, nudge in TD_MISTAKES:
+        if close(got, mistaken(value, next_value, alpha)):
+            return nudge
+    return "The new value is value + alpha × (next_value − value)."
+
+
+# --- epsilon_greedy_move ------------------------------------------------------------------------
+
+
+def _best(values: dict[int, float], to_move: str) -> AnyOf:
+    best = (max if to_move == "X" else min)(values.values())
+    return AnyOf(move for move, value in values.items() if value == best)
+
+
+GREEDY_PROBES = [({0: 0.5, 4: -0.25, 8: 0.0}, "X"), ({0: 0.5, 4: -0.25, 8: 0.0}, "O"),
+                 ({2: -1.0, 3: 0.2, 5: 0.2}, "X"), ({2: -1.0, 3: 0.2, 5: 0.2}, "O"),
+                 ({1: 0.1, 6: 0.1, 7: 0.1}, "O"), ({4: 0.7}, "X")]
+
+
+def _greedy_cases() -> Iterator[Case]:
+    for seed, (values, to_move) in enumerate(GREEDY_PROBES):
+        yield Case((values, to_move, 0, random.Random(seed)), None, _best(values, to_move),
+                   f"epsilon 0 (no exploring), {to_move} to move, values {values}")
+    for seed, (values, to_move) in enumerate(GREEDY_PROBES):
+        yield Case((values, to_move, 1, random.Random(seed)), None, AnyOf(values),
+                   f"epsilon 1 (always exploring), {to_move} to move")
+
+
+def _greedy_verdict(case: Case, got: object, student: Callable) -> str:
+    values, to_move, epsilon, _ = case.args
+    if got not in values:
+        return f"{got!r} is not one of the moves: choose from {sorted(values)}."
+    if got in case.expected:
+        return ""
+    if to_move == "O" and got in _best(values, "X"):
+        return ("Values are from X's point of view, so O's best move is the one with the "
+                "lowest value: O wants X to do badly. Yours took the highest.")
+    return (f"With epsilon {epsilon} there is no exploring: return a move with the best value "
+            f"for {to_move}. Check rng.random() < epsilon (explore), not the other way round.")
+
+
+EXPLORE_GAMES, EXPLORE_EPSILON = 4000, 0.3
+
+
+def _exploration_check(student: Callable) -> Feedback | None:
+    """With epsilon 0.3 and three moves, one of them best, a random move is a worse one 2/3 of
+    the time it explores: about 20 % of all choices."""
+    values, rng = {0: 0.9, 4: 0.0, 8: -0.5}, random.Random(92)
+    worse = sum(student(dict(values), "X", EXPLORE_EPSILON, rng) != 0
+                for _ in range(EXPLORE_GAMES)) / EXPLORE_GAMES
+    expected = EXPLORE_EPSILON * 2 / 3
+    if abs(worse - expected) < 0.04:
+        return None
+    return Feedback(False, f"✗ epsilon_greedy_move is right with epsilon 0 and 1, but with "
+                           f"epsilon {EXPLORE_EPSILON} it chose a worse move {worse:.0%} of the "
+                           f"time; exploring with chance {EXPLORE_EPSILON} among three moves "
+                           f"gives about {expected:.0%}.",
+                    nudge="Explore when rng.random() < epsilon: then a random move, any of "
+                          "them, else a best one. Call rng.random() once per choice.")
+
+
+# --- menace_update ------------------------------------------------------------------------------
+
+
+def _menace_cases() -> Iterator[Case]:
+    tricky = [(1, "loss", 1, "a loss, and this is the last bead in the box"),
+              (1, "loss", 5, "a loss, with other beads left in the box"),
+              (4, "win", 12, "a win"),
+              (2, "draw", 6, "a draw"),
+              (3, "loss", 3, "a loss, all the box's beads on this move")]
+    for beads, result, total, about in tricky:
+        yield Case((beads, result, total), None, michie_update(beads, result, total), about)
+    rng = random.Random(93)
+    for _ in range(20):
+        beads = rng.randint(1, 12)
+        total, result = beads + rng.randint(0, 12), rng.choice(list(MICHIE_REWARDS))
+        yield Case((beads, result, total), None, michie_update(beads, result, total),
+                   f"a {result}, {beads} beads on the move, {total} in the box")
+
+
+def _menace_verdict(case: Case, got: object, student: Callable) -> str:
+    if got == case.expected:
+        return ""
+    beads, result, total = case.args
+    if result == "loss" and total == 1 and got == beads - 1:
+        return ("That empties the box: MENACE would have no bead to draw there. Keep the last "
+                "bead of a box (here the box holds only this one).")
+    swapped = {"win": -1, "loss": 3, "draw": 1}[result]
+    if got == beads + swapped:
+        return ("Rewards from the other player's side: a win for MENACE adds 3 beads and a "
+                "loss takes one away.")
+    if result == "loss" and got == beads:
+        return "A loss takes one bead away from each move played (unless it is the box's last)."
+    return "Michie's rule: a win adds 3 beads, a draw 1, a loss takes 1 away."
+
+
+EXERCISES = (
+    Exercise(
+        menace_update, lesson=9,
+        task="menace_update(beads, result, box_total) returns the beads of a move MENACE played "
+             "after a game with result 'win', 'draw' or 'loss' for MENACE: 3 more, 1 more, 1 "
+             "fewer; but a loss never takes the last bead of a box (box_total is how many beads "
+             "the whole box holds).",
+        hint_text="Look up the change for the result. Only one case is special: a loss when "
+                  "the box holds a single bead.",
+        cases=_menace_cases, returns=WHOLE_NUMBER, verdict=_menace_verdict,
+        summary="wins, draws, losses, and the last bead of a box kept"),
+    Exercise(
+        td_update, lesson=9,
+        task="td_update(value, next_value, alpha) returns value moved a step alpha of the way "
+             "towards next_value: value + alpha × (next_value − value).",
+        hint_text="The difference next_value − value says how far off the old value was; move "
+                  "value by alpha times that difference.",
+        cases=_td_cases, returns=NUMBER, verdict=_td_verdict,
+        summary="values that rise, fall and stay"),
+    Exercise(
+        epsilon_greedy_move, lesson=9,
+        task="epsilon_greedy_move(values, to_move, epsilon, rng) returns, with chance epsilon "
+             "(rng.random() < epsilon), a random move of values, any of them; otherwise a move "
+             "with the best value for to_move: values are from X's point of view, so the highest "
+             "for X and the lowest for O (at random among equals, with rng.choice).",
+        hint_text="One random number per choice decides whether to explore. If not, find the best "
+                  "value for the player to move (O wants X to do badly) and choose among the "
+                  "moves that have it.",
+        cases=_greedy_cases, returns=CELL, verdict=_greedy_verdict,
+        extra_check=_exploration_check,
+        summary=f"greedy for X and for O, always exploring with epsilon 1, and exploring about "
+                f"{EXPLORE_EPSILON:.0%} of the time with epsilon {EXPLORE_EPSILON}"),
+)
