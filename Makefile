@@ -16,6 +16,7 @@ help:
 	@echo "make lab     open the course notebooks in JupyterLab (LAB_ARGS=... passes options)"
 	@echo "make play    play against the computer in a page of its own (Voila; PLAY_ARGS=... passes options)"
 	@echo "make lite    build the course as a website that runs Python in the browser (build/lite/)"
+	@echo "make site    build the course's website: every lesson to read, run in the browser (build/site/)"
 	@echo "make test    lint, unit tests, all notebooks, browser tests (also of the make lite site)"
 	@echo "make lint    ruff check"
 	@echo "make bench   run the search benchmarks"
@@ -104,6 +105,13 @@ notebooks: system venv
 lite: venv
 	$(BIN)/python scripts/build_lite.py
 
+# The course as a website in build/site/: the executed lessons as pages (not re-run), each with a
+# button that opens it in the browser-only build, linked in as build/site/lite/ (made if needed).
+# Serve it with: python3 -m http.server --directory build/site
+.PHONY: site
+site: venv
+	$(BIN)/python scripts/build_site.py
+
 # ---- checks --------------------------------------------------------------
 lint: venv
 	$(BIN)/ruff check $(LINT_DIRS)
@@ -123,6 +131,8 @@ test: system-browser venv
 	$(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/browser tests/browser
 	@echo "==> the browser-only course (JupyterLite): built, then run offline in Chromium"
 	$(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/lite tests/lite
+	@echo "==> the website (make site): built, then every page checked in Chromium"
+	$(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/site tests/site
 
 clean:
 	rm -rf $(VENV) .pytest-tmp .pytest_cache .ruff_cache .cache build dist *.egg-info
