@@ -106,7 +106,7 @@ lite: venv
 	$(BIN)/python scripts/build_lite.py
 
 # The course as a website in build/site/: the executed lessons as pages (not re-run), each with a
-# button that opens it in the browser-only build, linked in as build/site/lite/ (made if needed).
+# button that opens it in the browser-only build, copied in as build/site/lite/ (made if needed).
 # Serve it with: python3 -m http.server --directory build/site
 .PHONY: site
 site: venv

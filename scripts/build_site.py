@@ -13,13 +13,12 @@ a staged copy of ``site/`` to which this script adds:
 - the README, whose grading section the grading page includes.
 
 The JupyterLite site is the one ``make lite`` builds (scripts/build_lite.py), reused when it is
-current and built first otherwise; it is linked into build/site/lite/, not built again.
+current and built first otherwise; it is copied into build/site/lite/, not built again.
 """
 
 from __future__ import annotations
 
 import html
-import os
 import re
 import shutil
 import subprocess
@@ -53,6 +52,7 @@ STILLS = {
                          "estimates, a 7 by 6 grid of discs, and the same controls as the "
                          "tic-tac-toe board"),
 }
+SVG_TITLE = re.compile(r"<title>([^<]*)</title>")
 ASKS_FOR_ANSWER = re.compile(r"\.solution\(")
 TITLE = re.compile(r"# Lesson (\d+): (.+)")
 MINUTES = re.compile(r"about (\d+) minutes")
@@ -70,7 +70,8 @@ def main() -> int:
         shutil.rmtree(SITE, ignore_errors=True)
         subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", "-d",
                         str(Path(temp) / "doctrees"), str(stage), str(SITE)], check=True)
-    link_tree(LITE, SITE / "lite")
+    # a copy, not links: a GitHub Pages artifact must hold neither symbolic nor hard links
+    shutil.copytree(LITE, SITE / "lite")
     print(f"built {SITE.relative_to(ROOT)}/ with the browser version in "
           f"{(SITE / 'lite').relative_to(ROOT)}/")
     return 0
@@ -113,7 +114,27 @@ def page_of(notebook: nbformat.NotebookNode, name: str) -> nbformat.NotebookNode
             cell.outputs = []
         cell.outputs = [still(output, name) if WIDGET in output.get("data", {}) else output
                         for output in cell.outputs]
+        pictures = [output for output in cell.outputs
+                    if {"image/svg+xml", "image/png"} & set(output.get("data", {}))]
+        if pictures:  # myst-nb makes pictures files; without this, its alt is the file's name
+            cell.metadata["mystnb"] = {"image": {"alt": alt_text(pictures[0]["data"])}}
     return notebook
+
+
+def alt_text(data: dict) -> str:
+    """What a picture output shows, in words: the title the package gives its pictures, else
+    the output's text if it is not a bare repr, else what kind of picture it is."""
+    svg = data.get("image/svg+xml", "")
+    svg = svg if isinstance(svg, str) else "".join(svg)
+    titles = [title for title in SVG_TITLE.findall(svg) if " " in title]
+    plain = data.get("text/plain", "")
+    plain = plain if isinstance(plain, str) else "".join(plain)
+    if titles:
+        return html.unescape(titles[0])
+    if plain.strip() and not plain.startswith("<"):
+        return f"A picture of {plain.strip()}"
+    return "A chart drawn by the code above" if "image/png" in data else \
+        "A picture drawn by the code above"
 
 
 def actions(name: str) -> str:
@@ -144,18 +165,6 @@ def map_row(notebook: nbformat.NotebookNode, name: str) -> list[str]:
     number, text = title.groups()
     run = f'<a href="{RUN_URL.format(name)}">run it in the browser</a>'
     return [f"| {number}. [{text}]({name}) | {minutes[1]} min | {run} |"]
-
-
-def link_tree(source: Path, target: Path) -> None:
-    """``target`` as a copy of ``source`` made of hard links (no second copy on disk), or of
-    copies where the two are on different file systems."""
-    def link(src: str, dst: str) -> None:
-        try:
-            os.link(src, dst)
-        except OSError:
-            shutil.copy2(src, dst)
-
-    shutil.copytree(source, target, copy_function=link)
 
 
 if __name__ == "__main__":
