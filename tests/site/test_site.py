@@ -166,3 +166,11 @@ def test_every_widget_is_a_still_that_runs_the_lesson(site):
         run = f'href="lite/notebooks/index.html?path={lesson.name}">run this lesson to play'
         assert shown.count('class="widget-still"><img') == widgets, lesson.name
         assert shown.count(run) == widgets, lesson.name
+
+
+def test_the_api_page_documents_every_name_ttt_exports(site):
+    import ttt
+
+    shown = (site / "api.html").read_text(encoding="utf-8")
+    documented = set(re.findall(r'id="ttt\.(?:\w+\.)?(\w+)"', shown))
+    assert [name for name in ttt.__all__ if name not in documented] == []
