@@ -4,13 +4,17 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+TEACHER_STAMP := $(VENV)/.installed-teacher
+DEV_STAMP     := $(VENV)/.installed-dev
+LITE_VENV     := .venv-lite
+LITE_STAMP    := $(LITE_VENV)/.installed
 # nbval runs every notebook cell; only cells marked `# NBVAL_CHECK_OUTPUT` compare output.
 NBVAL  := --nbval-lax --nbval-current-env --nbval-cell-timeout=120
 LINT_DIRS := ttt tests benchmarks scripts
 
 .DEFAULT_GOAL := help
-.PHONY: help venv system system-browser lab test lint bench images screenshots notebooks solutions \
-        assignments play lite clean
+.PHONY: help venv venv-teacher venv-dev venv-lite system system-lite system-browser lab test lint \
+        bench images screenshots notebooks solutions assignments play lite clean
 
 help:
 	@echo "make lab     open the course notebooks in JupyterLab (LAB_ARGS=... passes options)"
@@ -28,15 +32,22 @@ help:
 	@echo "make clean   remove .venv and caches"
 
 # ---- setup ---------------------------------------------------------------
+# .venv holds what a student needs (requirements.txt); a teacher's and a developer's tools are
+# added to it when first needed (requirements-teacher.txt, requirements-dev.txt). The browser
+# version's build tools live in .venv-lite, which sees .venv's packages: the Pyodide kernel's
+# JupyterLab extension must not load in the students' JupyterLab.
 venv: $(STAMP)
+venv-teacher: $(TEACHER_STAMP)
+venv-dev: $(DEV_STAMP)
+venv-lite: $(LITE_STAMP)
 
-# Re-installs whenever requirements.txt or pyproject.toml change. Each step prints one line; what
-# pip says goes to $(LOG), shown only if a step fails.
+# Each step prints one line; what pip says goes to $(LOG), shown only if a step fails.
 LOG := $(VENV)/install.log
 LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings
 NBGRADER_SERVER_PARTS := formgrader validate_assignment assignment_list course_list
 logged = $(1) >>$(LOG) 2>&1 || { echo "    failed; the end of $(LOG):"; tail -n 25 $(LOG); exit 1; }
 
+# Re-installs whenever requirements.txt or pyproject.toml change.
 $(STAMP): requirements.txt pyproject.toml scripts/lab-overrides.json
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10))' 2>/dev/null || { \
 	  echo "Python 3.10 or newer is needed; '$(PYTHON)' is: $$($(PYTHON) --version 2>&1)"; \
@@ -48,22 +59,47 @@ $(STAMP): requirements.txt pyproject.toml scripts/lab-overrides.json
 	@: > $(LOG)
 	@echo "    1/3 pip"
 	@$(call logged,$(BIN)/python -m pip install --upgrade pip)
-	@echo "    2/3 JupyterLab, ipywidgets, Graphviz, matplotlib and the test tools (requirements.txt)"
+	@echo "    2/3 JupyterLab, ipywidgets, Graphviz, matplotlib, Voila (requirements.txt)"
 	@$(call logged,$(BIN)/python -m pip install -r requirements.txt)
 	@echo "    3/3 the ttt package, editable: a change to ttt/ counts at the next kernel restart"
 	@$(call logged,$(BIN)/python -m pip install --no-deps -e .)
+	@# an older setup put the browser version's build tools here: their JupyterLab extension
+	@# logs an error on every page of the students' JupyterLab (they now live in .venv-lite)
+	@$(call logged,$(BIN)/python -m pip uninstall --yes jupyterlite-pyodide-kernel)
 	@mkdir -p $(LAB_SETTINGS) && cp scripts/lab-overrides.json $(LAB_SETTINGS)/overrides.json
-	@# nbgrader is for the teacher's command line (make assignments): no grading menus in the
-	@# students' JupyterLab, and no 2 s of importing its server parts at every start
+	@echo "    done (pip's output is in $(LOG))"
+	@touch $@
+
+$(TEACHER_STAMP): $(STAMP) requirements-teacher.txt
+	@echo "==> adding the teacher's tools to .venv: nbgrader (requirements-teacher.txt)"
+	@$(call logged,$(BIN)/python -m pip install -r requirements-teacher.txt)
+	@# nbgrader is for the teacher's command line (make assignments): no grading menus in
+	@# JupyterLab, and no 2 s of importing its server parts at every start
 	@$(call logged,$(BIN)/jupyter labextension disable --level=sys_prefix @jupyter/nbgrader)
 	@$(call logged,for part in $(NBGRADER_SERVER_PARTS); do \
 	  $(BIN)/jupyter server extension disable --sys-prefix nbgrader.server_extensions.$$part \
 	  || exit 1; done)
-	@echo "    done (pip's output is in $(LOG))"
+	@touch $@
+
+$(DEV_STAMP): $(TEACHER_STAMP) requirements-dev.txt
+	@echo "==> adding the test tools to .venv: pytest, nbval, Playwright, ruff (requirements-dev.txt)"
+	@$(call logged,$(BIN)/python -m pip install -r requirements-dev.txt)
+	@touch $@
+
+# A .pth file lets .venv-lite import everything in .venv (ttt, ipywidgets, ...).
+$(LITE_STAMP): $(STAMP) requirements-lite.txt
+	@echo "==> setting up .venv-lite: JupyterLite, to build the browser version (requirements-lite.txt)"
+	@$(BIN)/python -m venv $(LITE_VENV)
+	@$(BIN)/python -c 'import sysconfig; print("import site; site.addsitedir(%r)" % sysconfig.get_path("purelib"))' \
+	  > "$$($(LITE_VENV)/bin/python -c 'import sysconfig; print(sysconfig.get_path("purelib"))')/course-venv.pth"
+	@$(call logged,$(LITE_VENV)/bin/python -m pip install -r requirements-lite.txt)
 	@touch $@
 
 system:
 	@scripts/setup-system
+
+system-lite:
+	@scripts/setup-system --lite
 
 system-browser:
 	@scripts/setup-system --browser
@@ -71,9 +107,14 @@ system-browser:
 # ---- using the course ----------------------------------------------------
 # Jupyter refuses to run as root unless told to (containers, CI machines).
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
+# JupyterLab says only what matters: its address, warnings and errors.
+QUIET_LAB := --ServerApp.log_level=WARN --LabApp.log_level=WARN
 
+# Trusting the course's own notebooks (at every start: a pull or a re-run changes them) lets
+# JupyterLab show their committed pictures (SVG trees and boards) before they are run.
 lab: system venv
-	$(BIN)/jupyter lab notebooks/ $(ROOT_FLAG) $(LAB_ARGS)
+	@$(BIN)/jupyter trust notebooks/*.ipynb >/dev/null
+	$(BIN)/jupyter lab notebooks/ $(ROOT_FLAG) $(QUIET_LAB) $(LAB_ARGS)
 
 play: system venv
 	$(BIN)/voila notebooks/play.ipynb $(PLAY_ARGS)
@@ -84,7 +125,7 @@ bench: venv
 images: system venv
 	$(BIN)/python scripts/make_images.py
 
-screenshots: system-browser venv
+screenshots: system-browser venv-dev
 	$(BIN)/python scripts/make_screenshots.py
 
 # A copy of the lessons with every exercise answered, for teachers (keep it from students).
@@ -93,8 +134,8 @@ solutions: venv
 
 # An nbgrader course in build/assignments/: each lesson's exercises as a graded assignment, the
 # model answers in source/, the student versions in release/ (README: Grading with nbgrader).
-assignments: venv
-	$(BIN)/python scripts/make_assignments.py
+assignments: venv-teacher
+	@$(BIN)/python scripts/make_assignments.py
 
 # Re-run every lesson and save its outputs (after changing the package or a lesson).
 notebooks: system venv
@@ -102,21 +143,21 @@ notebooks: system venv
 
 # The whole course as a static JupyterLite site in build/lite/: Python runs in the browser.
 # Serve it with: python3 -m http.server --directory build/lite
-lite: venv
-	$(BIN)/python scripts/build_lite.py
+lite: system-lite venv-lite
+	$(LITE_VENV)/bin/python scripts/build_lite.py
 
 # The course as a website in build/site/: the executed lessons as pages (not re-run), each with a
 # button that opens it in the browser-only build, copied in as build/site/lite/ (made if needed).
 # Serve it with: python3 -m http.server --directory build/site
 .PHONY: site
-site: venv
-	$(BIN)/python scripts/build_site.py
+site: system-lite venv-lite
+	$(LITE_VENV)/bin/python scripts/build_site.py
 
 # ---- checks --------------------------------------------------------------
-lint: venv
+lint: venv-dev
 	$(BIN)/ruff check $(LINT_DIRS)
 
-test: system-browser venv
+test: system-browser venv-dev venv-lite
 	@echo "==> lint"
 	$(BIN)/ruff check $(LINT_DIRS)
 	@echo "==> unit tests and every lesson"
@@ -135,6 +176,6 @@ test: system-browser venv
 	$(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/site tests/site
 
 clean:
-	rm -rf $(VENV) .pytest-tmp .pytest_cache .ruff_cache .cache build dist *.egg-info
+	rm -rf $(VENV) $(LITE_VENV) .pytest-tmp .pytest_cache .ruff_cache .cache build dist *.egg-info
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	find . -name .ipynb_checkpoints -type d -prune -exec rm -rf {} +

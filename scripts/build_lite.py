@@ -17,8 +17,14 @@ Everything is fetched from the package registries at build time (with npm and pi
 
 Pyodide's compiled packages (numpy, matplotlib and what they need) are on no package registry:
 the lock points at Pyodide's CDN for them, for the same Pyodide version. That is the one thing the
-site loads from outside, and only the chart lessons need it: a cell that imports ``ttt.charts``
-loads matplotlib.
+site loads from outside, and only the charts need it: a cell that imports ``ttt.charts`` loads
+matplotlib. Where the CDN cannot be reached, that load fails and the lesson runs on: ``ttt.charts``
+imports matplotlib only to draw, and a chart cell says in one line why there is no chart
+(tests/lite runs every lesson so).
+
+The build tools (jupyterlite-core and the Pyodide kernel) are installed apart from the course's
+Python (``make lite``: .venv-lite, which sees .venv's packages), so that the kernel's JupyterLab
+extension does not load in the students' JupyterLab.
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ import tarfile
 import tempfile
 import zipfile
 from dataclasses import dataclass, field
+from importlib.metadata import distribution
 from importlib.metadata import version as installed_version
 from pathlib import Path
 
@@ -309,17 +316,28 @@ def write_site_settings(path: Path) -> None:
 def run_jupyter_lite_build(stage: Path) -> None:
     """``jupyter lite build`` from the staged folder into build/lite/, with the two JupyterLab
     extensions the course needs (widgets, the Pyodide kernel) and nothing else of this Python's."""
-    extensions = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
-    wanted = [extensions / "@jupyter-widgets" / "jupyterlab-manager",
-              extensions / "@jupyterlite" / "pyodide-kernel-extension"]
+    wanted = [labextension("jupyterlab_widgets", "@jupyter-widgets/jupyterlab-manager"),
+              labextension("jupyterlite_pyodide_kernel", "@jupyterlite/pyodide-kernel-extension")]
     shutil.rmtree(SITE, ignore_errors=True)
-    build = subprocess.run([sys.executable, "-m", "jupyter", "lite", "build",
+    build = subprocess.run([sys.executable, "-m", "jupyterlite_core", "build",
                             f"--lite-dir={stage}", f"--output-dir={SITE}", "--contents=files",
                             "--no-sourcemaps", "--ignore-sys-prefix",
                             f"--LiteBuildConfig.federated_extensions={[str(p) for p in wanted]}"],
                            cwd=stage, capture_output=True, text=True)
     if build.returncode != 0:
         raise RuntimeError(f"jupyter lite build failed:\n{build.stdout}{build.stderr}")
+
+
+def labextension(package: str, name: str) -> Path:
+    """The folder of the JupyterLab extension ``name`` that the Python package ``package``
+    installed: the build tools have a Python of their own (``make lite``: .venv-lite, which sees
+    the course's .venv), so the two extensions may lie under different prefixes."""
+    files = distribution(package).files or []
+    manifest = next((file for file in files
+                     if file.as_posix().endswith(f"labextensions/{name}/package.json")), None)
+    if manifest is None:
+        raise FileNotFoundError(f"{package} installed no JupyterLab extension {name}")
+    return Path(manifest.locate()).resolve().parent
 
 
 if __name__ == "__main__":

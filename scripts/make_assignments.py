@@ -23,7 +23,13 @@ versions into ``release/``: each function cell as the lesson has it, ending in `
     python scripts/make_assignments.py COURSE_DIR
 
 Run again, it writes the course afresh; but once something has been handed in (``submitted/`` or
-``downloaded/``), it changes nothing and says so: nbgrader cannot change a handed-in assignment.
+``downloaded/``), it changes nothing and says so (and succeeds: nothing was to be done): nbgrader
+cannot change a handed-in assignment.
+
+The course's ``nbgrader_config.py`` (with ``grading_hooks.py`` beside it) makes nbgrader's
+commands say what a teacher needs: ``autograde`` prints each submission's score, the feedback shows
+a failed check's verdict alone under a link named after the exercise, and grades.csv lists only
+assignments someone has handed in.
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ import textwrap
 from pathlib import Path
 
 import nbformat
+import nbgrader as nbgrader_package
 from IPython.core.inputtransformer2 import TransformerManager
 from lesson_exercises import CHECK, ExerciseCells, exercise_cells, lessons, strict
 
@@ -48,7 +55,17 @@ POINTS = 1  # per exercise (the README and lesson 0 say so; tests/test_assignmen
 #: The name of a notebook uploaded to a learning platform: <student id>_<notebook>.
 UPLOADED = r"(?:.*/)?(?P<student_id>[^/_]+)_(?P<file_id>[^/]+\.ipynb)$"
 STUB_END = "return None"  # the last line of every stub; nbgrader puts it back in the release
+HOOKS = Path(__file__).with_name("grading_hooks.py")  # copied into the course, beside the config
 CONFIG = f'''"""nbgrader's settings for the ttt course (written by scripts/make_assignments.py)."""
+
+import sys
+from pathlib import Path
+
+from nbgrader.converters import Autograde
+
+here = Path(__file__).resolve().parent
+sys.path.insert(0, str(here))
+from {HOOKS.stem} import PrintScore, handed_in, quiet_sqlalchemy  # noqa: E402
 
 c = get_config()  # noqa: F821
 c.CourseDirectory.course_id = "ttt"
@@ -59,7 +76,25 @@ c.ClearSolutions.code_stub = {{"python": "{STUB_END}"}}
 # e.g. ada_01_the_board_exercises.ipynb, or change this to the platform's naming.
 c.FileNameCollectorPlugin.named_regexp = {UPLOADED!r}
 c.ExecutePreprocessor.timeout = 120  # seconds per cell: a check takes a few
+# A failed check shows its verdict alone, without a traceback through the grading machine's
+# files; and the kernel keeps its start-up warnings to itself.
+c.ExecutePreprocessor.extra_arguments = ["--InteractiveShell.xmode=Minimal",
+                                         "--IPKernelApp.log_level=ERROR"]
+# Feedback names each graded cell after its exercise (templates/feedback, nbgrader's own template
+# with that one change).
+c.HTMLExporter.extra_template_basedirs = [str(here / "templates")]
+# autograde prints each submission's score; grades.csv holds the assignments handed in.
+c.Autograde.autograde_preprocessors = [
+    *Autograde.class_traits()["autograde_preprocessors"].default(), PrintScore]
+c.ExportPlugin.assignment = handed_in(here)
+quiet_sqlalchemy()
 '''
+#: nbgrader's feedback template, and what this course changes in it: each graded cell's link reads
+#: its exercise's name (the grade id is check_<exercise>), not "Test cell"
+FEEDBACK_TEMPLATE = Path(nbgrader_package.__file__).parent / "server_extensions" / "formgrader" \
+    / "templates" / "feedback"
+TEST_CELL_LINK = '">Test cell</a>'
+EXERCISE_LINK = '">{{ cell.metadata.nbgrader.grade_id | replace("check_", "", 1) }}</a>'
 
 
 def assignment_name(path: Path) -> str:
@@ -187,24 +222,42 @@ def assignment(path: Path) -> nbformat.NotebookNode | None:
     return nbformat.v4.new_notebook(cells=cells, metadata=lesson.metadata)
 
 
-def nbgrader_command(course: Path, *args: str) -> None:
-    """Run ``nbgrader ARGS`` in the course folder, stopping on failure. nbgrader runs tools of
-    its own (alembic) from the PATH, so this Python's scripts folder goes first on it."""
+def write_feedback_template(folder: Path) -> None:
+    """nbgrader's feedback template in ``folder``, each graded cell's link named after its
+    exercise; stop if nbgrader's template no longer has the link this changes."""
+    folder.mkdir(parents=True)
+    for path in FEEDBACK_TEMPLATE.iterdir():
+        text = path.read_text()
+        if path.name == "index.html.j2":
+            if TEST_CELL_LINK not in text:
+                raise RuntimeError(f"{path} has no {TEST_CELL_LINK!r} to name after the exercise")
+            text = text.replace(TEST_CELL_LINK, EXERCISE_LINK)
+        (folder / path.name).write_text(text)
+
+
+def nbgrader_command(course: Path, *args: str) -> str:
+    """Run ``nbgrader ARGS`` in the course folder, stopping on failure; return what it printed
+    (it is shown as well). nbgrader runs tools of its own (alembic) from the PATH, so this
+    Python's scripts folder goes first on it."""
     scripts = str(Path(sys.executable).parent)
-    subprocess.run([f"{scripts}/nbgrader", *args], cwd=course, check=True,
-                   env={**os.environ, "PATH": os.pathsep.join([scripts, os.environ["PATH"]])})
+    run = subprocess.run([f"{scripts}/nbgrader", *args], cwd=course, check=False, text=True,
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         env={**os.environ, "PATH": os.pathsep.join([scripts, os.environ["PATH"]])})
+    print(run.stdout, end="")
+    run.check_returncode()
+    return run.stdout
 
 
 def main(course: Path) -> int:
     """Write the course afresh, unless something has been handed in to it or a lesson's
     exercise cannot be graded (then nothing changes)."""
     handed_in = sorted(course.glob("submitted/*/*")) + sorted(course.glob("downloaded/*"))
-    if handed_in:
+    if handed_in:  # the right outcome, not a failure: nothing to do
         print(f"{course} already holds submissions ({handed_in[0].relative_to(course)}), so it "
               "is left as it is: nbgrader cannot change an assignment once it is handed in. "
               "Grade them with it, or write a new course elsewhere: "
-              "python scripts/make_assignments.py NEW_FOLDER", file=sys.stderr)
-        return 1
+              "python scripts/make_assignments.py NEW_FOLDER")
+        return 0
     notebooks = {}
     for path in lessons():
         try:
@@ -217,6 +270,8 @@ def main(course: Path) -> int:
     shutil.rmtree(course, ignore_errors=True)
     (course / "source").mkdir(parents=True)
     (course / "nbgrader_config.py").write_text(CONFIG)
+    shutil.copy(HOOKS, course / HOOKS.name)
+    write_feedback_template(course / "templates" / "feedback")
     for path, notebook in notebooks.items():
         name = assignment_name(path)
         (course / "source" / name).mkdir()

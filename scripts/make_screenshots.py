@@ -10,6 +10,11 @@ photographs two widgets:
 - ``images/screenshot_step_through.png``: lesson 3's step-through widget in JupyterLab, at the
   step the lesson describes (step 32).
 
+Each picture is cropped to what the widget draws (its buttons, labels and pictures, not the empty
+width of the page) and taken at the page's own scale, so that the README, showing it at its own
+width (tests/test_readme_images.py), shows text as big as the page does: at least ``MIN_TEXT_PX``,
+which the script checks as it takes each picture.
+
 The computer at "perfect" varies its moves, so the board may differ from run to run.
 """
 
@@ -37,6 +42,8 @@ from jupyter_pages import (  # noqa: E402  (the helpers live with the browser te
 )
 
 IMAGES = ROOT / "images"
+MIN_TEXT_PX = 12  # the smallest text a README reader should have to read
+MARGIN = 6  # px of page kept around what the widget draws
 TIC_TAC_TOE = ".play-board:not(.connect-four)"  # the page shows a Connect Four board too
 STEP = 32  # lesson 3 shows this step as a picture and describes it
 
@@ -56,8 +63,7 @@ def board(browser, folder: Path) -> Path:
         page.locator(f"{TIC_TAC_TOE} .widget-checkbox:has-text('Hints') input").check()
         page.wait_for_function(f"() => /in \\d|draw/.test(document.querySelector('{TIC_TAC_TOE}')"
                                ".innerText)")
-        path = IMAGES / "screenshot_board.png"
-        page.locator(TIC_TAC_TOE).screenshot(path=path)
+        path = photograph(page.locator(TIC_TAC_TOE), "screenshot_board.png")
         page.close()
     return path
 
@@ -73,10 +79,9 @@ def connect_four(browser, folder: Path) -> Path:
             board.locator(f".drop-{column}").click()
             page.wait_for_function(f"() => {_DISCS_JS} >= {discs}")
         board.locator(".widget-checkbox:has-text('Hints') input").check()
-        page.wait_for_function("() => /≈|in \\d|draw/.test(document.querySelector('.drop-0')"
+        page.wait_for_function("() => /≈|in \\d|draw/.test(document.querySelector('.hint-0')"
                                ".innerText)")
-        path = IMAGES / "screenshot_connect_four.png"
-        board.screenshot(path=path)
+        path = photograph(board, "screenshot_connect_four.png")
         page.close()
     return path
 
@@ -96,9 +101,54 @@ def step_through(browser, folder: Path) -> Path:
         for _ in range(STEP - 1):
             widget.locator(".widget-button:has-text('next')").click()
         widget.locator(f"[data-step='{STEP}'] svg").wait_for()
-        path = IMAGES / "screenshot_step_through.png"
-        widget.screenshot(path=path)
+        path = photograph(widget, "screenshot_step_through.png")
         page.close()
+    return path
+
+
+# What a widget draws: the box around its visible texts, pictures and controls (its containers
+# stretch to the page's width), and the size of its smallest text (px).
+DRAWN = """(root) => {
+    let left = Infinity, top = Infinity, right = -Infinity, bottom = -Infinity, smallest = Infinity;
+    const add = (box) => {
+        if (box.width < 1 || box.height < 1) return;
+        left = Math.min(left, box.left); top = Math.min(top, box.top);
+        right = Math.max(right, box.right); bottom = Math.max(bottom, box.bottom);
+    };
+    for (const el of root.querySelectorAll('svg, img, button, input, select, .widget-label')) {
+        if (el.parentElement.closest('svg')) continue;
+        add(el.getBoundingClientRect());
+    }
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent.trim() || node.parentElement.closest('svg')) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const box = range.getBoundingClientRect();
+        if (box.width < 1) continue;
+        add(box);
+        smallest = Math.min(smallest, parseFloat(getComputedStyle(node.parentElement).fontSize));
+    }
+    for (const text of root.querySelectorAll('svg text')) {
+        const height = text.getBoundingClientRect().height;
+        if (height > 0) smallest = Math.min(smallest, height);
+    }
+    return {x: left, y: top, width: right - left, height: bottom - top, smallest};
+}"""
+
+
+def photograph(widget, name: str) -> Path:
+    """A screenshot of what ``widget`` draws, cropped to it with a small margin, into images/;
+    stop if its smallest text is under MIN_TEXT_PX."""
+    widget.scroll_into_view_if_needed()
+    drawn = widget.evaluate(DRAWN)
+    if drawn["smallest"] < MIN_TEXT_PX:
+        raise SystemExit(f"{name}: the widget's smallest text is {drawn['smallest']:.1f} px, "
+                         f"under {MIN_TEXT_PX} px: the README would show it too small")
+    path = IMAGES / name
+    widget.page.screenshot(path=path, clip={
+        "x": max(drawn["x"] - MARGIN, 0), "y": max(drawn["y"] - MARGIN, 0),
+        "width": drawn["width"] + 2 * MARGIN, "height": drawn["height"] + 2 * MARGIN})
     return path
 
 

@@ -80,16 +80,40 @@ def click_lowest_free(page) -> None:
     wait_until(page, REPLIED, before, f"no reply to a click on cell {cell} of {texts}")
 
 
-def legible(page) -> None:
-    """No text on the board or its controls is cut off, and the Explain tree fits the page with
-    text big enough to read (checked with Hints and Explain on)."""
+# Scrolled to the top of the board, the bottom of what the window shows of the scrolling area
+# around it (JupyterLab's notebook, or Voilà's page), and the board's own bottom, in px.
+SCREEN_BOTTOM = """(board) => {
+    board.scrollIntoView({block: 'start'});
+    let area = board.parentElement;
+    while (area && !(area.scrollHeight > area.clientHeight
+                     && /auto|scroll/.test(getComputedStyle(area).overflowY))) {
+        area = area.parentElement;
+    }
+    const visible = area ? Math.min(area.getBoundingClientRect().bottom, innerHeight)
+                         : innerHeight;
+    return [visible, board.getBoundingClientRect().bottom];
+}"""
+
+
+def fits_one_screen(board) -> None:
+    """The board, its controls and its explanation are on one screen, scrolled to the board."""
+    visible, bottom = board.evaluate(SCREEN_BOTTOM)
+    assert bottom <= visible, f"the board ends at {bottom:.0f} px, the screen at {visible:.0f} px"
+
+
+def legible(page, tree: bool = True) -> None:
+    """No text on the board or its controls is cut off; with a ``tree`` (at "perfect"), the
+    Explain tree fits the page with text big enough to read; board and explanation fit one screen
+    (checked with Hints and Explain on)."""
     board = page.locator(BOARD).first
     assert truncated_texts(board) == []
-    explanation = page.locator(f"{BOARD} .explanation").first
-    explanation.locator("svg").first.wait_for()
-    size = layout(explanation)
-    assert not size["scrolls"] and max(size["pictures"]) <= size["box"], size
-    assert min(smallest_texts(explanation)) >= MIN_TEXT_PX
+    if tree:
+        explanation = page.locator(f"{BOARD} .explanation-tree").first
+        explanation.locator("svg").first.wait_for()
+        size = layout(explanation)
+        assert not size["scrolls"] and max(size["pictures"]) <= size["box"], size
+        assert min(smallest_texts(explanation)) >= MIN_TEXT_PX
+    fits_one_screen(board)
 
 
 def play(page) -> None:
@@ -136,7 +160,8 @@ def sampling_level(page) -> None:
     click_lowest_free(page)
     rows = page.locator(f"{BOARD} .explanation table.sampling tr")
     expect(rows).to_have_count(1 + 8)  # a heading and the eight free cells
-    legible(page)
+    expect(page.locator(f"{BOARD} .explanation")).to_contain_text("It sampled 1,000 random games")
+    legible(page, tree=False)
 
 
 def check_hints(page) -> list[str]:
@@ -177,7 +202,7 @@ SETTLED = """() => {
     const text = (name) => document.querySelector('.connect-four .' + name).innerText.trim();
     if (/wins|Draw/.test(text('board-status'))) return true;
     return Array.from({length: COLUMNS}, (_, c) => c)
-        .every(c => text('disc-' + c) || text('drop-' + c));
+        .every(c => text('disc-' + c) || text('hint-' + c));
 }""".replace("COLUMNS", str(COLUMNS))
 
 
@@ -205,8 +230,9 @@ def play_connect_four(page) -> None:
     page.locator(f"{FOUR} .widget-checkbox:has-text('Explain') input").check()
     moves = 0
     while not re.search(r"wins|Draw", four_status(page)):
-        for column in open_columns(page):
-            expect(page.locator(f"{FOUR} .drop-{column}")).to_have_text(FOUR_HINT)
+        for column in open_columns(page):  # the hint above the arrow, the arrow kept
+            expect(page.locator(f"{FOUR} .hint-{column}")).to_have_text(FOUR_HINT)
+            expect(page.locator(f"{FOUR} .drop-{column}")).to_have_text(f"↓ {column}")
         cut = truncated_texts(page.locator(FOUR).first)
         assert cut == [], cut
         before = page.evaluate(DISCS)
@@ -221,6 +247,7 @@ def play_connect_four(page) -> None:
         expect(explanation).to_contain_text("The computer (O) played column")
         size = layout(explanation)
         assert not size["scrolls"], size
+        fits_one_screen(page.locator(FOUR).first)
     assert moves >= 4  # four discs at least before anyone can win
     assert re.fullmatch(r"[XO] wins: (you win|the computer wins)\.|Draw: nobody wins\.",
                         four_status(page))

@@ -4,6 +4,7 @@ recorded, as is every error the page logs. Used by tests/lite and tests/site."""
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -12,9 +13,17 @@ from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parents[1]
+#: ``make lite``'s own Python (.venv-lite, which sees the course's .venv), which builds the sites
+LITE_VENV_PYTHON = ROOT / ".venv-lite" / "bin" / "python"
 #: the state of the open notebook's kernel in a JupyterLite page (its app exposed in the browser)
 KERNEL = "window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel?.status"
 KERNEL_IDLE = f"() => {KERNEL} === 'idle'"
+
+
+def builder_python() -> str:
+    """The Python that builds the sites: .venv-lite's where it exists, else this one."""
+    return str(LITE_VENV_PYTHON if LITE_VENV_PYTHON.exists() else sys.executable)
 
 
 class SiteHandler(SimpleHTTPRequestHandler):

@@ -4,14 +4,16 @@ The course is generated once; three students hand in every assignment: ``model``
 function with the model answer, ``untouched`` hands in the release as it came, ``mistakes`` makes a
 classic mistake in each exercise: the first one tests/test_exercises.py shows for that exercise
 (a test that checks a nudge), taken from there as it is written. The first assignment arrives as
-files uploaded to a learning platform (``zip_collect``), the others in ``submitted/``. Then
-``autograde``, ``generate_feedback`` and ``export``, as a teacher runs them.
+files uploaded to a learning platform (``zip_collect``), the others in ``submitted/``; the last
+one is not handed out yet, and nobody hands it in. Then ``autograde``, ``generate_feedback`` and
+``export``, as a teacher runs them (with nbgrader's default log level).
 """
 
 import ast
 import builtins
 import csv
 import html
+import re
 import sys
 import textwrap
 from collections import Counter
@@ -151,10 +153,11 @@ def handed_in(release: nbformat.NotebookNode, student: str) -> nbformat.Notebook
 
 
 @pytest.fixture(scope="module")
-def course(tmp_path_factory):
+def graded_course(tmp_path_factory):
+    """The course, handed in and graded, and what ``autograde`` printed."""
     course = tmp_path_factory.mktemp("course")
     assert make_assignments.main(course) == 0
-    releases = sorted((course / "release").glob("*/*.ipynb"))
+    releases = sorted((course / "release").glob("*/*.ipynb"))[:-1]  # the last: not handed out
     for index, path in enumerate(releases):
         assignment = path.parent.name
         for student in STUDENTS:
@@ -168,10 +171,15 @@ def course(tmp_path_factory):
             nbformat.write(notebook, folder / name)
     run = make_assignments.nbgrader_command
     run(course, "zip_collect", releases[0].parent.name, "--force", "--log-level=WARN")
-    run(course, "autograde", "*", "--force", "--log-level=WARN")
+    printed = run(course, "autograde", "*", "--force")
     run(course, "generate_feedback", "*", "--force", "--log-level=WARN")
     run(course, "export", "--log-level=WARN")
-    return course
+    return course, printed
+
+
+@pytest.fixture(scope="module")
+def course(graded_course):
+    return graded_course[0]
 
 
 def grades(course):
@@ -182,15 +190,16 @@ def grades(course):
                 for row in csv.DictReader(file)}
 
 
-def assignments():
-    """(assignment, notebook name, its exercises) for each lesson with exercises of its own."""
+def assignments(handed_out: bool = True):
+    """(assignment, notebook name, its exercises) for each lesson with exercises of its own: the
+    ones handed out (all but the last), or the one not handed out yet."""
     found = []
     for path in lessons():
         names = [f.name for f in make_assignments.graded(path, nbformat.read(path, as_version=4))]
         if names:
             found.append((make_assignments.assignment_name(path),
                           Path(make_assignments.notebook_name(path)).stem, names))
-    return found
+    return found[:-1] if handed_out else found[-1:]
 
 
 def feedback(course, student, assignment, notebook):
@@ -200,9 +209,11 @@ def feedback(course, student, assignment, notebook):
 
 def test_every_lesson_with_exercises_is_an_assignment_of_one_point_per_exercise(course):
     points = Counter(exercise.lesson for exercise in EXERCISES.values())
-    graded = grades(course)
-    assert {assignment for assignment, _ in graded} == \
-        {f"lesson{lesson}" for lesson in points} == {a for a, _, _ in assignments()}
+    assert {path.name for path in (course / "release").iterdir()} == \
+        {f"lesson{lesson}" for lesson in points} == \
+        {a for a, _, _ in assignments() + assignments(handed_out=False)}
+    graded = grades(course)  # only what was handed in: no zero for an assignment not handed out
+    assert {assignment for assignment, _ in graded} == {a for a, _, _ in assignments()}
     for (assignment, _), (_, max_score) in graded.items():  # one point each, as the guide says
         assert max_score == points[int(assignment[6:])]
     assert {student for _, student in graded} == set(STUDENTS)
@@ -257,9 +268,36 @@ def test_the_release_holds_the_lessons_stubs_and_no_model_answer(course):
 def test_a_course_with_submissions_is_not_written_over(course, capsys):
     release = sorted((course / "release").glob("*/*.ipynb"))
     before = [path.read_text() for path in release]
-    assert make_assignments.main(course) == 1
-    assert "already holds submissions" in capsys.readouterr().err
+    assert make_assignments.main(course) == 0  # the right outcome: make says no error
+    assert "already holds submissions" in capsys.readouterr().out
     assert [path.read_text() for path in release] == before
+
+
+def test_autograde_prints_each_score_and_no_warnings(graded_course):
+    course, printed = graded_course
+    for (assignment, student), (score, max_score) in grades(course).items():
+        notebook = next(notebook for name, notebook, _ in assignments() if name == assignment)
+        assert f"{assignment}, {student}: {score:g} of {max_score:g} points ({notebook})" \
+            in printed
+    assert "Warning" not in printed and "WARNING" not in printed, printed
+
+
+def test_feedback_shows_the_verdict_alone_under_the_exercises_name(course):
+    for assignment, notebook, names in assignments():
+        page = feedback(course, "mistakes", assignment, notebook)
+        assert "Traceback (most recent call last)" not in page and "site-packages" not in page
+        graded = nbformat.read(course / "autograded" / "mistakes" / assignment /
+                               f"{notebook}.ipynb", as_version=4)
+        errors = [output for cell in graded.cells for output in cell.get("outputs", [])
+                  if output.output_type == "error"]
+        assert len(errors) == len(names)  # each check failed, and shows its verdict alone
+        for error in errors:
+            [verdict] = error.traceback
+            assert re.sub(r"\x1b\[[0-9;]*m", "", verdict).startswith("AssertionError: ✗")
+        assert str(Path(make_assignments.__file__).parent.parent) not in page
+        assert "Test cell" not in page
+        for name in names:
+            assert f'<a href="#check_{name}">{name}</a>' in page
 
 
 def test_the_teachers_version_holds_the_model_answers_and_they_pass(course):

@@ -17,6 +17,7 @@ from strategies import playable_positions, positions
 
 from ttt.board import (
     LINES,
+    SYMMETRY_NAMES,
     Board,
     BoardError,
     IllegalMoveError,
@@ -381,6 +382,28 @@ def test_symmetries_of_a_corner_are_the_four_corners():
     # . . .
     images = {str(b) for b in Board.from_string("X..|...|...").symmetries()}
     assert images == {"X..|...|...", "..X|...|...", "...|...|X..", "...|...|..X"}
+
+
+#: Where each symmetry takes the cell in row r, column c (rows from the top, columns from the left).
+GEOMETRY = {
+    "as it is": lambda r, c: (r, c),
+    "turned 90° right": lambda r, c: (c, 2 - r),
+    "turned 180°": lambda r, c: (2 - r, 2 - c),
+    "turned 90° left": lambda r, c: (2 - c, r),
+    "mirrored left–right": lambda r, c: (r, 2 - c),
+    "mirrored in 0–4–8": lambda r, c: (c, r),
+    "mirrored top–bottom": lambda r, c: (2 - r, c),
+    "mirrored in 2–4–6": lambda r, c: (2 - c, 2 - r),
+}
+
+
+def test_each_symmetry_name_says_where_the_image_puts_each_cell():
+    assert len(SYMMETRY_NAMES) == 8 and set(SYMMETRY_NAMES) == set(GEOMETRY)
+    for cell in range(9):
+        alone = Board.from_string("".join("X" if c == cell else "." for c in range(9)))
+        for name, image in zip(SYMMETRY_NAMES, alone.symmetries(), strict=True):
+            row, column = GEOMETRY[name](*divmod(cell, 3))
+            assert image[3 * row + column] == "X", (name, cell)
 
 
 def test_the_eight_images_share_one_canonical_board():

@@ -2,9 +2,13 @@
 ``board.drops[column]`` or on any cell of the column runs the browser's handler). Positions are
 drawn in the comments, the top row first; columns are numbered 0-6 from the left."""
 
+import re
+
 import pytest
 
+from ttt.board import IllegalMoveError
 from ttt.games import ConnectFour, connect_four
+from ttt.players import lookahead_score
 from ttt.widgets import (
     CONNECT_FOUR_LEVELS,
     ESTIMATE_COLOUR,
@@ -123,15 +127,20 @@ def test_hints_say_which_column_must_be_blocked():
     assert hints[0][0] != -1
 
 
-def test_the_hints_appear_on_the_drop_buttons_with_their_colours():
+def test_the_hints_appear_above_the_numbered_arrows_with_their_colours():
     board = play_board(level="random", seed=1, game="connect four")
     board.hints.value = True
-    for column, button in enumerate(board.drops):
+    for column, (label, button) in enumerate(zip(board.hint_labels, board.drops, strict=True)):
         value, text = lookahead_hint(board.board, column)
-        assert button.description == text
-        assert button.style.button_color == HINT_COLOURS.get(value, ESTIMATE_COLOUR)
+        assert f">{text}</div>" in label.value and label.layout.display == ""
+        assert HINT_COLOURS.get(value, ESTIMATE_COLOUR) in label.value
+        # the arrow the instructions name stays, numbered as Explain numbers the columns
+        assert button.description == f"↓ {column}"
+        assert button.tooltip == f"drop a disc in column {column} (hint: {text})"
     board.hints.value = False
-    assert all(button.description == "↓" for button in board.drops)
+    assert all(label.value == "" and label.layout.display == "none"
+               for label in board.hint_labels)
+    assert [button.description for button in board.drops] == [f"↓ {c}" for c in range(7)]
 
 
 def test_undo_takes_back_your_disc_and_the_reply():
@@ -143,22 +152,79 @@ def test_undo_takes_back_your_disc_and_the_reply():
     assert board.board == after_one and shown(board) == str(after_one)
 
 
-def test_explain_names_the_column_played_and_what_the_search_saw_after_each():
+def explained_rows(board: ConnectFourBoard) -> dict[int, tuple[str, ...]]:
+    """{column: the other cells of its row} in the explanation's table."""
+    rows = re.findall(r"<tr style='font-weight:\w+'>(.*?)</tr>", board.explanation.value)
+    cells = [re.findall(r"<td[^>]*>([^<]*)</td>", row) for row in rows]
+    return {int(first): tuple(rest) for first, *rest in cells}
+
+
+def test_explain_at_random_says_every_free_column_is_equally_likely():
     board = play_board(level="random", seed=1, game="connect four")
+    board.explain.value = True
+    board.drops[3].click()
+    _, column = board.last_reply
+    text = board.explanation.value
+    assert f"The computer (O) played column <b>{column}</b> at “random”" in text
+    assert "every free column equally likely (1 in 7)" in text and "<table" not in text
+
+
+@pytest.mark.parametrize("depth", [2, 4])
+def test_explain_at_a_lookahead_level_shows_its_own_searchs_scores(depth):
+    board = play_board(level=f"looks {depth} moves ahead", seed=1, game="connect four")
+    board.explain.value = True
+    board.drops[3].click()
+    before, column = board.last_reply
+    rows = explained_rows(board)
+    assert sorted(rows) == list(before.legal_moves)
+    for move, (seen,) in rows.items():  # its own depth, not the hints' four moves after
+        assert seen == lookahead_hint(before, move, depth - 1)[1]
+    scores = {move: -lookahead_score(before.play(move), depth - 1) for move in rows}
+    assert scores[column] == max(scores.values())
+    assert f"It searched {depth} moves ahead" in board.explanation.value
+
+
+def test_explain_at_the_mcts_level_shows_the_games_behind_the_reply_by_column():
+    board = play_board(level="samples 1,000 games (MCTS)", seed=1, game="connect four")
     board.explain.value = True
     board.drops[3].click()
     before, column = board.last_reply
     text = board.explanation.value
-    assert f"The computer (O) played column <b>{column}</b>" in text
-    for move in before.legal_moves:
-        assert lookahead_hint(before, move)[1] in text
+    assert "It sampled 1,000 random games" in text
+    assert re.search(r"<th[^>]*>column</th>", text) and ">cell<" not in text
+    rows = explained_rows(board)
+    assert sorted(rows) == list(before.legal_moves)
+    assert sum(int(visits.replace(",", "")) for visits, _ in rows.values()) == 1000
+    assert f"the column most of them went through, <b>{column}</b>" in text
 
 
-def test_explain_at_the_mcts_level_shows_the_games_behind_the_reply():
-    board = play_board(level="samples 1,000 games (MCTS)", seed=1, game="connect four")
+def test_explain_at_iterative_deepening_says_how_deep_it_looked():
+    board = play_board(level="thinks 1 second (iterative deepening)", seed=1,
+                       game="connect four")
     board.explain.value = True
     board.drops[3].click()
-    assert "after sampling 1,000 random games" in board.explanation.value
+    _, column = board.last_reply
+    text = board.explanation.value
+    depth = int(re.search(r"looked <b>(\d+)</b> moves ahead", text)[1])
+    assert depth >= 2 and f"ranked column {column} first" in text
+
+
+@pytest.mark.parametrize(("click", "says"), [
+    (7, "column 7 is off the board: columns are numbered 0 to 6"),
+    (-1, "column -1 is off the board: columns are numbered 0 to 6"),
+    (3.5, "a column is a whole number from 0 to 6, got 3.5"),
+    ("3", "a column is a whole number from 0 to 6, got '3'"),
+    (None, "a column is a whole number from 0 to 6, got None"),
+    ([1], r"a column is a whole number from 0 to 6, got \[1\]"),
+    (True, "a column is a whole number from 0 to 6, got True"),
+])
+def test_a_click_on_what_is_not_a_column_is_refused_and_changes_nothing(click, says):
+    board = play_board(level="random", seed=1, game="connect four")
+    board.drops[3].click()
+    before, status = list(board.history), board.status.value
+    with pytest.raises(IllegalMoveError, match=says):
+        board.click(click)
+    assert board.history == before and board.status.value == status
 
 
 @pytest.mark.parametrize(("game", "level"), [("chess", None), ("connect four", "perfect"),

@@ -970,6 +970,7 @@ def test_an_expectimax_in_floats_passes():
     feedback = exercises.expectimax_value.check(
         expectimax_with(max, lambda values: sum(values) / len(values)))
     assert feedback.passed, str(feedback)
+    assert "a float to within rounding" in str(feedback)   # not "exact" for a float answer
 
 
 @pytest.mark.parametrize("at_x, at_o", [(average, max), (average, min)])

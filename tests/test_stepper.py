@@ -1,13 +1,14 @@
 """The step-through widget, driven from Python: the state after step k, buttons, the picture."""
 
 import math
+import re
 
 import pytest
 
 from ttt.board import Board
 from ttt.display import CURRENT_COLOUR
 from ttt.search import alphabeta, minimax
-from ttt.stepper import MAX_FREE, describe, replay, step_through
+from ttt.stepper import MAX_FREE, MAX_HEIGHT, describe, replay, step_through
 from ttt.steps import BACKUP, PRUNE
 from ttt.tree import build_tree, count_nodes
 
@@ -20,7 +21,7 @@ MIDGAME = Board.from_string("XOX|.O.|..X")
 def test_first_step_enters_the_root_and_knows_nothing():
     widget = step_through(MIDGAME)
     state = widget.state
-    assert widget.slider.value == 0
+    assert widget.slider.value == 1 and widget.step == 0  # the slider numbers steps from 1
     assert state.current == () and state.known == {} and state.pruned == set()
     assert state.sentence == "Look at the root: O to move."
     assert "Step 1 of" in widget.sentence.value
@@ -44,13 +45,76 @@ def test_values_become_known_one_step_at_a_time():
 def test_buttons_move_one_step_and_stop_at_the_ends():
     widget = step_through(MIDGAME)
     widget.prev_button.click()
-    assert widget.slider.value == 0
+    assert widget.step == 0
     widget.next_button.click()
     widget.next_button.click()
-    assert widget.slider.value == 2
+    assert widget.step == 2
     widget.go(10_000)
     widget.next_button.click()
-    assert widget.slider.value == len(widget.steps) - 1
+    assert widget.step == len(widget.steps) - 1
+
+
+def test_the_slider_shows_the_step_number_of_the_sentence():
+    widget = step_through(MIDGAME)
+    n = len(widget.steps)
+    assert (widget.slider.min, widget.slider.max) == (1, n)
+    widget.slider.value = n  # dragged to the end
+    assert f"<b>Step {n} of {n}.</b>" in widget.sentence.value
+    assert widget.state.known[()] == minimax(MIDGAME).score
+    widget.go(4)
+    assert widget.slider.value == 5 and "<b>Step 5 of" in widget.sentence.value
+
+
+def test_play_steps_on_and_pause_stops_where_it_is():
+    widget = step_through(MIDGAME)
+    widget.go(3)
+    widget.play.value = True
+    assert widget.play.description == "❚❚ pause"
+    widget.tick()  # what the kernel's clock calls while playing
+    widget.tick()
+    assert widget.step == 5
+    widget.play.value = False  # pause: it stays at step 6 (from 1), not back to the first
+    assert widget.step == 5 and widget.play.description == "▶ play"
+    widget.tick()  # a step the clock had planned before the pause does nothing
+    assert widget.step == 5
+
+
+def test_play_stops_at_the_last_step_and_starts_again_from_the_first():
+    widget = step_through(MIDGAME)
+    widget.go(len(widget.steps) - 2)
+    widget.play.value = True
+    widget.tick()
+    assert widget.step == len(widget.steps) - 1 and not widget.play.value
+    widget.play.value = True  # play at the end replays from the start
+    assert widget.step == 0
+
+
+#   X X O
+#   . O .
+#   X . .      O to move: lesson 5's alpha-beta step-through, drawn up to 564 pt high
+LESSON_5 = Board.from_string("XXO|.O.|X..")
+
+
+def test_a_tall_tree_shows_the_band_around_the_current_position():
+    widget = step_through(LESSON_5, pruning=True, ordered=False, prefer_quick=False)
+    tallest = 0
+    for k in range(len(widget.steps)):
+        widget.go(k)
+        svg = widget.picture.value
+        height = float(re.search(r'<svg width="[\d.]+pt" height="([\d.]+)pt"', svg)[1])
+        full = float(re.search(r'height="([\d.]+)pt"',
+                               widget.draw(k).pipe(format="svg", encoding="utf-8"))[1])
+        tallest = max(tallest, full)
+        assert height == min(full, MAX_HEIGHT)
+        top, band = map(float, re.search(r'viewBox="[-\d.]+ ([-\d.]+) [\d.]+ ([\d.]+)"',
+                                         svg).groups())
+        shift = float(re.search(r"translate\([-\d.]+ ([-\d.]+)\)", svg)[1])
+        halo = re.search(rf'<polygon fill="{CURRENT_COLOUR}"[^>]* points="([^"]*)"', svg,
+                         re.IGNORECASE)
+        ys = [shift + float(point.split(",")[1]) for point in halo[1].split()]
+        assert top <= min(ys) and max(ys) <= top + band, k  # the current position is in view
+        assert ("Part of the tree" in svg) == (full > MAX_HEIGHT)
+    assert tallest > MAX_HEIGHT  # the test saw a tree that needed cropping
 
 
 def test_the_picture_marks_the_current_position_and_changes_with_the_step():

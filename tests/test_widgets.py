@@ -12,9 +12,9 @@ from collections.abc import Callable
 
 import pytest
 
-from ttt.board import Board
+from ttt.board import Board, IllegalMoveError
 from ttt.fast import Solver
-from ttt.players import perfect_player, play_game
+from ttt.players import hopeful_value, lookahead_score, perfect_player, play_game
 from ttt.search import minimax
 from ttt.widgets import HINT_COLOURS, LEVELS, WIN_COLOUR, PlayBoard, hint, play_board
 
@@ -376,19 +376,20 @@ def test_explain_before_the_computer_moves():
     board = play_board(seed=1)
     board.explain.value = True
     assert "has not moved yet" in board.explanation.value
+    board.click(4)
+    assert board.explanation_tree.value
     board.explain.value = False
-    assert board.explanation.value == ""
+    assert board.explanation.value == "" == board.explanation_tree.value
 
 
-@pytest.mark.parametrize("level", LEVELS)
-def test_explain_shows_the_computers_move_and_ranks_its_moves(level):
-    board = play_board(level=level, seed=2)
+def test_explain_at_perfect_ranks_its_moves_by_perfect_play():
+    board = play_board(level="perfect", seed=2)
     board.explain.value = True
     board.buttons[4].click()
     before, after = board.history[-2], board.board
     chosen = computer_reply(before, after)
     text = board.explanation.value
-    assert f"The computer (O) played <b>{chosen}</b>" in text
+    assert f"The computer (O) played cell <b>{chosen}</b> at “perfect”" in text
     rows = explained_rows(board)
     assert sorted(cell for _, cell, *_ in rows) == list(before.legal_moves)
     assert rows[0][1] in best_moves(before)  # the first row is a best move
@@ -406,16 +407,106 @@ def test_explain_shows_the_computers_move_and_ranks_its_moves(level):
     assert set(tree) == {(cell,) for cell in before.legal_moves}
     assert [path for path, thick in tree.items() if thick] == [(chosen,)]
     # the tree's "N more nodes" under each move are the table's "nodes below" it
-    svg = text[text.index("<svg"):]
+    svg = board.explanation_tree.value
+    assert svg.startswith("<?xml") or svg.startswith("<svg")
     stubs = re.findall(r">([\d,]+)</text>\s*<text[^>]*>more nodes<", svg)
     assert sorted(int(n.replace(",", "")) for n in stubs) == sorted(
         nodes for *_, nodes in rows if nodes)
 
 
+
+def board_at(level: str, position: str, click: int) -> PlayBoard:
+    """A board at ``level`` (seeded), set to ``position`` (X to move: you), after your ``click``,
+    with Explain on."""
+    board = play_board(level=level, seed=3)
+    board.history = [Board.from_string(position)]
+    board.explain.value = True
+    board.click(click)
+    return board
+
+
+def reply(board: PlayBoard) -> int:
+    return computer_reply(board.history[-2], board.board)
+
+
+@pytest.mark.parametrize("level", [label for label in LEVELS if label != "perfect"])
+def test_explain_at_other_levels_does_not_show_the_solvers_ranking(level):
+    board = play_board(level=level, seed=2)
+    board.explain.value = True
+    board.buttons[4].click()
+    text = board.explanation.value
+    assert f"The computer (O) played cell <b>{reply(board)}</b> at “{level}”" in text
+    assert "With perfect play" not in text and "nodes below" not in text
+    assert board.explanation_tree.value == ""  # no tree of perfect play either
+
+
+def test_explain_at_random_says_every_free_cell_is_equally_likely():
+    board = board_at("random", "X..|.O.|...", 1)
+    assert "It picked at random among all 6 free cells, every free cell equally likely " \
+           "(1 in 6)" in board.explanation.value
+
+
+#   X O .
+#   . O .
+#   . . X      X to move (you) plays 3; then O wins at once with 7 (1, 4, 7)
+O_CAN_WIN = "XO.|.O.|..X"
+
+
+@pytest.mark.parametrize("level", ["wins when it can", "also blocks"])
+def test_explain_says_the_computer_took_its_win(level):
+    board = board_at(level, O_CAN_WIN, 3)
+    assert reply(board) == 7
+    assert ("It wins at once when it can, and here it can. Cell 7 is the only one."
+            in board.explanation.value)
+
+
+def test_explain_says_the_computer_blocked():
+    board = board_at("also blocks", "X..|.O.|...", 1)  # you threaten 2
+    assert reply(board) == 2
+    assert ("No cell wins at once; it blocks your win when it can, and here it can. Cell 2 is "
+            "the only one." in board.explanation.value)
+
+
+def test_explain_says_when_nothing_wins_or_blocks():
+    board = board_at("also blocks", "X..|.O.|...", 8)
+    text = board.explanation.value
+    assert "No cell wins at once and none blocks a win of yours." in text
+    assert "among all 6 free cells" in text
+    board = board_at("wins when it can", "X..|.O.|...", 1)  # blocking is not its business
+    assert "No cell wins at once. It picked at random among all 6 free cells" in \
+        board.explanation.value
+
+
+def test_explain_at_two_moves_ahead_shows_its_own_searchs_scores():
+    board = board_at("looks 2 moves ahead", "X..|.O.|...", 8)
+    before = board.history[-2]
+    rows = dict(re.findall(r"<td[^>]*>(\d)</td><td[^>]*>(≈ [+-]\d\.\d\d|win in \d|loss in \d|"
+                           r"draw)</td>", board.explanation.value))
+    assert sorted(map(int, rows)) == list(before.legal_moves)
+    scores = {cell: -lookahead_score(before.play(cell), 1) for cell in before.legal_moves}
+    for cell, seen in rows.items():  # the score its own search gave each move, for O
+        assert seen == f"≈ {scores[int(cell)]:+.2f}"
+    best = [cell for cell in scores if scores[cell] == max(scores.values())]
+    assert reply(board) in best
+    assert "It searched 2 moves ahead" in board.explanation.value
+
+
+def test_explain_at_imperfect_shows_the_scores_it_ranks_by():
+    board = board_at("imperfect", "X..|.O.|...", 8)
+    before = board.history[-2]
+    rows = re.findall(r"<tr style='font-weight:(\w+)'><td[^>]*>(\d)</td><td[^>]*>[^<]*</td>"
+                      r"<td[^>]*>([+-]\d\.\d\d)</td></tr>", board.explanation.value)
+    assert sorted(int(cell) for _, cell, _ in rows) == list(before.legal_moves)
+    for _, cell, score in rows:
+        assert float(score) == pytest.approx(hopeful_value(before, int(cell), 0.9), abs=0.005)
+    assert [int(cell) for bold, cell, _ in rows if bold == "bold"] == [reply(board)]
+    assert float(rows[0][2]) == max(float(score) for *_, score in rows)  # the best first
+
+
 def explained_tree(board: PlayBoard) -> dict[tuple[int, ...], bool]:
     """{path: drawn thick?} for the edges of the tree under the explanation, read from the SVG's
     edge titles ('n->n4') and stroke widths."""
-    svg = board.explanation.value[board.explanation.value.index("<svg"):]
+    svg = board.explanation_tree.value
     edges = re.findall(r'<g id="edge\d+" class="edge">\s*<title>n&#45;&gt;n([\d_]+)</title>\s*'
                        r'(<path[^>]*>)', svg)
     return {tuple(map(int, name.split("_"))): "stroke-width" in path for name, path in edges}
@@ -442,10 +533,9 @@ def test_explain_at_an_mcts_level_shows_the_visits_behind_its_move(level):
     assert visits == sorted(visits, reverse=True)
     # each playout goes through exactly one of the root's moves
     assert sum(visits) == playouts
-    assert f"sampling {playouts:,} random games" in board.explanation.value
+    assert f"It sampled {playouts:,} random games" in board.explanation.value
     assert all(-1 <= mean <= 1 for *_, mean in rows)
-    # and the ranking by perfect play still follows
-    assert f"The computer (O) played <b>{chosen}</b>" in board.explanation.value
+    assert f"The computer (O) played cell <b>{chosen}</b>" in board.explanation.value
 
 
 def test_explain_after_undo_forgets_the_sampling_of_the_move_taken_back():
@@ -460,12 +550,21 @@ def test_explain_after_undo_forgets_the_sampling_of_the_move_taken_back():
     assert "The computer (O) played" in board.explanation.value
 
 
+def test_explain_names_the_level_that_played_after_the_level_changes():
+    board = play_board(level="random", seed=4)
+    board.explain.value = True
+    board.buttons[4].click()
+    board.level.value = "varied-perfect"  # the next move is perfect; this one was random
+    assert "at “random”" in board.explanation.value
+    assert "equally likely" in board.explanation.value
+
+
 def test_explain_when_the_computer_opens():
     board = play_board(human="O", seed=3)
     board.explain.value = True
     opening = board.board
     chosen = computer_reply(Board(), opening)
-    assert f"The computer (X) played <b>{chosen}</b>" in board.explanation.value
+    assert f"The computer (X) played cell <b>{chosen}</b>" in board.explanation.value
     rows = explained_rows(board)
     assert len(rows) == 9 and all(outcome == "draw" for _, _, outcome, _, _ in rows)
     # the nodes below the nine first moves, and the nine themselves, and the empty board
@@ -479,7 +578,7 @@ def test_explain_after_undo_still_explains_the_move_on_the_board():
     first_reply = computer_reply(board.history[-2], board.board)
     board.buttons[lowest_free(board.board)].click()
     board.undo()
-    assert f"played <b>{first_reply}</b>" in board.explanation.value
+    assert f"played cell <b>{first_reply}</b>" in board.explanation.value
 
 
 # --- construction and seeds ---------------------------------------------------------------------
@@ -509,3 +608,45 @@ def test_a_seeded_board_replays_the_same_game(level, human):
         play_out(board, random_chooser(6))
         games.append([str(position) for position in board.history])
     assert games[0] == games[1]
+
+
+@pytest.mark.parametrize(("click", "says"), [
+    (9, "cell 9 is off the board"), (-1, "cell -1 is off the board"),
+    ("4", "a cell is a whole number from 0 to 8, got '4'"),
+    (None, "a cell is a whole number from 0 to 8, got None"),
+    (True, "a cell is a whole number from 0 to 8, got True"),
+    (4.0, "a cell is a whole number from 0 to 8, got 4.0"),
+])
+def test_a_click_on_what_is_not_a_cell_is_refused_and_changes_nothing(click, says):
+    board = play_board(seed=1)
+    board.buttons[4].click()
+    before, status = list(board.history), board.status.value
+    with pytest.raises(IllegalMoveError, match=says):
+        board.click(click)
+    assert board.history == before and board.status.value == status
+
+
+def test_each_cell_is_named_with_its_place_its_mark_and_its_hint():
+    board = play_board(level="random", seed=EVERY_HINT_SEED)
+    for cell in EVERY_HINT_CLICKS:
+        board.click(cell)
+    board.hints.value = True
+    assert board.board == EVERY_HINT
+    assert board.buttons[2].tooltip == "cell 2, row 1, column 3: O"
+    assert board.buttons[8].tooltip == "cell 8, row 3, column 3: empty, hint: win in 1"
+    assert board.buttons[5].tooltip == "cell 5, row 2, column 3: empty, hint: draw"
+
+
+def test_while_the_computer_chooses_the_status_says_so_and_explain_waits():
+    board = play_board(seed=2)
+    board.explain.value = True
+    seen = []
+    board.status.observe(lambda change: seen.append(("status", change["new"])), names="value")
+    board.explanation.observe(lambda change: seen.append(("explain", change["new"][:40])),
+                              names="value")
+    board.mark.value = "O"  # the computer opens
+    assert seen[0] == ("status", "The computer (X) is thinking …")
+    # the explanation says so too, then explains the opening: never "has not moved yet"
+    assert [new for what, new in seen if what == "explain"] == [
+        "<i>The computer (X) is thinking …</i>", board.explanation.value[:40]]
+    assert "The computer (X) played cell <b>" in board.explanation.value

@@ -7,6 +7,8 @@ game) -> solve (alpha-beta with a table that stores bounds, ordering, symmetry) 
 on tic-tac-toe's bits, and its solver) and steps (a search told step by step) -> tree, expectimax
 and mcts (search with chance: a random opponent, random playouts) -> players -> browser, display
 and charts (pictures) -> stepper, widgets (ipywidgets), exercises and cli (``python -m ttt``).
+Apart from the layers, course (each lesson's time and whether it draws charts, read from the
+notebook files) imports no other module of the package.
 
 Here are the names the lessons use most; the pictures, charts and widgets are imported from their
 own modules (``ttt.display``, ``ttt.charts``, ``ttt.stepper``, ``ttt.widgets``), so that

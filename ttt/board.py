@@ -21,8 +21,8 @@ from functools import cache
 
 from ttt.svg import board_svg
 
-__all__ = ["CELLS", "EMPTY", "GOOD_ORDER", "LINES", "SYMMETRIES", "Board", "BoardError",
-           "IllegalMoveError", "InvalidBoardError", "completed_line", "open_lines",
+__all__ = ["CELLS", "EMPTY", "GOOD_ORDER", "LINES", "SYMMETRIES", "SYMMETRY_NAMES", "Board",
+           "BoardError", "IllegalMoveError", "InvalidBoardError", "completed_line", "open_lines",
            "reachable_positions"]
 
 CELLS = range(9)
@@ -69,6 +69,12 @@ def _symmetries() -> tuple[tuple[int, ...], ...]:
 
 #: The 8 symmetries (4 rotations, each with or without a mirror), as permutations of the cells.
 SYMMETRIES: tuple[tuple[int, ...], ...] = _symmetries()
+
+#: The name of each symmetry, in the order of ``SYMMETRIES`` and ``Board.symmetries()``: the one
+#: name the lessons use for each image.
+SYMMETRY_NAMES: tuple[str, ...] = (
+    "as it is", "turned 90° right", "turned 180°", "turned 90° left",
+    "mirrored left–right", "mirrored in 0–4–8", "mirrored top–bottom", "mirrored in 2–4–6")
 
 
 def _permute_mask(perm: tuple[int, ...], mask: int) -> int:

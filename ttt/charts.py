@@ -3,22 +3,25 @@ search methods compared, and how often a sampling search chooses well.
 
 Each function returns a matplotlib ``Figure``, already closed so that a notebook shows it once: as
 the value of a cell, or with ``display(fig)``. They use the Okabe-Ito colours, which colour-blind
-readers can tell apart. This module is the only one that imports matplotlib, so lessons without
-charts (and the browser-only build) never load it.
+readers can tell apart. This module is the only one that imports matplotlib, and only when a
+chart is drawn: a lesson imports it in its first cell and still runs where matplotlib cannot be
+had. There (the browser-only course when Pyodide's CDN, which serves matplotlib, is out of
+reach) a chart prints one line saying why and returns None, and the rest of the lesson runs.
 """
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import TYPE_CHECKING, ParamSpec
 
-import matplotlib.pyplot as plt
-from matplotlib.axes import Axes
-from matplotlib.figure import Figure
-from matplotlib.patches import Patch
-from matplotlib.ticker import FuncFormatter
-
+from ttt.browser import in_browser
 from ttt.svg import LINE_COLOUR, O_COLOUR, X_COLOUR
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 __all__ = ["plot_convergence", "plot_method_comparison", "plot_nodes_by_depth",
            "plot_nodes_per_move", "plot_outcomes", "plot_round_robin", "plot_search_costs",
@@ -29,11 +32,35 @@ SERIES_COLOURS = (X_COLOUR, O_COLOUR, LINE_COLOUR, "#E69F00", "#CC79A7", "#56B4E
 DRAW_COLOUR = "#999999"
 OUTCOMES = (("X", "X wins", X_COLOUR), ("draw", "draws", DRAW_COLOUR), ("O", "O wins", O_COLOUR))
 
-CROWDED_BARS = 20  # more bars than this in one chart: their labels stand upright
+CROWDED_BARS = 20  # more bars than this in one chart: too many to label, so none are
 
 Rows = Mapping[object, float] | Sequence[tuple[object, float]]
+Args = ParamSpec("Args")
 
 
+def _drawn(plot: Callable[Args, Figure]) -> Callable[Args, Figure | None]:
+    """``plot``, which draws only where matplotlib can be imported; elsewhere it prints why there
+    is no chart and returns None, so that a lesson's other cells still run."""
+
+    @functools.wraps(plot)
+    def draw(*args: Args.args, **kwargs: Args.kwargs) -> Figure | None:
+        try:
+            import matplotlib  # noqa: F401  (loaded here, not when the module is imported)
+        except ImportError:
+            print(NO_MATPLOTLIB_IN_BROWSER if in_browser() else NO_MATPLOTLIB)
+            return None
+        return plot(*args, **kwargs)
+
+    return draw
+
+
+#: why a chart is not drawn, in one line: in the browser version, and on a desktop Python
+NO_MATPLOTLIB_IN_BROWSER = ("No chart here: matplotlib, which draws it, comes from Pyodide's CDN, "
+                            "which this browser could not reach.")
+NO_MATPLOTLIB = "No chart here: matplotlib is not installed (pip install matplotlib)."
+
+
+@_drawn
 def plot_nodes_by_depth(counts: Sequence[int], *, log: bool = False,
                         title: str = "Nodes of the game tree at each depth") -> Figure:
     """Bars of how many nodes the tree has at each depth (``counts[d]`` at depth d)."""
@@ -47,26 +74,27 @@ def plot_nodes_by_depth(counts: Sequence[int], *, log: bool = False,
     return fig
 
 
+@_drawn
 def plot_nodes_per_move(rows: Rows | Mapping[str, Rows], *,
                         title: str = "Nodes searched to choose each move") -> Figure:
     """Bars of the nodes searched for each move of a game, on a log scale.
 
     ``rows`` is a list of (move, nodes) pairs or a dict move -> nodes; or, to compare searches,
     a dict naming several such series, e.g. {'minimax': [...], 'alpha-beta': [...]}.
+    Each bar shows its number, unless there are more than ``CROWDED_BARS`` bars: their numbers
+    would overlap each other (print them beside the chart instead).
     """
     series = _as_series(rows)
     moves = list(dict.fromkeys(move for row in series.values() for move in row))
     width = 0.8 / len(series)
-    crowded = len(moves) * len(series) > CROWDED_BARS  # labels side by side would overlap
+    labelled = len(moves) * len(series) <= CROWDED_BARS
     fig, ax = _new_chart()
     for i, (name, row) in enumerate(series.items()):
         at = [moves.index(move) + (i - (len(series) - 1) / 2) * width for move in row]
         bars = ax.bar(at, list(row.values()), width, label=name,
                       color=SERIES_COLOURS[i % len(SERIES_COLOURS)])
-        ax.bar_label(bars, labels=[f"{n:,}" for n in row.values()], fontsize=7, padding=1,
-                     rotation=90 if crowded else 0)
-    if crowded:
-        ax.set_ylim(top=ax.get_ylim()[1] * 20)  # room above the highest bar for its label
+        if labelled:
+            ax.bar_label(bars, labels=[f"{n:,}" for n in row.values()], fontsize=7, padding=1)
     ax.set_xticks(range(len(moves)), [str(move) for move in moves])
     ax.set(xlabel="move", ylabel="nodes searched (log scale)", title=title)
     _count_axis(ax, "y", log=True)
@@ -86,6 +114,7 @@ def _is_number(x: object) -> bool:
     return isinstance(x, (int, float))
 
 
+@_drawn
 def plot_outcomes(counts: Mapping[str, int], *, title: str = "How the games end") -> Figure:
     """Bars of X wins, draws and O wins, from a Counter keyed 'X', 'draw' and 'O'."""
     numbers = _outcome_numbers(counts)
@@ -101,6 +130,7 @@ def plot_outcomes(counts: Mapping[str, int], *, title: str = "How the games end"
     return fig
 
 
+@_drawn
 def plot_tournament(results: Mapping[str, Mapping[str, int]], *,
                     title: str = "Results of each pairing") -> Figure:
     """Stacked horizontal bars, one per pairing: the share of X wins, draws and O wins."""
@@ -125,6 +155,7 @@ def plot_tournament(results: Mapping[str, Mapping[str, int]], *,
     return fig
 
 
+@_drawn
 def plot_round_robin(results: Mapping[str, Mapping[str, int]], names: Sequence[str], *,
                      title: str = "Round robin") -> Figure:
     """A grid with one square per pairing, X players down the side and O players across the top,
@@ -134,6 +165,8 @@ def plot_round_robin(results: Mapping[str, Mapping[str, int]], names: Sequence[s
     missing = [f"{x} vs {o}" for x in names for o in names if f"{x} vs {o}" not in results]
     if missing:
         raise ValueError(f"a round robin needs every pairing; missing: {', '.join(missing)}")
+    from matplotlib.patches import Patch
+
     fig, ax = _new_chart(height=0.6 * len(names) + 1.6)
     for row, x in enumerate(names):
         for column, o in enumerate(names):
@@ -172,6 +205,7 @@ def _outcome_numbers(counts: Mapping[str, int]) -> list[int]:
     return [counts.get(key, 0) for key, _, _ in OUTCOMES]
 
 
+@_drawn
 def plot_method_comparison(nodes: Mapping[str, int], *,
                            title: str = "Nodes searched (or positions solved), by method"
                            ) -> Figure:
@@ -189,6 +223,7 @@ def plot_method_comparison(nodes: Mapping[str, int], *,
     return fig
 
 
+@_drawn
 def plot_search_costs(costs: Mapping[str, Mapping[str, float]], *,
                       estimated: Collection[tuple[str, str]] = (),
                       title: str = "Nodes searched to solve each board, by method") -> Figure:
@@ -217,6 +252,7 @@ def plot_search_costs(costs: Mapping[str, Mapping[str, float]], *,
     return fig
 
 
+@_drawn
 def plot_convergence(shares: Mapping[str, Mapping[int, float]], *,
                      title: str = "How often the search chooses a best move") -> Figure:
     """Lines, one per position: the share of searches (over many seeds) that chose a best move,
@@ -242,6 +278,8 @@ def plot_convergence(shares: Mapping[str, Mapping[int, float]], *,
 
 def _new_chart(height: float = 3.6) -> tuple[Figure, Axes]:
     """A figure with one set of axes, closed at once so a notebook shows it only when returned."""
+    import matplotlib.pyplot as plt
+
     fig, ax = plt.subplots(figsize=(7, height), layout="constrained")
     plt.close(fig)
     ax.spines[["top", "right"]].set_visible(False)
@@ -250,6 +288,8 @@ def _new_chart(height: float = 3.6) -> tuple[Figure, Axes]:
 
 def _count_axis(ax: Axes, which: str, log: bool) -> None:
     """Give an axis of counts a log scale (or not) and ticks with thousands separators."""
+    from matplotlib.ticker import FuncFormatter
+
     axis = ax.yaxis if which == "y" else ax.xaxis
     if log:  # bars start at 0.5, so a count of 1 still shows as a small bar
         (ax.set_yscale if which == "y" else ax.set_xscale)("log")

@@ -1,30 +1,39 @@
 """Step through minimax (or alpha-beta) on a real position, one search step at a time.
 
-``step_through(board)`` returns a widget: a slider with play / previous / next buttons, the game
-tree redrawn at each step with the values known so far and the current position outlined, and one
-sentence saying what happens at that step. With ``pruning=True`` it replays alpha-beta: alpha and
-beta on the current path, pruned branches greyed out. A tree too wide to draw whole at a size the
-back of a classroom can read is drawn focused: only the positions on the search's current path
-show the moves below them.
+``step_through(board)`` returns a widget: a slider numbered from step 1 with play / pause,
+previous and next buttons, the game tree redrawn at each step with the values known so far and the
+current position outlined, and one sentence saying what happens at that step. With
+``pruning=True`` it replays alpha-beta: alpha and beta on the current path, pruned branches greyed
+out. A tree too wide to draw whole at a size the back of a classroom can read is drawn focused:
+only the positions on the search's current path show the moves below them. A picture too tall to
+fit a 1280 x 800 screen with the controls above it shows the band of the tree around the current
+position, and says which way more of the tree lies.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import re
 from dataclasses import dataclass, field
 
 import graphviz
 import ipywidgets as widgets
 
 from ttt.board import Board
-from ttt.display import MAX_WIDTH, draw_tree, signed
+from ttt.display import CURRENT_COLOUR, MAX_WIDTH, draw_tree, signed
 from ttt.fast import shared_solver
 from ttt.steps import BACKUP, ENTER, FINAL, PRUNE, Step, search_steps
 from ttt.tree import build_tree, count_by_depth
 
-__all__ = ["MAX_FREE", "Replay", "StepThrough", "describe", "replay", "step_through",
-           "too_big_message"]
+__all__ = ["MAX_FREE", "MAX_HEIGHT", "Replay", "StepThrough", "crop_to_current", "describe",
+           "replay", "step_through", "too_big_message"]
 
 MAX_FREE = 5
+#: pt (4/3 px): the tallest picture that fits a 1280 x 800 screen in JupyterLab with the
+#: widget's controls and sentence above it; a taller tree shows the band around the current position
+MAX_HEIGHT = 380
+SECONDS_PER_STEP = 0.9  # while playing
 Path = tuple[int, ...]
 
 
@@ -105,39 +114,75 @@ class StepThrough(widgets.VBox):
         self.call = (f"alphabeta(board, ordered={ordered}, prefer_quick={prefer_quick})"
                      if pruning else f"minimax(board, prefer_quick={prefer_quick})")
         self._svg: dict[int, str] = {}
-        last = len(self.steps) - 1
-        self.slider = widgets.IntSlider(0, 0, last, description="step", continuous_update=False,
+        self._timer: asyncio.TimerHandle | None = None  # the next step while playing
+        # the slider shows the step numbers of the sentence, 1 to n; the steps are 0 to n - 1
+        self.slider = widgets.IntSlider(1, 1, len(self.steps), description="step",
+                                        continuous_update=False,
                                         layout=widgets.Layout(width="420px"))
-        self.play = widgets.Play(value=0, min=0, max=last, interval=900, description="play")
-        widgets.jslink((self.play, "value"), (self.slider, "value"))
+        self.play = widgets.ToggleButton(description="▶ play", layout={"width": "100px"},
+                                         tooltip="play the steps one after another")
         self.prev_button = widgets.Button(description="◀ previous", layout={"width": "110px"})
         self.next_button = widgets.Button(description="next ▶", layout={"width": "110px"})
-        self.prev_button.on_click(lambda _: self.go(self.slider.value - 1))
-        self.next_button.on_click(lambda _: self.go(self.slider.value + 1))
+        self.prev_button.on_click(lambda _: self.go(self.step - 1))
+        self.next_button.on_click(lambda _: self.go(self.step + 1))
+        self.play.observe(lambda _: self._playing(), names="value")
         self.sentence = widgets.HTML()
         self.picture = widgets.HTML()
         visits = sum(step.kind == ENTER for step in self.steps)
         self.options = widgets.HTML(f"Replaying <code>{self.call}</code>: {visits:,} nodes "
                                     f"visited, {len(self.steps):,} steps.")
-        self.slider.observe(lambda change: self.show(change["new"]), names="value")
+        self.slider.observe(lambda change: self.show(change["new"] - 1), names="value")
         controls = widgets.HBox([self.play, self.prev_button, self.next_button, self.slider])
         super().__init__([self.options, controls, self.sentence, self.picture])
         self.add_class("step-through")
         self.sentence.add_class("step-sentence")
         self.picture.add_class("step-picture")
         self.options.add_class("step-options")
+        self.play.add_class("step-play")
         self.show(0)
 
+    @property
+    def step(self) -> int:
+        """The step shown, from 0 (the slider and the sentence number it from 1)."""
+        return self.slider.value - 1
+
     def go(self, k: int) -> None:
-        """Move to step ``k`` (clipped to the first and last step)."""
-        self.slider.value = max(0, min(k, len(self.steps) - 1))
+        """Move to step ``k``, from 0 (clipped to the first and last step)."""
+        self.slider.value = max(0, min(k, len(self.steps) - 1)) + 1
 
     @property
     def state(self) -> Replay:
-        return replay(self.steps, self.slider.value)
+        return replay(self.steps, self.step)
+
+    def _playing(self) -> None:
+        """Play from the step shown (from the first if it is the last), or pause where it is."""
+        self.play.description = "❚❚ pause" if self.play.value else "▶ play"
+        if self._timer:  # a pause, or a play pressed again before the next step: one clock only
+            self._timer.cancel()
+            self._timer = None
+        if self.play.value:
+            if self.step == len(self.steps) - 1:
+                self.go(0)
+            self._later()
+
+    def tick(self) -> None:
+        """While playing, one step on; at the last step, stop there."""
+        if not self.play.value:
+            return
+        self.go(self.step + 1)
+        if self.step == len(self.steps) - 1:
+            self.play.value = False
+        else:
+            self._later()
+
+    def _later(self) -> None:
+        # the kernel's event loop runs the next step while the page stays responsive; outside a
+        # kernel (a script, a test) there is no loop, and the steps move only when called
+        with contextlib.suppress(RuntimeError):
+            self._timer = asyncio.get_running_loop().call_later(SECONDS_PER_STEP, self.tick)
 
     def draw(self, k: int) -> graphviz.Digraph:
-        """The picture of step ``k`` (from 0), as the widget shows it."""
+        """The picture of step ``k`` (from 0), the whole tree, as drawn before any cropping."""
         state = replay(self.steps, k)
         return draw_tree(self.tree, known=state.known, current=state.current,
                          pruned=state.pruned, highlight_best=False,
@@ -146,11 +191,37 @@ class StepThrough(widgets.VBox):
                          focus=state.current if self.focused else None)
 
     def show(self, k: int) -> None:
+        """Show step ``k`` (from 0): its sentence, and its picture, cropped if too tall."""
         state = replay(self.steps, k)
         self.sentence.value = (f"<b>Step {k + 1} of {len(self.steps)}.</b> {state.sentence}")
         if k not in self._svg:
-            self._svg[k] = self.draw(k).pipe(format="svg", encoding="utf-8")
+            self._svg[k] = crop_to_current(self.draw(k).pipe(format="svg", encoding="utf-8"))
         self.picture.value = f"<div data-step='{k + 1}'>{self._svg[k]}</div>"
+
+
+SVG_SIZE = re.compile(r'<svg width="([\d.]+)pt" height="([\d.]+)pt"\s+viewBox="([-\d. ]+)"')
+
+
+def crop_to_current(svg: str, height: float = MAX_HEIGHT) -> str:
+    """``svg`` (a tree drawn by Graphviz) cut to a band ``height`` pt high around the current
+    position, with a line saying which way the rest lies; unchanged if it is no taller."""
+    size = SVG_SIZE.search(svg)
+    if float(size[2]) <= height:
+        return svg
+    left, top, width, full = map(float, size[3].split())
+    # Graphviz draws at negative y and shifts the drawing down by the translate's y
+    shift = float(re.search(r"translate\([-\d.]+ ([-\d.]+)\)", svg)[1])
+    halo = re.search(rf'<polygon fill="{CURRENT_COLOUR}"[^>]* points="([^"]*)"', svg,
+                     re.IGNORECASE)
+    ys = [shift + float(point.split(",")[1]) for point in halo[1].split()]
+    # the current position a third of the way down: its parent above it, its moves below
+    start = min(max(min(ys) - height / 3, top), top + full - height)
+    cropped = svg.replace(size[0], f'<svg width="{size[1]}pt" height="{height:g}pt"\n '
+                                   f'viewBox="{left:g} {start:g} {width:g} {height:g}"')
+    above, below = start > top + 1, start + height < top + full - 1
+    where = " and ".join(word for word, more in (("above", above), ("below", below)) if more)
+    return (f"<div class='step-cropped'>{'▲' if above else '▼'} Part of the tree, around the "
+            f"current position: more of it lies {where}.</div>{cropped}")
 
 
 def step_through(board: Board, *, pruning: bool = False, ordered: bool = True,

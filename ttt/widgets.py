@@ -13,6 +13,8 @@ the computer's moves come from the players of ``ttt.players``.
 from __future__ import annotations
 
 import html
+import inspect
+import operator
 import re
 from functools import cache
 from typing import Any
@@ -26,12 +28,23 @@ from ttt.fast import Outcome, shared_solver
 from ttt.game import Position
 from ttt.games import connect_four
 from ttt.mcts import MCTSResult, mcts
-from ttt.players import Player, make_player, seeded_random
+from ttt.players import (
+    Player,
+    blocking_moves,
+    hopeful_value,
+    imperfect_player,
+    iterative_deepening,
+    lookahead_score,
+    make_player,
+    seeded_random,
+    winning_moves,
+)
 from ttt.search import alphabeta
 from ttt.svg import O_COLOUR, X_COLOUR
 
-__all__ = ["CONNECT_FOUR_LEVELS", "HINT_COLOURS", "LEVELS", "ConnectFourBoard", "PlayBoard",
-           "explanation", "hint", "lookahead_hint", "play_board", "sampling_explanation"]
+__all__ = ["CONNECT_FOUR_LEVELS", "HINT_COLOURS", "HINT_DEPTH", "LEVELS", "ConnectFourBoard",
+           "PlayBoard", "explanation", "explanation_tree", "hint", "imperfect_explanation",
+           "lookahead_explanation", "lookahead_hint", "play_board", "sampling_explanation"]
 
 #: Difficulty levels, weakest first: label -> player name for ``make_player``. At "perfect" the
 #: computer varies among equally good moves, so two games (or two classes) rarely look the same.
@@ -78,12 +91,13 @@ class _GameBoard(widgets.VBox):
         if level not in levels:
             raise ValueError(f"unknown level {level!r}: choose one of {', '.join(levels)}")
         self.start = start
+        self.levels = levels
         self.rng = seeded_random(seed)
         self.status = widgets.HTML().add_class("board-status")
         self.mark = widgets.ToggleButtons(options=[("X (you start)", "X"),
                                                    ("O (computer starts)", "O")],
                                           value=human, description="You play",
-                                          style={"button_width": "170px"})
+                                          style={"button_width": "150px"})
         self.level = widgets.Dropdown(options=list(levels.items()), value=levels[level],
                                       description="Computer",
                                       layout=widgets.Layout(width="max-content"))
@@ -94,7 +108,8 @@ class _GameBoard(widgets.VBox):
                                       tooltip=self.HINTS_TOOLTIP)
         self.explain = widgets.Checkbox(value=False, description="Explain its moves", indent=False,
                                         layout=widgets.Layout(width="200px"))
-        self.explanation = widgets.HTML()
+        self.explanation = widgets.HTML(layout=widgets.Layout(max_width="560px"))
+        self.explanation_tree = widgets.HTML()  # under everything: a tree is wide
         for button, action in ((self.new_button, self.new_game), (self.undo_button, self.undo)):
             button.add_class(button.description.lower().replace(" ", "-"))
             button.on_click(lambda _, act=action: act())
@@ -102,20 +117,36 @@ class _GameBoard(widgets.VBox):
         self.level.observe(lambda _: self._refresh(), names="value")
         self.hints.observe(lambda _: self._refresh(), names="value")
         self.explain.observe(lambda _: self._refresh(), names="value")
-        controls = widgets.VBox([self.mark, self.level,
-                                 widgets.HBox([self.new_button, self.undo_button]),
-                                 widgets.HBox([self.hints, self.explain])])
-        board = widgets.VBox([self._cells(), self.status])
-        controls.layout.margin = "0 0 0 24px" if self.CONTROLS_BESIDE else "8px 0 0 0"
-        super().__init__([(widgets.HBox if self.CONTROLS_BESIDE else widgets.VBox)(
-            [board, controls]), self.explanation])
+        board = widgets.VBox([self._cells(), self.status],
+                             layout=widgets.Layout(flex="0 0 auto"))  # never squeezed
+        # the explanation beside the board, so that board and explanation fit one screen: under
+        # the controls where they are beside the board too, else alone, the controls below
+        if self.CONTROLS_BESIDE:
+            beside = widgets.VBox([self.mark, self.level,
+                                   widgets.HBox([self.new_button, self.undo_button]),
+                                   widgets.HBox([self.hints, self.explain]), self.explanation])
+            below = [self.explanation_tree]
+        else:
+            beside = widgets.VBox([self.explanation])
+            wrap = widgets.Layout(flex_flow="row wrap")
+            below = [widgets.VBox([widgets.HBox([self.mark, self.level], layout=wrap),
+                                   widgets.HBox([self.new_button, self.undo_button, self.hints,
+                                                 self.explain], layout=wrap)]),
+                     self.explanation_tree]
+        beside.layout.margin = "0 0 0 20px"
+        beside.layout.flex = "1 1 auto"
+        super().__init__([widgets.HBox([board, beside]), *below])
         self.add_class("play-board")
         self.explanation.add_class("explanation")
+        self.explanation_tree.add_class("explanation-tree")
         self.history: list[Position] = []
-        self.searches: dict[int, MCTSResult] = {}  # the MCTS behind a move, by where it was made
+        #: How the computer chose each of its moves, by where it made it: the level's player name
+        #: and what its search found (an MCTSResult, iterative deepening's depth and positions)
+        self.choices: dict[int, tuple[str, Any]] = {}
         self.new_game()
 
     HINTS_TOOLTIP = ""
+    NOUN = "cell"  # what a move is called on this board
     CONTROLS_BESIDE = True  # the controls to the right of the board, or else under it
 
     def _cells(self) -> widgets.Widget:
@@ -163,13 +194,18 @@ class _GameBoard(widgets.VBox):
     def new_game(self) -> None:
         """Start again from the empty board; the computer moves first when you play O."""
         self.history = [self.start]
-        self.searches = {}
+        self.choices = {}
         self._computer_moves()
         self._refresh()
 
     def click(self, move: Any) -> None:
-        """Your ``move``; the computer replies at once. A refused move changes only the status
-        line, which says why."""
+        """Your ``move``; the computer replies at once. A move the game forbids here (a taken cell,
+        a full column, a finished game) changes only the status line, which says why; what is not
+        a move at all (``click('3')``, ``click(9)`` on tic-tac-toe) raises the game's
+        IllegalMoveError, saying what a move is, and changes nothing."""
+        # the empty board takes every move there is, so it refuses only what is not a move
+        self.start.play(move)
+        move = operator.index(move)
         problem = self._why_not(move)
         if problem:
             self._refresh(problem)
@@ -185,7 +221,7 @@ class _GameBoard(widgets.VBox):
             self._refresh("Nothing to undo yet.")
             return
         self.history = self.history[: turn + 1]
-        self.searches = {i: search for i, search in self.searches.items() if i < turn}
+        self.choices = {i: choice for i, choice in self.choices.items() if i < turn}
         self._refresh()
 
     def _why_not(self, move: Any) -> str:
@@ -197,13 +233,23 @@ class _GameBoard(widgets.VBox):
         board = self.board
         if board.is_over or board.to_move == self.human:
             return
-        playouts = re.fullmatch(r"mcts-(\d+)", self.level.value)
-        if playouts:  # search here, not through the player, to keep what it found for Explain
-            search = mcts(board, int(playouts[1]), seed=self.rng.randrange(2**32))
-            self.searches[len(self.history) - 1] = search
-            move = search.move
+        thinking = f"The computer ({board.to_move}) is thinking …"
+        self.status.value = thinking
+        if self.explain.value:  # not the explanation of a move of an earlier game
+            self.explanation.value, self.explanation_tree.value = f"<i>{thinking}</i>", ""
+        name, found = self.level.value, None
+        playouts = re.fullmatch(r"mcts-(\d+)", name)
+        seconds = re.fullmatch(r"id-([\d.]+)", name)
+        # the searches run here, not through the player, to keep what they found for Explain
+        if playouts:
+            found = mcts(board, int(playouts[1]), seed=self.rng.randrange(2**32))
+            move = found.move
+        elif seconds:
+            move, *found = iterative_deepening(board, float(seconds[1]),
+                                               seed=self.rng.randrange(2**32))
         else:
             move = self.computer(board)
+        self.choices[len(self.history) - 1] = (name, found)
         self.history.append(board.play(move))
 
     # --- what it shows ----------------------------------------------------------------------
@@ -223,11 +269,15 @@ class _GameBoard(widgets.VBox):
         return f"Your move: you are {self.human}."
 
     def _refresh(self, message: str = "") -> None:
-        # the status first: a page that sees the new marks can trust the status line
+        # the explanation is worked out before anything changes, so that the page never shows a
+        # new board beside the explanation of an old one; then the status, so that a page that
+        # sees the new marks can trust the status line
+        explained, tree = self._explain() if self.explain.value else ("", "")
         self.status.value = html.escape(message or self._status())
         self._show()
         self.undo_button.disabled = self._last_turn_of_human() is None
-        self.explanation.value = self._explain() if self.explain.value else ""
+        self.explanation.value = explained
+        self.explanation_tree.value = tree
 
     def _show_marks(self) -> None:
         """Each cell's mark in its colour on a grey button, the winning line's cells green."""
@@ -239,16 +289,39 @@ class _GameBoard(widgets.VBox):
             button.style.text_color = MARK_COLOURS[mark]
             button.style.button_color = WIN_COLOUR if cell in line else CELL_COLOUR
 
-    def _explain(self) -> str:
+    def _explain(self) -> tuple[str, str]:
+        """Why the computer chose its last move, from what the level that played it looked at
+        (HTML), and the tree behind the choice if the level has one to show (SVG, or '')."""
         turn = self._last_turn_of_computer()
         if turn is None:
-            return "<i>The computer has not moved yet.</i>"
-        search = self.searches.get(turn)
-        sampled = sampling_explanation(search) if search else ""
-        return sampled + self._explain_move(*self.last_reply)
+            return "<i>The computer has not moved yet.</i>", ""
+        name, found = self.choices[turn]
+        position, move = self.last_reply
+        return self._why(name, found, position, move), self._tree(name, position, move)
 
-    def _explain_move(self, position: Position, move: Any) -> str:
-        raise NotImplementedError
+    def _tree(self, name: str, position: Position, move: Any) -> str:
+        """The tree behind the move ``move`` a level ``name`` chose, as SVG ('' for none)."""
+        return ""
+
+    def _why(self, name: str, found: Any, position: Position, move: Any) -> str:
+        label = next(label for label, player in self.levels.items() if player == name)
+        head = (f"<p style='{PARAGRAPH}'>The computer ({position.to_move}) played {self.NOUN} "
+                f"<b>{move}</b> at “{html.escape(label)}”. ")
+        if name.startswith("mcts"):
+            return head + sampling_explanation(found, self.NOUN)
+        if name.startswith("id"):
+            depth, nodes = found
+            return head + (f"It thought for {name[3:]} s by iterative deepening (lesson 7): "
+                           f"alpha-beta 1, 2, 3, … moves deep, {nodes:,} positions in all. The "
+                           f"deepest search it finished looked <b>{depth}</b> moves ahead and "
+                           f"ranked {self.NOUN} {move} first.</p>")
+        if name.startswith("depth"):
+            return head + lookahead_explanation(position, move, int(name[6:]), self.NOUN)
+        return head + self._explain_rule(name, position, move)
+
+    def _explain_rule(self, name: str, position: Position, move: Any) -> str:
+        """Why a level of this board that neither searches nor samples chose ``move``."""
+        return _random_choice(position, position.legal_moves, self.NOUN)
 
 
 class PlayBoard(_GameBoard):
@@ -277,16 +350,38 @@ class PlayBoard(_GameBoard):
                     if self.hints.value and not board.is_over else {})
         self._show_marks()
         for cell, button in enumerate(self.buttons):
-            button.tooltip = f"cell {cell}"
+            mark = {"X": "X", "O": "O"}.get(board[cell], "empty")
+            button.tooltip = f"cell {cell}, row {cell // 3 + 1}, column {cell % 3 + 1}: {mark}"
             if cell in outcomes:
                 value, text = hint(outcomes[cell], board.to_move)
+                button.tooltip += f", hint: {text}"
                 button.description = text
                 button.style.button_color = HINT_COLOURS[value]
                 button.style.text_color = "#333333"
             button.style.font_size = HINT_FONT if cell in outcomes else MARK_FONT
 
-    def _explain_move(self, board: Board, cell: int) -> str:
-        return explanation(board, cell)
+    def _tree(self, name: str, board: Board, cell: int) -> str:
+        return explanation_tree(board, cell) if name == "varied-perfect" else ""
+
+    def _explain_rule(self, name: str, board: Board, cell: int) -> str:
+        if name == "varied-perfect":
+            return explanation(board, cell)
+        if name == "imperfect":
+            return imperfect_explanation(board, cell)
+        wins = winning_moves(board)
+        if name in ("one-layer", "two-layer") and wins:
+            return ("It wins at once when it can, and here it can. "
+                    + _random_choice(board, wins, "cell"))
+        if name == "two-layer":
+            blocks = blocking_moves(board)
+            if blocks:
+                return ("No cell wins at once; it blocks your win when it can, and here it can. "
+                        + _random_choice(board, blocks, "cell"))
+            return "No cell wins at once and none blocks a win of yours. " + _random_choice(
+                board, board.legal_moves, "cell")
+        if name == "one-layer":
+            return "No cell wins at once. " + _random_choice(board, board.legal_moves, "cell")
+        return super()._explain_rule(name, board, cell)
 
     def _cell_button(self, cell: int) -> widgets.Button:
         button = widgets.Button(layout=widgets.Layout(width=f"{CELL_SIZE}px",
@@ -312,8 +407,10 @@ HINT_DEPTH = 4  # how far the Connect Four hints look: 7 columns in about a tent
 ESTIMATE_COLOUR = "#E4E4F0"  # a hint that is only a guess: a neutral tint
 # px: a Connect Four cell is as wide as "loss in 12" in FOUR_HINT_FONT needs, and less high, so
 # that the board and its controls fit a projector's 800 px; the drop buttons are lower still
-DISC_WIDTH, DISC_HEIGHT, DROP_HEIGHT = 76, 60, 44
-FOUR_HINT_FONT = "13px"
+DISC_WIDTH, DISC_HEIGHT, DROP_HEIGHT = 76, 60, 36
+FOUR_HINT_FONT, DROP_FONT = "13px", "22px"
+HINT_STYLE = (f"width:{DISC_WIDTH}px;height:22px;line-height:22px;text-align:center;"
+              f"font-size:{FOUR_HINT_FONT};font-weight:bold;color:#333333")
 
 
 def lookahead_hint(position: Position, move: Any,
@@ -341,6 +438,7 @@ class ConnectFourBoard(_GameBoard):
     HINTS_TOOLTIP = (f"What a search {HINT_DEPTH} moves deep sees after each column: a result it "
                      f"can prove (win, draw or loss, and in how many moves), or else its estimate "
                      f"(≈), not a proof")
+    NOUN = "column"
     CONTROLS_BESIDE = False  # seven columns and the controls do not fit side by side
 
     def __init__(self, human: str = "X", level: str = "looks 4 moves ahead",
@@ -351,13 +449,20 @@ class ConnectFourBoard(_GameBoard):
 
     def _cells(self) -> widgets.Widget:
         columns, rows = self.shape
-        self.drops = [self._button(f"drop-{column}", column, "↓", DROP_HEIGHT)
+        # a row of hints above the arrows: the arrows, numbered as Explain names the columns,
+        # stay where they are when Hints are on
+        self.hint_labels = [widgets.HTML(layout=widgets.Layout(display="none", margin="0"))
+                            .add_class(f"hint-{column}") for column in range(columns)]
+        self.drops = [self._button(f"drop-{column}", column, f"↓ {column}", DROP_HEIGHT)
                       for column in range(columns)]
         self.buttons = [self._button(f"disc-{cell}", cell % columns, BLANK, DISC_HEIGHT)
                         for cell in range(columns * rows)]
-        return widgets.GridBox(self.drops + self.buttons, layout=widgets.Layout(
-            grid_template_columns=f"repeat({columns}, {DISC_WIDTH}px)", grid_gap="3px",
-            width=f"{columns * (DISC_WIDTH + 3)}px"))
+        for disc in self.buttons:  # a click on a disc drops in its column, but a keyboard user
+            disc.tabbable = False  # has the seven arrows, not 42 more Tab stops
+        return widgets.GridBox(self.hint_labels + self.drops + self.buttons,
+                               layout=widgets.Layout(
+                                   grid_template_columns=f"repeat({columns}, {DISC_WIDTH}px)",
+                                   grid_gap="3px", width=f"{columns * (DISC_WIDTH + 3)}px"))
 
     def _why_not(self, column: int) -> str:
         if not self.board.is_over and column not in self.board.legal_moves:
@@ -369,83 +474,142 @@ class ConnectFourBoard(_GameBoard):
         hints = ({column: lookahead_hint(board, column) for column in board.legal_moves}
                  if self.hints.value else {})
         self._show_marks()
-        for column, button in enumerate(self.drops):
-            value, text = hints.get(column, (0, "↓"))
+        columns, rows = self.shape
+        for cell, disc in enumerate(self.buttons):
+            row = rows - cell // columns  # counted from the bottom, where the discs land
+            mark = {"X": "X", "O": "O"}.get(board[cell], "empty")
+            disc.tooltip = f"column {cell % columns}, row {row} from the bottom: {mark}"
+        for column, (label, button) in enumerate(zip(self.hint_labels, self.drops, strict=True)):
+            value, text = hints.get(column, (0, ""))
+            label.layout.display = "" if hints else "none"
+            label.value = (f"<div style='{HINT_STYLE};background:"
+                           f"{HINT_COLOURS.get(value, ESTIMATE_COLOUR)}'>{text}</div>"
+                           if column in hints else "")
             playable = column in board.legal_moves
-            button.description = text if column in hints else ("↓" if playable else BLANK)
-            button.style.button_color = (HINT_COLOURS.get(value, ESTIMATE_COLOUR)
-                                         if column in hints else "white")
-            button.style.font_size = FOUR_HINT_FONT if column in hints else MARK_FONT
-            button.tooltip = f"drop a disc in column {column}"
-
-    def _explain_move(self, board: Position, column: int) -> str:
-        rows = "".join(
-            f"<tr style='font-weight:{'bold' if move == column else 'normal'}'>"
-            f"<td style='{PAD};text-align:right'>{move}</td>"
-            f"<td style='{PAD};text-align:right'>{lookahead_hint(board, move)[1]}</td></tr>"
-            for move in board.legal_moves)
-        return (f"<p>The computer ({board.to_move}) played column <b>{column}</b>. What a search "
-                f"{HINT_DEPTH} moves deep sees after each column, for the computer (≈: an "
-                f"estimate by the heuristic of lesson 7, not a proof):</p>"
-                f"<table><tr><th style='{PAD}'>column</th><th style='{PAD}'>sees</th></tr>"
-                f"{rows}</table>")
+            button.description = f"↓ {column}" if playable else BLANK
+            button.tooltip = (f"drop a disc in column {column}"
+                              + (f" (hint: {text})" if column in hints else "")
+                              if playable else f"column {column} is full")
 
     def _button(self, name: str, column: int, text: str, height: int) -> widgets.Button:
         button = widgets.Button(description=text, layout=widgets.Layout(
             width=f"{DISC_WIDTH}px", height=f"{height}px", margin="0", padding="0 2px"))
         button.add_class(name)
-        button.style.font_size = MARK_FONT
+        button.style.font_size = DROP_FONT if name.startswith("drop") else MARK_FONT
         button.style.font_weight = "bold"
         button.on_click(lambda _: self.click(column))
         return button
 
 
+def _random_choice(position: Position, moves: Any, noun: str) -> str:
+    """The end of an explanation: the computer picked at random among ``moves``."""
+    if len(moves) == 1:
+        return f"{noun.capitalize()} {moves[0]} is the only one.</p>"
+    if len(moves) == len(position.legal_moves):
+        return (f"It picked at random among all {len(moves)} free {noun}s, every free {noun} "
+                f"equally likely (1 in {len(moves)}).</p>")
+    listed = ", ".join(map(str, moves))
+    return (f"It picked at random among them, {noun}s {listed}, each equally likely "
+            f"(1 in {len(moves)}).</p>")
+
+
+# compact, whatever the page's own style for tables and paragraphs: the board and its
+# explanation fit one screen
+PAD = "padding:0 8px;line-height:17px;font-size:13px"
+PARAGRAPH = "margin:0 0 4px 0;line-height:17px;font-size:13px"
+
+
+def _table(head: tuple[str, ...], rows: list[tuple[Any, ...]], chosen: Any,
+           css_class: str = "") -> str:
+    """An HTML table: ``head``, then ``rows`` (each starting with its move), the row of the move
+    ``chosen`` bold."""
+    heading = "".join(f"<th style='{PAD}'>{name}</th>" for name in head)
+    body = "".join(
+        f"<tr style='font-weight:{'bold' if row[0] == chosen else 'normal'}'>"
+        + "".join(f"<td style='{PAD};text-align:right'>{cell}</td>" for cell in row) + "</tr>"
+        for row in rows)
+    named = f" class='{css_class}'" if css_class else ""
+    return (f"<table{named} style='border-collapse:collapse;margin:0 0 6px 0'>"
+            f"<tr>{heading}</tr>{body}</table>")
+
+
 @cache
 def explanation(board: Board, chosen: int) -> str:
-    """HTML explaining the computer's move ``chosen`` in ``board``: every move ranked by its value
-    with perfect play, the nodes of the game tree below it (what plain minimax would search), and
-    the tree behind the choice: the position and its moves, the move played drawn thick."""
+    """HTML explaining the move ``chosen`` by a perfect player in ``board``: every move ranked by
+    its value with perfect play and the nodes of the game tree below it (what plain minimax would
+    search); ``explanation_tree`` draws the same moves."""
     mover = board.to_move
     outcomes = shared_solver().move_outcomes(board)
     sign = 1 if mover == "X" else -1
     scores = shared_solver().move_scores(board)
     ranked = sorted(scores, key=lambda cell: (-sign * scores[cell], cell))
-    rows = "".join(_explain_row(board, cell, outcomes[cell], cell == chosen) for cell in ranked)
-    tree = draw_tree(board, max_depth=1, line=(chosen,)).pipe(format="svg", encoding="utf-8")
-    head = "".join(f"<th style='{PAD}'>{name}</th>" for name in
-                   ("cell", f"outcome for {mover}", f"value for {mover}", "nodes below"))
-    return (f"<p>The computer ({mover}) played <b>{chosen}</b>. With perfect play from here, "
-            f"its moves rank:</p><table><tr>{head}</tr>{rows}</table>"
-            f"<p>The tree shows its moves with their values from X's point of view (+1: X wins); "
-            f"the thick line is the move it played, <b>{chosen}</b>.</p>{tree}")
+    rows = [_explain_row(board, cell, outcomes[cell]) for cell in ranked]
+    head = ("cell", f"outcome for {mover}", f"value for {mover}", "nodes below")
+    return (f"It plays a best move, at random among equals. Its moves ranked by perfect play, "
+            f"and below the board the tree of them (values for X, +1: X wins; the move played "
+            f"thick):</p>"
+            f"{_table(head, rows, chosen)}")
 
 
-PAD = "padding:2px 8px"
+@cache
+def explanation_tree(board: Board, chosen: int) -> str:
+    """The tree behind a perfect player's move ``chosen`` in ``board``, as SVG: the position and
+    its moves with their values, the move played drawn thick."""
+    return draw_tree(board, max_depth=1, line=(chosen,)).pipe(format="svg", encoding="utf-8")
 
 
-def sampling_explanation(search: MCTSResult) -> str:
-    """HTML showing what a Monte Carlo tree search believed when it chose its move: for each move,
-    how many of its random games went through it, and their mean result for the player moving."""
-    rows = "".join(
-        f"<tr style='font-weight:{'bold' if move == search.move else 'normal'}'>"
-        + "".join(f"<td style='{PAD};text-align:right'>{c}</td>"
-                  for c in (move, f"{tally.visits:,}", f"{tally.mean:+.2f}")) + "</tr>"
-        for move, tally in sorted(search.moves.items(), key=lambda item: -item[1].visits))
-    head = "".join(f"<th style='{PAD}'>{name}</th>"
-                   for name in ("cell", "games through it", "mean result for it"))
-    return (f"<p>It played <b>{search.move}</b> after sampling {search.playouts:,} random games "
-            f"(Monte Carlo tree search, lesson 8): the move most of them went through. A mean "
+def imperfect_explanation(board: Board, chosen: int) -> str:
+    """HTML explaining the move ``chosen`` by the "imperfect" player in ``board``: each move's
+    value with perfect play and the ``hopeful_value`` the player ranks it by."""
+    mover = board.to_move
+    trust = inspect.signature(imperfect_player).parameters["trust"].default  # the level's own
+    outcomes = shared_solver().move_outcomes(board)
+    hopes = {cell: hopeful_value(board, cell, trust) for cell in board.legal_moves}
+    ranked = sorted(hopes, key=lambda cell: (-hopes[cell], cell))
+    # + 0.0 turns a -0.0 into 0.0: no "-0.00" in the table
+    rows = [(cell, hint(outcomes[cell], mover)[1], f"{round(hopes[cell], 2) + 0.0:+.2f}")
+            for cell in ranked]
+    return (f"It ranks each move by {trust:g} × its value if you then play perfectly + "
+            f"{1 - trust:.1f} × its average value over all your replies (both for {mover}), and "
+            f"plays the highest, at random among equals: a move that leaves you many ways to go "
+            f"wrong scores higher.</p>"
+            + _table(("cell", f"outcome for {mover}", "its score"), rows, chosen))
+
+
+def lookahead_explanation(position: Position, chosen: Any, depth: int, noun: str) -> str:
+    """HTML explaining the move ``chosen`` by a player looking ``depth`` moves ahead (its own
+    included): what its search saw after each move, for the player moving."""
+    sign = 1 if position.to_move == "X" else -1
+    scores = {move: sign * lookahead_score(position.play(move), depth - 1)
+              for move in position.legal_moves}
+    best = [move for move in scores if scores[move] == max(scores.values())]
+    rows = [(move, lookahead_hint(position, move, depth - 1)[1]) for move in position.legal_moves]
+    guess = "open lines, lesson 6" if isinstance(position, Board) else "open windows, lesson 7"
+    return (f"It searched {depth} moves ahead (its own and {depth - 1} more) and scored what it "
+            f"saw for {position.to_move}: a result it proved, or else a guess at the position "
+            f"where it stopped (≈: {guess}). It plays a {noun} with the best score, at random "
+            f"among equals. "
+            f"{_random_choice(position, best, noun)}"
+            + _table((noun, "what it saw"), rows, chosen))
+
+
+def sampling_explanation(search: MCTSResult, noun: str = "cell") -> str:
+    """HTML showing what a Monte Carlo tree search believed when it chose its move: for each
+    ``noun`` (cell or column), how many of its random games went through it, and their mean
+    result for the player moving."""
+    rows = [(move, f"{tally.visits:,}", f"{tally.mean:+.2f}")
+            for move, tally in sorted(search.moves.items(), key=lambda item: -item[1].visits)]
+    return (f"It sampled {search.playouts:,} random games (Monte Carlo tree search, lesson 8) "
+            f"and played the {noun} most of them went through, <b>{search.move}</b>. A mean "
             f"result of +1 would be a win in every game, −1 a loss in every game.</p>"
-            f"<table class='sampling'><tr>{head}</tr>{rows}</table>")
+            + _table((noun, "games through it", "mean result for it"), rows, search.move,
+                     "sampling"))
 
 
-def _explain_row(board: Board, cell: int, outcome: Outcome, chosen: bool) -> str:
-    weight = "bold" if chosen else "normal"
+def _explain_row(board: Board, cell: int, outcome: Outcome) -> tuple[Any, ...]:
     value, text = hint(outcome, board.to_move)
     below = fast.minimax(board.play(cell)).nodes - 1  # as the tree's "N more nodes" under it
-    cells = (cell, text, signed(value), f"{below:,}")
-    return (f"<tr style='font-weight:{weight}'>"
-            + "".join(f"<td style='{PAD};text-align:right'>{c}</td>" for c in cells) + "</tr>")
+    return cell, text, signed(value), f"{below:,}"
 
 
 def play_board(human: str = "X", level: str | None = None, seed: int | None = None,

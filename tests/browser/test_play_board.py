@@ -23,6 +23,10 @@ def test_a_game_in_jupyterlab(page, lab):
 def test_a_game_in_voila(page, voila):
     page.goto(voila + "/", timeout=60_000)  # Voilà runs the page anew for each page load
     play(page)
+    # every link on the page leads somewhere Voilà serves (a link to a lesson gave 403)
+    links = page.eval_on_selector_all(".jp-RenderedMarkdown a[href]", "as => as.map(a => a.href)")
+    for link in links:
+        assert page.request.get(link).ok, link
 
 
 def test_connect_four_in_jupyterlab(page, lab):

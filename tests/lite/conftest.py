@@ -9,8 +9,8 @@ Run with ``python -m pytest -p no:nbval --basetemp=.pytest-tmp/lite tests/lite``
 
 from __future__ import annotations
 
+import json
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,7 +21,7 @@ from real_browser import (  # noqa: F401  (fixtures and a hook, for pytest to fi
     new_page,
     pytest_configure,
 )
-from static_site import OfflinePage, offline_page, served
+from static_site import OfflinePage, builder_python, offline_page, served
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,12 +30,20 @@ ROOT = Path(__file__).resolve().parents[2]
 def site(chromium: str) -> Path:
     """The site, built afresh from this checkout into build/lite/ (after Chromium was found, so
     a skip costs nothing)."""
-    build = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_lite.py")],
+    build = subprocess.run([builder_python(), str(ROOT / "scripts" / "build_lite.py")],
                            capture_output=True, text=True)
     if build.returncode != 0:
         pytest.fail(f"scripts/build_lite.py failed:\n{build.stdout[-3000:]}{build.stderr[-3000:]}",
                     pytrace=False)
     return ROOT / "build" / "lite"
+
+
+@pytest.fixture(scope="session")
+def pyodide_cdn(site: Path) -> str:
+    """Where the site loads what it does not serve (matplotlib and the compiled packages it
+    needs): Pyodide's CDN, as the site's lock file names it."""
+    lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())
+    return lock["packages"]["matplotlib"]["file_name"].rsplit("/", 1)[0] + "/"
 
 
 @pytest.fixture(scope="session")

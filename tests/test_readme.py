@@ -1,0 +1,59 @@
+"""The README as a front page: its links lead somewhere and its screenshots are shown at a size
+whose text can be read.
+
+Screenshots (``make screenshots``) are cropped to the widget and taken at the page's own scale;
+``scripts/make_screenshots.py`` checks that the smallest text in each is at least 12 px. Shown at
+its own width, a screenshot's text is as big as that, so the README must give each one its file's
+width, and no more than GitHub's README column holds (wider, it is shrunk to fit)."""
+
+import re
+import struct
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text()
+COLUMN_PX = 830  # the width of GitHub's README column on a desktop screen
+SCREENSHOT = re.compile(r'<img src="(images/screenshot_[\w-]+\.png)" width="(\d+)"')
+LINK = re.compile(r'\]\(([^)\s]+)\)|src="([^"]+)"')
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    """A PNG's width and height in pixels, from its header."""
+    header = path.read_bytes()[:24]
+    assert header[:8] == b"\x89PNG\r\n\x1a\n", path
+    return struct.unpack(">II", header[16:24])
+
+
+def anchor(heading: str) -> str:
+    """The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def test_every_screenshot_is_shown_at_its_own_width():
+    shown = SCREENSHOT.findall(README)
+    assert {path for path, _ in shown} == \
+        {f"images/{path.name}" for path in (ROOT / "images").glob("screenshot_*.png")}
+    for path, width in shown:
+        file_width, _ = png_size(ROOT / path)
+        assert int(width) == file_width <= COLUMN_PX, (path, width, file_width)
+
+
+@pytest.mark.parametrize("placeholder", ["<owner>", "<repository>", "OWNER/REPOSITORY"])
+def test_no_link_is_a_placeholder(placeholder):
+    assert placeholder not in README
+
+
+def test_every_link_leads_somewhere():
+    headings = {anchor(line.lstrip("#")) for line in README.splitlines()
+                if line.startswith("#")}
+    for match in LINK.finditer(README):
+        target = match[1] or match[2]
+        if target.startswith(("http://", "https://")):
+            continue
+        path, _, fragment = target.partition("#")
+        if path:
+            assert (ROOT / path).exists(), target
+        else:
+            assert fragment in headings, target
