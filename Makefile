@@ -20,6 +20,7 @@ help:
 	@echo "make lab     open the course notebooks in JupyterLab (LAB_ARGS=... passes options)"
 	@echo "make play    play against the computer in a page of its own (Voila; PLAY_ARGS=... passes options)"
 	@echo "make lite    build the course as a website that runs Python in the browser (build/lite/)"
+	@echo "make site    build the course's website: every lesson to read, run in the browser (build/site/)"
 	@echo "make test    everything: lint, unit tests, every lesson, browser tests, the make lite site"
 	@echo "make check   quick: lint, unit tests, and the lessons changed since the last commit"
 	@echo "make lint    ruff check"
@@ -146,6 +147,13 @@ notebooks: system venv
 lite: system-lite venv-lite
 	$(LITE_VENV)/bin/python scripts/build_lite.py
 
+# The course as a website in build/site/: the executed lessons as pages (not re-run), each with a
+# button that opens it in the browser-only build, copied in as build/site/lite/ (made if needed).
+# Serve it with: python3 -m http.server --directory build/site
+.PHONY: site
+site: system-lite venv-lite
+	$(LITE_VENV)/bin/python scripts/build_site.py
+
 # ---- checks --------------------------------------------------------------
 lint: venv-dev
 	$(BIN)/ruff check $(LINT_DIRS)
@@ -167,7 +175,7 @@ endef
 # worker, since a notebook's cells share one kernel; in the order tests/conftest.py gives, slowest
 # first (not xdist's own: most tests first).
 PARALLEL := -n auto --dist loadfile --no-loadscope-reorder
-DESKTOP  := tests --ignore=tests/browser --ignore=tests/lite
+DESKTOP  := tests --ignore=tests/browser --ignore=tests/lite --ignore=tests/site
 
 test: system-browser venv-dev venv-lite
 	@mkdir -p .pytest-tmp && : > $(TIMES)
@@ -179,6 +187,8 @@ test: system-browser venv-dev venv-lite
 	  $(BIN)/python -m pytest -p no:nbval $(PARALLEL) --basetemp=.pytest-tmp/browser tests/browser)
 	$(call stage,browser-only course (JupyterLite): built then run offline in Chromium,\
 	  $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/lite tests/lite)
+	$(call stage,the website (make site): built then every page checked in Chromium,\
+	  $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/site tests/site)
 	@$(SHOW_TIMES)
 
 # For a teacher or developer at work: lint, the unit tests, and the lessons changed since the last

@@ -66,6 +66,8 @@ LEFT_OUT = {
     "matplotlib": "compiled, from Pyodide's CDN, loaded by a cell that imports ttt.charts",
     "widgetsnbextension": "the classic Notebook's widget files; the kernel brings its own",
 }
+#: the digest of what the site was built from (see lite_is_current)
+STAMP = SITE / ".built-from"
 
 
 def main() -> int:
@@ -81,8 +83,27 @@ def main() -> int:
         copy_lessons(stage / "files")
         write_site_settings(stage / "jupyter-lite.json")
         run_jupyter_lite_build(stage)
+    STAMP.write_text(inputs_digest())
     print(f"built {SITE.relative_to(ROOT)}/ with {len(wheels)} wheels served from the site")
     return 0
+
+
+def inputs_digest() -> str:
+    """A digest of what the site is built from in this checkout: the lessons, the package, this
+    script and the requirements."""
+    files = [*sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")),
+             *sorted((ROOT / "ttt").rglob("*.py")),
+             Path(__file__).resolve(), ROOT / "pyproject.toml", ROOT / "requirements.txt"]
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def lite_is_current() -> bool:
+    """Whether build/lite/ was built from this checkout as it is now (so that ``make site`` and
+    the tests after ``make lite`` need not build it again)."""
+    return STAMP.exists() and STAMP.read_text() == inputs_digest()
 
 
 # --- npm ----------------------------------------------------------------------------------------

@@ -462,7 +462,7 @@ class ConnectFour(_Grid):
         that player's four: it earns them ``WINDOW_POINTS[n]`` for its ``n`` discs (1, 4 or 16:
         a window with three is a threat). Each disc in the centre column earns ``CENTRE_POINTS``
         more: it lies in the most windows. The score s = X's points - O's points becomes
-        s / (|s| + HALF), strictly between -1 and +1 (0.5 when X is HALF points ahead).
+        ``s / (|s| + HALF)``, strictly between -1 and +1 (0.5 when X is HALF points ahead).
         """
         x, o = self._x, self._o
         points = self.WINDOW_POINTS

@@ -11,12 +11,7 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
-import threading
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -26,39 +21,16 @@ from real_browser import (  # noqa: F401  (fixtures and a hook, for pytest to fi
     new_page,
     pytest_configure,
 )
+from static_site import OfflinePage, builder_python, offline_page, served
 
 ROOT = Path(__file__).resolve().parents[2]
-#: the Python that builds the site: ``make lite``'s own (.venv-lite, which sees the course's .venv)
-#: where it exists, else this one
-LITE_VENV_PYTHON = ROOT / ".venv-lite" / "bin" / "python"
-
-
-class SiteHandler(SimpleHTTPRequestHandler):
-    """The site's files, with the types browsers insist on for WebAssembly and JS modules."""
-
-    extensions_map = {".wasm": "application/wasm", ".mjs": "text/javascript",
-                      ".js": "text/javascript"}
-
-    def log_message(self, format: str, *args: object) -> None:
-        """Quiet: a failing test says what the page showed."""
-
-
-@dataclass
-class OfflinePage:
-    """A page that can reach only the site, and what it tried beyond it or logged as an error."""
-
-    page: object
-    site: str
-    blocked: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
 
 
 @pytest.fixture(scope="session")
 def site(chromium: str) -> Path:
     """The site, built afresh from this checkout into build/lite/ (after Chromium was found, so
     a skip costs nothing)."""
-    python = LITE_VENV_PYTHON if LITE_VENV_PYTHON.exists() else Path(sys.executable)
-    build = subprocess.run([str(python), str(ROOT / "scripts" / "build_lite.py")],
+    build = subprocess.run([builder_python(), str(ROOT / "scripts" / "build_lite.py")],
                            capture_output=True, text=True)
     if build.returncode != 0:
         pytest.fail(f"scripts/build_lite.py failed:\n{build.stdout[-3000:]}{build.stderr[-3000:]}",
@@ -77,33 +49,12 @@ def pyodide_cdn(site: Path) -> str:
 @pytest.fixture(scope="session")
 def site_url(site: Path) -> Iterator[str]:
     """The site served on a free port of 127.0.0.1, from a thread of this process."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(SiteHandler, directory=str(site)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    server.server_close()
-    thread.join()
+    with served(site) as url:
+        yield url
 
 
 @pytest.fixture
 def offline(page, site_url: str) -> OfflinePage:
     """A new page (a new browser context: JupyterLite keeps its notebooks in the browser's
     storage) whose requests go to the site only: any other is aborted and recorded."""
-    offline = OfflinePage(page, site_url)
-
-    def only_the_site(route) -> None:
-        if route.request.url.startswith(site_url + "/"):
-            route.continue_()
-        else:
-            offline.blocked.append(route.request.url)
-            route.abort()
-
-    def note_error(message) -> None:
-        if message.type == "error":
-            offline.errors.append(message.text)
-
-    page.context.route("**/*", only_the_site)
-    page.on("console", note_error)
-    page.on("pageerror", lambda error: offline.errors.append(str(error)))
-    return offline
+    return offline_page(page, site_url)

@@ -27,6 +27,7 @@ from pathlib import Path
 import nbformat
 import pytest
 from board_game import play
+from static_site import KERNEL, KERNEL_IDLE
 
 from ttt.charts import NO_MATPLOTLIB_IN_BROWSER
 
@@ -38,8 +39,6 @@ CHECKED = "# NBVAL_CHECK_OUTPUT"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 NOTEBOOK = "window.jupyterapp.shell.currentWidget"  # the open notebook's panel
-KERNEL = "window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel?.status"
-KERNEL_IDLE = f"() => {KERNEL} === 'idle'"
 # Every cell of the open notebook as it is in the browser: source, execution count, outputs.
 READ_CELLS = f"""() => {{
     const model = {NOTEBOOK}.content.model, cells = [];

@@ -1,0 +1,176 @@
+"""The course's website (``make site``) in headless Chromium, with every host but 127.0.0.1 blocked.
+
+Every page of the site loads with no error logged and no request leaving the site; every picture
+on it has a size; every link within the site leads to a page or file that is there, and every
+anchor to an element of that page. Sphinx's own search finds lesson 5 for "alpha-beta". Lesson 1's
+"Run in the browser" opens lesson 1 in the browser-only build beside the site, and a cell of it
+runs there. axe finds no critical or serious problem on the start page and on a lesson page.
+Read from the built files: no lesson page shows an exercise's model answer, and every widget of a
+lesson is there as a still with a link to run the lesson.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+from urllib.parse import urldefrag, urlsplit
+
+import nbformat
+import pytest
+from static_site import KERNEL_IDLE
+
+from ttt.exercises import EXERCISES
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+WIDGET = "application/vnd.jupyter.widget-view+json"
+# Every link of the page, every id in it, and the pictures in its article with their sizes.
+READ_PAGE = """() => ({
+    links: [...document.querySelectorAll('a[href]')].map(a => a.href),
+    ids: [...document.querySelectorAll('[id]')].map(e => e.id),
+    pictures: [...document.querySelectorAll('article img, article svg')].map(e => {
+        const box = e.getBoundingClientRect();
+        return {what: e.outerHTML.slice(0, 120), width: box.width, height: box.height,
+                loaded: e.tagName !== 'IMG' || (e.complete && e.naturalWidth > 0)};
+    }),
+})"""
+
+# Clear the notebook's outputs, run its first two code cells (the imports, then one that prints)
+# and return them as they are then.
+RUN_FIRST_CODE_CELLS = """async () => {
+    const app = window.jupyterapp, notebook = app.shell.currentWidget.content;
+    await app.commands.execute('notebook:clear-all-cell-outputs');
+    const code = [...notebook.widgets].flatMap((cell, i) => cell.model.type === 'code' ? [i] : []);
+    for (const index of code.slice(0, 2)) {
+        notebook.activeCellIndex = index;
+        await app.commands.execute('notebook:run-cell');
+    }
+    return code.slice(0, 2).map(i => notebook.widgets[i].model).map(cell => ({
+        source: cell.sharedModel.getSource(), count: cell.executionCount,
+        outputs: cell.outputs.toJSON()}));
+}"""
+
+
+def streamed(outputs: list) -> list[tuple[str, str]]:
+    """What a cell printed, and the errors it raised."""
+    text = [(o["output_type"], "".join(o["text"])) for o in outputs if o["output_type"] == "stream"]
+    return text + [("error", o["evalue"]) for o in outputs if o["output_type"] == "error"]
+
+
+def lessons() -> list[Path]:
+    return sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+
+
+def pages(site: Path) -> list[str]:
+    """The site's own pages (not those of the browser-only build inside it)."""
+    return sorted(path.name for path in site.glob("*.html"))
+
+
+def test_every_page_loads_with_its_pictures_links_and_anchors(offline, site):
+    page, base = offline.page, offline.site
+    read, targets = {}, set()
+    for name in pages(site):
+        response = page.goto(f"{base}/{name}")
+        assert response is not None and response.ok, name
+        page.wait_for_load_state("load")
+        read[name] = page.evaluate(READ_PAGE)
+        assert not offline.errors, f"{name} logged errors: {offline.errors}"
+        for picture in read[name]["pictures"]:
+            assert picture["loaded"] and picture["width"] > 0 and picture["height"] > 0, \
+                f"{name}: a picture with no size: {picture}"
+        targets |= {link for link in read[name]["links"] if link.startswith(base + "/")}
+    assert len(read) >= len(lessons()) + 3, sorted(read)  # the lessons, start, grading, API
+    for link in sorted(targets):
+        address, anchor = urldefrag(link)
+        path = urlsplit(address).path.lstrip("/") or "index.html"
+        if path in read:
+            assert not anchor or anchor in read[path]["ids"], f"no #{anchor} in {path}"
+        else:
+            response = page.request.get(address)
+            assert response.ok, f"{link}: {response.status}"
+            assert not anchor, f"{link}: an anchor into a file"
+    assert not offline.blocked, f"requests left 127.0.0.1: {offline.blocked}"
+
+
+def test_search_finds_lesson_5(offline):
+    page = offline.page
+    page.goto(f"{offline.site}/search.html?q=alpha-beta")
+    found = page.locator("#search-results a[href*='05_making_search_fast.html']")
+    found.first.wait_for(timeout=30_000)
+    assert not offline.errors, offline.errors
+    assert not offline.blocked, offline.blocked
+
+
+def test_run_in_the_browser_opens_lesson_1_and_a_cell_runs(offline):
+    page = offline.page
+    page.goto(f"{offline.site}/01_the_board.html")
+    page.get_by_role("link", name="Run in the browser").click()
+    page.wait_for_url(re.compile(r"/lite/notebooks/index\.html\?path=01_the_board\.ipynb"))
+    page.wait_for_function(KERNEL_IDLE, timeout=180_000)
+    title = page.evaluate("() => window.jupyterapp.shell.currentWidget.context.path")
+    assert title == "01_the_board.ipynb"
+    ran = page.evaluate(RUN_FIRST_CODE_CELLS)
+    committed = [cell for cell in nbformat.read(NOTEBOOKS / "01_the_board.ipynb", as_version=4)
+                 .cells if cell.cell_type == "code"][:2]
+    assert [cell["count"] for cell in ran] == [1, 2], ran
+    for cell, desktop in zip(ran, committed, strict=True):
+        assert cell["source"] == desktop.source
+        assert streamed(cell["outputs"]) == streamed(desktop.outputs), (cell, desktop.outputs)
+    assert not offline.blocked, offline.blocked
+
+
+# The site's own markup: the theme, navigation, text, links, stills. The cells' outputs are the
+# package's (tests/browser/test_pictures_accessible.py checks its pictures).
+SITE_MARKUP = {"exclude": [[".cell_output"]]}
+
+
+@pytest.mark.parametrize("name", ["index.html", "03_minimax.html"])
+def test_no_critical_or_serious_accessibility_problem(offline, name):
+    from axe_playwright_python.sync_playwright import Axe
+
+    offline.page.goto(f"{offline.site}/{name}")
+    violations = Axe().run(offline.page, context=SITE_MARKUP).response["violations"]
+    bad = [(v["id"], v["impact"], v["help"], [node["target"] for node in v["nodes"]][:3])
+           for v in violations if v["impact"] in ("critical", "serious")]
+    assert not bad, bad
+
+
+def test_no_lesson_page_shows_a_model_answer(site):
+    """Each exercise's stub is on its lesson's page, and its model answer on none."""
+    shown = {lesson.name: page_text(site / lesson.with_suffix(".html").name)
+             for lesson in lessons()}
+    for exercise in EXERCISES.values():
+        answer = words(exercise.source())
+        stub = f"def {exercise.name}("
+        assert any(stub in text for text in shown.values()), exercise.name
+        assert not [name for name, text in shown.items() if answer in text], exercise.name
+
+
+def page_text(path: Path) -> str:
+    """The words of an HTML page, tags left out (code is split into highlighted pieces)."""
+    return words(html.unescape(re.sub(r"<[^>]+>", "", path.read_text(encoding="utf-8"))))
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_every_widget_is_a_still_that_runs_the_lesson(site):
+    for lesson in lessons():
+        notebook = nbformat.read(lesson, as_version=4)
+        widgets = sum(WIDGET in output.get("data", {}) for cell in notebook.cells
+                      if cell.cell_type == "code" for output in cell.outputs)
+        shown = (site / lesson.with_suffix(".html").name).read_text(encoding="utf-8")
+        run = f'href="lite/notebooks/index.html?path={lesson.name}">run this lesson to play'
+        assert shown.count('class="widget-still"><img') == widgets, lesson.name
+        assert shown.count(run) == widgets, lesson.name
+
+
+def test_the_api_page_documents_every_name_ttt_exports(site):
+    import ttt
+
+    shown = (site / "api.html").read_text(encoding="utf-8")
+    documented = set(re.findall(r'id="ttt\.(?:\w+\.)?(\w+)"', shown))
+    assert [name for name in ttt.__all__ if name not in documented] == []

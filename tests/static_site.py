@@ -1,0 +1,82 @@
+"""A static site (``make lite``'s, ``make site``'s) served on 127.0.0.1 from a thread of the test
+process, and a browser page that can reach nothing else: every other request is aborted and
+recorded, as is every error the page logs. Used by tests/lite and tests/site."""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+#: ``make lite``'s own Python (.venv-lite, which sees the course's .venv), which builds the sites
+LITE_VENV_PYTHON = ROOT / ".venv-lite" / "bin" / "python"
+#: the state of the open notebook's kernel in a JupyterLite page (its app exposed in the browser)
+KERNEL = "window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel?.status"
+KERNEL_IDLE = f"() => {KERNEL} === 'idle'"
+
+
+def builder_python() -> str:
+    """The Python that builds the sites: .venv-lite's where it exists, else this one."""
+    return str(LITE_VENV_PYTHON if LITE_VENV_PYTHON.exists() else sys.executable)
+
+
+class SiteHandler(SimpleHTTPRequestHandler):
+    """The site's files, with the types browsers insist on for WebAssembly and JS modules."""
+
+    extensions_map = {".wasm": "application/wasm", ".mjs": "text/javascript",
+                      ".js": "text/javascript"}
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Quiet: a failing test says what the page showed."""
+
+
+@contextmanager
+def served(folder: Path) -> Iterator[str]:
+    """The folder served on a free port of 127.0.0.1; yields the site's address."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(SiteHandler, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+@dataclass
+class OfflinePage:
+    """A page that can reach only the site, and what it tried beyond it or logged as an error."""
+
+    page: object
+    site: str
+    blocked: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+def offline_page(page, site: str) -> OfflinePage:
+    """``page`` (in a context of its own) made to reach only ``site``: any other request is
+    aborted and recorded, and so is each error the page logs or throws."""
+    offline = OfflinePage(page, site)
+
+    def only_the_site(route) -> None:
+        if route.request.url.startswith(site + "/"):
+            route.continue_()
+        else:
+            offline.blocked.append(route.request.url)
+            route.abort()
+
+    def note_error(message) -> None:
+        if message.type == "error":
+            offline.errors.append(message.text)
+
+    page.context.route("**/*", only_the_site)
+    page.on("console", note_error)
+    page.on("pageerror", lambda error: offline.errors.append(str(error)))
+    return offline
