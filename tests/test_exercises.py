@@ -1185,3 +1185,13 @@ def test_a_menace_update_that_empties_a_box_is_named():
 
     feedback = exercises.menace_update.check(menace_update)
     assert not feedback.passed and "empties the box" in feedback.nudge
+
+
+def test_the_verdicts_colours_are_readable_as_text_on_white():
+    from contrast import contrast_ratio
+
+    from ttt.exercises.checking import FAILED_COLOUR, PASSED_COLOUR
+    for colour in (PASSED_COLOUR, FAILED_COLOUR):
+        assert contrast_ratio(colour, "#FFFFFF") >= 4.5, colour
+    assert PASSED_COLOUR in exercises.winner.check(exercises.winner.answer)._repr_html_()
+    assert FAILED_COLOUR in exercises.winner.check(lambda board: None)._repr_html_()

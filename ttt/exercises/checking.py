@@ -35,6 +35,11 @@ STUB_CASES = 5  # a function that returns None on this many first cases is still
 # --- feedback -----------------------------------------------------------------------------------
 
 
+#: The verdict's colours, dark enough for text (4.5:1 on white, WCAG 2.1 AA); a ✓ or ✗ and the
+#: words say the verdict too, so colour never carries it alone.
+PASSED_COLOUR, FAILED_COLOUR = "#007A5A", "#A64900"
+
+
 @dataclass(frozen=True)
 class Feedback:
     """The verdict of a check: passed or not, a headline, and for a mistake the position, rows
@@ -63,7 +68,7 @@ class Feedback:
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
-        colour = "#009E73" if self.passed else "#D55E00"
+        colour = PASSED_COLOUR if self.passed else FAILED_COLOUR
         picture = (f"<div style='float:left;margin-right:16px'>{self.board._repr_svg_()}"
                    f"<div style='font-family:monospace;font-size:0.85em'>{self.board}</div></div>"
                    if self.board is not None else "")
