@@ -45,11 +45,12 @@ venv-lite: $(LITE_STAMP)
 # Each step prints one line; what pip says goes to $(LOG), shown only if a step fails.
 LOG := $(VENV)/install.log
 LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings
+VOILA_TEMPLATE := $(VENV)/share/jupyter/voila/templates/ttt
 NBGRADER_SERVER_PARTS := formgrader validate_assignment assignment_list course_list
 logged = $(1) >>$(LOG) 2>&1 || { echo "    failed; the end of $(LOG):"; tail -n 25 $(LOG); exit 1; }
 
 # Re-installs whenever requirements.txt or pyproject.toml change.
-$(STAMP): requirements.txt pyproject.toml scripts/lab-overrides.json
+$(STAMP): requirements.txt pyproject.toml scripts/lab-overrides.json $(wildcard scripts/voila-template/*)
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10))' 2>/dev/null || { \
 	  echo "Python 3.10 or newer is needed; '$(PYTHON)' is: $$($(PYTHON) --version 2>&1)"; \
 	  echo "Install a newer Python, or point at one: make PYTHON=python3.12 ..."; exit 1; }
@@ -68,6 +69,8 @@ $(STAMP): requirements.txt pyproject.toml scripts/lab-overrides.json
 	@# logs an error on every page of the students' JupyterLab (they now live in .venv-lite)
 	@$(call logged,$(BIN)/python -m pip uninstall --yes jupyterlite-pyodide-kernel)
 	@mkdir -p $(LAB_SETTINGS) && cp scripts/lab-overrides.json $(LAB_SETTINGS)/overrides.json
+	@# make play's page template: Voila's lab page without the icon font it fetches from a CDN
+	@mkdir -p $(VOILA_TEMPLATE) && cp scripts/voila-template/* $(VOILA_TEMPLATE)/
 	@echo "    done (pip's output is in $(LOG))"
 	@touch $@
 
@@ -118,7 +121,7 @@ lab: system venv
 	$(BIN)/jupyter lab notebooks/ $(ROOT_FLAG) $(QUIET_LAB) $(LAB_ARGS)
 
 play: system venv
-	$(BIN)/voila notebooks/play.ipynb $(PLAY_ARGS)
+	$(BIN)/voila notebooks/play.ipynb --template=ttt $(PLAY_ARGS)
 
 bench: venv
 	$(BIN)/python benchmarks/run.py

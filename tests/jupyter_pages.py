@@ -66,7 +66,7 @@ def lab_command(folder: Path) -> list[str]:
 
 def voila_command(notebook: str) -> list[str]:
     return [str(BIN / "voila"), notebook, "--no-browser", "--Voila.ip=127.0.0.1",
-            "--show_tracebacks=True"]
+            "--show_tracebacks=True", "--template=ttt"]
 
 
 @contextmanager

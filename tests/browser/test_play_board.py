@@ -21,8 +21,12 @@ def test_a_game_in_jupyterlab(page, lab):
 
 
 def test_a_game_in_voila(page, voila):
+    outside = []  # the page asks no other host for anything (Voilà's own icon font came from a CDN)
+    page.on("request", lambda request: outside.append(request.url)
+            if not request.url.startswith(("http://127.0.0.1", "data:", "blob:")) else None)
     page.goto(voila + "/", timeout=60_000)  # Voilà runs the page anew for each page load
     play(page)
+    assert outside == []
     # every link on the page leads somewhere Voilà serves (a link to a lesson gave 403)
     links = page.eval_on_selector_all(".jp-RenderedMarkdown a[href]", "as => as.map(a => a.href)")
     for link in links:
