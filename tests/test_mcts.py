@@ -296,10 +296,14 @@ def test_a_seed_is_a_whole_number():
         mcts(Board(), 10, seed=0.5)
 
 
-@pytest.mark.parametrize("exploration", [-1, math.nan, "1"])
-def test_exploration_is_a_number_of_at_least_zero(exploration):
-    with pytest.raises(ValueError, match="exploration"):
+@pytest.mark.parametrize("exploration, error", [(-1, ValueError), (math.nan, ValueError),
+                                                (math.inf, ValueError), ("1", TypeError),
+                                                (True, TypeError), (None, TypeError)])
+def test_exploration_is_a_finite_number_of_at_least_zero(exploration, error):
+    with pytest.raises(error, match="exploration is a"):
         mcts(Board(), 10, exploration=exploration)
+    with pytest.raises(error, match="exploration is a"):
+        mcts_steps(Board(), 2, exploration=exploration)
 
 
 def test_a_string_is_not_a_position():

@@ -12,8 +12,9 @@ from test_games import referee_value
 from ttt import search
 from ttt.board import Board, reachable_positions
 from ttt.fast import shared_solver
+from ttt.game import SearchTooBigError, check_exhaustive
 from ttt.games import MNK, ConnectFour, connect_four, mnk
-from ttt.solve import solve
+from ttt.solve import SOLVE_LIMIT, solve
 
 FLAGS = [dict(zip(("ordered", "table", "symmetry"), flags, strict=True))
          for flags in itertools.product((True, False), repeat=3)]
@@ -91,3 +92,18 @@ def test_each_idea_saves_work():
     # the same value as the readable alpha-beta, which (with a wider window) searches more
     unbounded = search.alphabeta(board, ordered=False, prefer_quick=False)
     assert unbounded.value == plain.value and unbounded.nodes > plain.nodes
+
+
+@pytest.mark.parametrize("position", [Board(), mnk(4, 3, 3), mnk(4, 4, 3), mnk(4, 4, 4),
+                                      mnk(5, 4, 4), connect_four(4, 4), connect_four(5, 4),
+                                      connect_four(4, 5), connect_four(6, 4), connect_four(5, 5)],
+                         ids=repr)
+def test_the_boards_the_course_solves_are_within_the_limit(position):
+    check_exhaustive(position, "solve", SOLVE_LIMIT, force=False)
+
+
+@pytest.mark.parametrize("position", [connect_four(), connect_four(6, 5), mnk(6, 4, 4),
+                                      mnk(5, 5, 4)], ids=repr)
+def test_boards_that_solve_cannot_finish_are_refused(position):
+    with pytest.raises(SearchTooBigError, match="solve searches to the end of the game"):
+        solve(position)
