@@ -5,6 +5,7 @@ import math
 
 import numpy as np
 import pytest
+from time_limits import SEARCH_TIME_LIMIT
 
 from ttt import fast, games, search
 from ttt.board import Board, IllegalMoveError, InvalidBoardError
@@ -25,6 +26,8 @@ from ttt.players import (
 )
 from ttt.solve import solve
 from ttt.tree import build_tree
+
+pytestmark = SEARCH_TIME_LIMIT
 
 # X X X
 # O O .

@@ -8,6 +8,7 @@ from functools import cache
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from time_limits import SEARCH_TIME_LIMIT
 
 from ttt import fast, search
 from ttt.board import Board, IllegalMoveError, InvalidBoardError, reachable_positions
@@ -16,6 +17,8 @@ from ttt.display import draw_tree
 from ttt.game import Position, positions_ahead
 from ttt.games import MNK, ConnectFour, connect_four, mnk
 from ttt.stepper import step_through
+
+pytestmark = SEARCH_TIME_LIMIT
 
 # --- an independent referee: cells as a string, lines found by walking the grid -------------------
 

@@ -8,6 +8,7 @@ import math
 
 import pytest
 from test_game import Heap
+from time_limits import SEARCH_TIME_LIMIT
 
 from ttt.board import Board, IllegalMoveError
 from ttt.fast import shared_solver
@@ -25,6 +26,8 @@ from ttt.mcts import (
     ucb1,
 )
 from ttt.players import make_player, mcts_player, play_game, random_player
+
+pytestmark = SEARCH_TIME_LIMIT
 
 SEEDS = range(20)
 

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import playable_positions
+from time_limits import SEARCH_TIME_LIMIT
 
 from ttt.board import Board, IllegalMoveError, reachable_positions
 from ttt.fast import Solver
@@ -39,6 +40,8 @@ from ttt.players import (
 )
 from ttt.search import minimax
 from ttt.solve import solve
+
+pytestmark = SEARCH_TIME_LIMIT
 
 SEEDS = range(20)
 

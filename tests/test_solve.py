@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_games import referee_value
+from time_limits import SEARCH_TIME_LIMIT
 
 from ttt import search
 from ttt.board import Board, reachable_positions
@@ -16,6 +17,8 @@ from ttt.fast import shared_solver
 from ttt.game import SearchTooBigError, check_exhaustive
 from ttt.games import MNK, ConnectFour, connect_four, mnk
 from ttt.solve import SOLVE_LIMIT, solve
+
+pytestmark = SEARCH_TIME_LIMIT
 
 FLAGS = [dict(zip(("ordered", "table", "symmetry"), flags, strict=True))
          for flags in itertools.product((True, False), repeat=3)]
