@@ -183,9 +183,6 @@ def test_an_expectimax_table_is_a_dict(table):
     (lambda flag: solve(Board(), ordered=flag), "ordered"),
     (lambda flag: solve(Board(), table=flag), "table"),
     (lambda flag: solve(Board(), symmetry=flag), "symmetry"),
-    (lambda flag: search.alphabeta(Board(), ordered=flag), "ordered"),
-    (lambda flag: search.alphabeta(Board(), prefer_quick=flag), "prefer_quick"),
-    (lambda flag: search.minimax(Board().play(4).play(0), prefer_quick=flag), "prefer_quick"),
 ])
 @pytest.mark.parametrize("flag", ["no", 0, None, 1.0])
 def test_a_switch_is_true_or_false(call, name, flag):

@@ -33,7 +33,7 @@ from ttt.game import (
 )
 from ttt.search import SearchResult, Watch
 
-__all__ = ["EXPECTIMAX_LIMIT", "ExpectimaxTable", "check_chance", "expectimax"]
+__all__ = ["EXPECTIMAX_LIMIT", "ExpectimaxTable", "check_chance", "check_table", "expectimax"]
 
 #: The most positions ahead ``expectimax`` takes on unforced: Connect Four 4 x 4 has at most
 #: 9.2e5 (161,029 in fact: seconds), 4 x 4 four in a row 1.0e7 (9.7 million: minutes, gigabytes).
@@ -56,9 +56,7 @@ def expectimax(position: Position, chance: str = "O", *, table: ExpectimaxTable 
     """
     check_position(position)
     check_chance(chance)
-    if table is not None and not isinstance(table, MutableMapping):
-        raise TypeError(f"a table is a dict (empty at first, then passed again to reuse what "
-                        f"it holds), got {type(table).__name__} {table!r:.40}")
+    check_table(table)
     check_exhaustive(position, "expectimax", EXPECTIMAX_LIMIT, force)
     table = {} if table is None else table
     watch = watch or Watch()
@@ -85,6 +83,13 @@ def expectimax(position: Position, chance: str = "O", *, table: ExpectimaxTable 
 
     score, move = expected(position, ())
     return SearchResult(score, move, len(table) - known, score)
+
+
+def check_table(table: object) -> None:
+    """A TypeError unless ``table`` is None or a dict (or another mutable mapping)."""
+    if table is not None and not isinstance(table, MutableMapping):
+        raise TypeError(f"a table is a dict (empty at first, then passed again to reuse what "
+                        f"it holds), got {type(table).__name__} {table!r:.40}")
 
 
 def check_chance(chance: object) -> None:

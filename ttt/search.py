@@ -25,7 +25,6 @@ from ttt.game import (
     Position,
     best_move,
     check_depth,
-    check_flag,
     check_position,
     depth_left,
     leaf_score,
@@ -76,7 +75,6 @@ def minimax(position: Position, *, depth: int | None = None, evaluate: Evaluatio
     positions visited, the first one included."""
     check_position(position)
     check_depth(depth)
-    check_flag(prefer_quick, "prefer_quick")
     watch = watch or Watch()
     nodes = 0
 
@@ -107,8 +105,6 @@ def alphabeta(position: Position, *, ordered: bool = True, depth: int | None = N
     left cannot change the result. ``ordered`` tries the most promising moves first."""
     check_position(position)
     check_depth(depth)
-    check_flag(ordered, "ordered")
-    check_flag(prefer_quick, "prefer_quick")
     watch = watch or Watch()
     nodes = 0
 
