@@ -5,14 +5,18 @@ import math
 
 import numpy as np
 import pytest
+from time_limits import SEARCH_TIME_LIMIT
 
-from ttt import fast, search
-from ttt.board import Board, IllegalMoveError
+from ttt import fast, games, search
+from ttt.board import Board, IllegalMoveError, InvalidBoardError
 from ttt.display import draw_tree
-from ttt.games import ConnectFour, connect_four, mnk
+from ttt.expectimax import expectimax
+from ttt.game import SearchTooBigError
+from ttt.games import MAX_SIDE, MNK, ConnectFour, connect_four, mnk
 from ttt.players import (
     PLAYERS,
     depth_limited_player,
+    imperfect_player,
     iterative_deepening,
     make_player,
     perfect_player,
@@ -22,6 +26,8 @@ from ttt.players import (
 )
 from ttt.solve import solve
 from ttt.tree import build_tree
+
+pytestmark = SEARCH_TIME_LIMIT
 
 # X X X
 # O O .
@@ -114,3 +120,78 @@ def test_players_refuse_a_finished_connect_four_game(name):
     over = ConnectFour.from_string("....|....|OOO.|XXXX")
     with pytest.raises(IllegalMoveError, match=r"the game is over \(X wins\): no more moves"):
         make_player(name, seed=1)(over)
+
+
+# --- sizes and searches beyond the limits -------------------------------------------------------
+
+
+@pytest.mark.parametrize("make", [lambda: mnk(1000, 1000, 5), lambda: mnk(10**6, 1, 3),
+                                  lambda: mnk(10**20, 1, 1), lambda: mnk(3, 20, 3),
+                                  lambda: connect_four(20, 6), lambda: connect_four(7, 10**9),
+                                  lambda: MNK.from_string("." * 20, k=3),
+                                  lambda: ConnectFour.from_string("....|" * 20)])
+def test_boards_beyond_the_size_limit_are_refused_at_once(make):
+    known = games._shape.cache_info().currsize
+    with pytest.raises(InvalidBoardError, match="a board is at most 19 cells wide and 19 high"):
+        make()
+    assert games._shape.cache_info().currsize == known  # no shape was made for it
+
+
+def test_the_largest_boards_play():
+    assert MAX_SIDE == 19
+    assert mnk(19, 19, 5).play(0).play(360).free_cells == 359
+    assert connect_four(19, 19).play(18).legal_moves == tuple(range(19))
+
+
+TOO_BIG = [(solve, connect_four()), (solve, mnk(10, 10, 5)), (expectimax, connect_four()),
+           (expectimax, mnk(4, 4, 4))]
+
+
+@pytest.mark.parametrize("search_with, position", TOO_BIG, ids=repr)
+def test_searches_to_the_end_refuse_boards_too_big_and_say_what_to_do(search_with, position):
+    with pytest.raises(SearchTooBigError, match=f"{search_with.__name__} searches to the end of "
+                                                r"the game.*alphabeta\(position, depth=4\), "
+                                                r"iterative_deepening.*mcts.*force=True"):
+        search_with(position)
+
+
+def test_a_refused_expectimax_leaves_its_table_as_it_was():
+    table = {}
+    expectimax(Board().play(4), table=table)
+    before = dict(table)
+    with pytest.raises(SearchTooBigError):
+        expectimax(mnk(4, 4, 4), table=table)
+    assert table == before
+
+
+def test_force_searches_a_big_board_that_happens_to_be_quick():
+    # 6 x 4, three in a row: 24 cells, beyond the limit; X wins in a few moves all the same
+    with pytest.raises(SearchTooBigError):
+        solve(mnk(6, 4, 3))
+    assert solve(mnk(6, 4, 3), force=True).value == 1
+    with pytest.raises(TypeError, match="force is True or False, got 'yes'"):
+        solve(mnk(6, 4, 3), force="yes")
+
+
+@pytest.mark.parametrize("table", [[], "abc", 0, ()])
+def test_an_expectimax_table_is_a_dict(table):
+    with pytest.raises(TypeError, match="a table is a dict"):
+        expectimax(Board(), table=table)
+
+
+@pytest.mark.parametrize("call, name", [
+    (lambda flag: solve(Board(), ordered=flag), "ordered"),
+    (lambda flag: solve(Board(), table=flag), "table"),
+    (lambda flag: solve(Board(), symmetry=flag), "symmetry"),
+])
+@pytest.mark.parametrize("flag", ["no", 0, None, 1.0])
+def test_a_switch_is_true_or_false(call, name, flag):
+    with pytest.raises(TypeError, match=f"{name} is True or False, got {flag!r}"):
+        call(flag)
+
+
+@pytest.mark.parametrize("trust, error", [("0.5", TypeError), (True, TypeError),
+                                          (math.nan, ValueError), (1.5, ValueError)])
+def test_an_imperfect_players_trust_is_a_number_from_0_to_1(trust, error):
+    with pytest.raises(error, match="trust is"):
+        imperfect_player(1, trust=trust)

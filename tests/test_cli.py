@@ -293,13 +293,43 @@ def test_other_games_default_to_iterative_deepening():
     (["--game", "chess"], "unknown game 'chess': choose tic-tac-toe, connect4, or CxRxK"),
     (["--game", "3x3x4"], "no game '3x3x4': nobody can get 4 in a row"),
     (["--game", "0x3x3"], "columns must be at least 1"),
-    (["--game", "connect4", "--o", "perfect"], "perfect plays only tic-tac-toe"),
-    (["--game", "4x4x4", "--x", "two-layer"], "two-layer plays only tic-tac-toe"),
+    (["--game", "connect4", "--o", "perfect"], "perfect searches to the end of the game, and "
+                                                "this game is too big for that: choose one of "
+                                                "human, random, one-layer, two-layer, depth-N"),
+    (["--game", "4x4x4", "--x", "expectimax"], "expectimax searches to the end of the game"),
+    (["--game", "6x4x4", "--x", "human", "--o", "imperfect"], "imperfect searches to the end"),
 ])
 def test_unknown_games_and_players_that_cannot_play_them_are_errors(args, message):
     run = run_ttt(*args)
     assert run.returncode == 2 and run.stdout == ""
     assert message in run.stderr
+
+
+@pytest.mark.parametrize("game, size", [("99999999999999999999x1x1", "99,999,999,999,999,999,999 "
+                                                                     "wide and 1 high"),
+                                        ("5000x5000x3", "5,000 wide and 5,000 high"),
+                                        ("300x300x5", "300 wide and 300 high"),
+                                        ("20x1x3", "20 wide and 1 high")])
+def test_boards_beyond_the_size_limit_are_refused_at_once_in_one_line(game, size):
+    run = run_ttt("--game", game, "--x", "random", "--o", "random")
+    assert run.returncode == 2 and run.stdout == ""
+    usage, error, end = run.stderr.split("\n")
+    assert usage.startswith("usage: python -m ttt") and end == ""
+    assert error == (f"python -m ttt: error: argument --game: no game {game!r}: a board is at "
+                     f"most 19 cells wide and 19 high (ttt.games.MAX_SIDE), got {size}")
+
+
+def test_the_largest_board_plays():
+    run = run_ttt("--game", "19x19x5", "--x", "random", "--o", "one-layer", "--seed", "1")
+    assert run.returncode == 0 and run.stderr == ""
+    assert replay_game(run.stdout, mnk(19, 19, 5)).is_over
+
+
+def test_players_that_solve_play_a_game_small_enough():
+    run = run_ttt("--game", "4x3x3", "--x", "perfect", "--o", "varied-perfect", "--seed", "2")
+    assert run.returncode == 0 and run.stderr == ""
+    final = replay_game(run.stdout, mnk(4, 3, 3))
+    assert final.is_over and final.winner == "X"  # 4 x 3, three in a row: X wins
 
 
 def test_read_column():

@@ -14,13 +14,17 @@ import pytest
 from hypothesis import given, settings
 from strategies import positions
 from test_game import Heap
+from time_limits import SEARCH_TIME_LIMIT
 
 from ttt.board import Board, IllegalMoveError, reachable_positions
-from ttt.expectimax import expectimax
+from ttt.expectimax import EXPECTIMAX_LIMIT, expectimax
 from ttt.fast import shared_solver
-from ttt.game import final_score
+from ttt.game import SearchTooBigError, check_exhaustive, final_score
+from ttt.games import ConnectFour, connect_four, mnk
 from ttt.players import expectimax_player, make_player, random_game_odds, random_player, tournament
 from ttt.search import Watch, minimax
+
+pytestmark = SEARCH_TIME_LIMIT
 
 
 def strategies(position, chance, path=()):
@@ -261,3 +265,16 @@ def test_the_chance_player_is_x_or_o(chance):
 def test_a_string_is_not_a_position():
     with pytest.raises(TypeError, match=r"Board\.from_string"):
         expectimax("X..|...|...")
+
+
+def test_the_limit_takes_the_small_boards_and_refuses_four_by_four():
+    for position in (Board(), mnk(4, 3, 3), connect_four(4, 4), Heap(30)):
+        check_exhaustive(position, "expectimax", EXPECTIMAX_LIMIT, force=False)
+    with pytest.raises(SearchTooBigError, match="up to 1.0e[+]07 positions may follow"):
+        expectimax(mnk(4, 4, 4))
+    # . . . .
+    # . . . .
+    # . X O .
+    # X O X O    Connect Four 4 x 4, X to move: valued in well under a second
+    position = ConnectFour.from_string("....|....|.XO.|XOXO")
+    assert expectimax(position, "O").value == expectimax(position, "O", force=True).value

@@ -7,6 +7,7 @@ takes the rest of 4).
 """
 
 import pytest
+from time_limits import SEARCH_TIME_LIMIT
 from toy_games import Heap
 
 from ttt.game import Position, final_score
@@ -14,6 +15,8 @@ from ttt.players import play_game, random_player
 from ttt.search import alphabeta, minimax
 from ttt.steps import ENTER, search_steps
 from ttt.tree import best_path, build_tree, count_games, count_nodes, fill_values
+
+pytestmark = SEARCH_TIME_LIMIT
 
 
 @pytest.mark.parametrize("stones", range(1, 13))

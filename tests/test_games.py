@@ -8,13 +8,17 @@ from functools import cache
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from time_limits import SEARCH_TIME_LIMIT
 
 from ttt import fast, search
 from ttt.board import Board, IllegalMoveError, InvalidBoardError, reachable_positions
+from ttt.counting import distinct_positions
 from ttt.display import draw_tree
-from ttt.game import Position
+from ttt.game import Position, positions_ahead
 from ttt.games import MNK, ConnectFour, connect_four, mnk
 from ttt.stepper import step_through
+
+pytestmark = SEARCH_TIME_LIMIT
 
 # --- an independent referee: cells as a string, lines found by walking the grid -------------------
 
@@ -393,3 +397,17 @@ def test_small_positions_step_through_and_big_ones_suggest_a_later_one():
     later = eval(str(error.value).split("for example ")[1].split(", reached")[0])
     assert isinstance(later, ConnectFour) and later.free_cells <= 5 and not later.is_over
     assert step_through(later).steps
+
+
+@pytest.mark.parametrize("position", [mnk(3, 3, 3), mnk(3, 3, 3).play(4), mnk(3, 2, 2),
+                                      connect_four(4, 4).play(1).play(1),
+                                      ConnectFour.from_string(".XO.|OXX.|XOO.|XOXO")], ids=repr)
+def test_positions_ahead_is_at_least_the_positions_that_can_follow(position):
+    assert distinct_positions(position) <= positions_ahead(position)
+
+
+def test_positions_ahead_counts_what_each_game_can_still_fill():
+    assert positions_ahead(connect_four(4, 4)) == (2 ** 5 - 1) ** 4  # 0-4 discs a column, X or O
+    assert positions_ahead(mnk(3, 3, 3)) == 6_046 > 5_478  # the positions of tic-tac-toe
+    assert positions_ahead(Board()) == positions_ahead(mnk(3, 3, 3))  # by its free cells
+    assert positions_ahead(ConnectFour.from_string("....|....|OOO.|XXXX")) == 1  # game over

@@ -8,6 +8,7 @@ import math
 
 import pytest
 from test_game import Heap
+from time_limits import SEARCH_TIME_LIMIT
 
 from ttt.board import Board, IllegalMoveError
 from ttt.fast import shared_solver
@@ -25,6 +26,8 @@ from ttt.mcts import (
     ucb1,
 )
 from ttt.players import make_player, mcts_player, play_game, random_player
+
+pytestmark = SEARCH_TIME_LIMIT
 
 SEEDS = range(20)
 
@@ -296,10 +299,14 @@ def test_a_seed_is_a_whole_number():
         mcts(Board(), 10, seed=0.5)
 
 
-@pytest.mark.parametrize("exploration", [-1, math.nan, "1"])
-def test_exploration_is_a_number_of_at_least_zero(exploration):
-    with pytest.raises(ValueError, match="exploration"):
+@pytest.mark.parametrize("exploration, error", [(-1, ValueError), (math.nan, ValueError),
+                                                (math.inf, ValueError), ("1", TypeError),
+                                                (True, TypeError), (None, TypeError)])
+def test_exploration_is_a_finite_number_of_at_least_zero(exploration, error):
+    with pytest.raises(error, match="exploration is a"):
         mcts(Board(), 10, exploration=exploration)
+    with pytest.raises(error, match="exploration is a"):
+        mcts_steps(Board(), 2, exploration=exploration)
 
 
 def test_a_string_is_not_a_position():

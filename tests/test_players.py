@@ -10,15 +10,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import playable_positions
+from time_limits import SEARCH_TIME_LIMIT
 
-from ttt.board import Board, IllegalMoveError
+from ttt.board import Board, IllegalMoveError, reachable_positions
 from ttt.fast import Solver
-from ttt.games import ConnectFour, connect_four
+from ttt.game import SearchTooBigError
+from ttt.games import MNK, ConnectFour, connect_four, mnk
 from ttt.players import (
     PLAYER_NAMES,
     PLAYERS,
     GameRecord,
     blocking_moves,
+    check_can_play,
     depth_limited_player,
     imperfect_player,
     iterative_deepening,
@@ -29,12 +32,16 @@ from ttt.players import (
     play_game,
     random_game_odds,
     random_player,
+    safest_moves,
     tournament,
     two_layer_player,
     varied_perfect_player,
     winning_moves,
 )
 from ttt.search import minimax
+from ttt.solve import solve
+
+pytestmark = SEARCH_TIME_LIMIT
 
 SEEDS = range(20)
 
@@ -414,3 +421,81 @@ def test_random_game_odds_match_a_long_simulation():
     for name, chance in odds.items():
         sigma = (float(chance) * (1 - float(chance)) / games) ** 0.5
         assert abs(results[name] / games - float(chance)) < 4 * sigma
+
+
+# --- every player on any game: the ones that solve play games small enough, refuse the rest -----
+
+#   O . . X
+#   X X . .
+#   . . . .
+#   . . . O    k = 3, O to move: X threatens cell 6 (and nothing else); O cannot win at once
+MNK_O_MUST_BLOCK = MNK.from_string("O..X|XX..|....|...O", k=3)
+
+
+def test_two_layer_blocks_by_the_games_own_lines():
+    assert winning_moves(MNK_O_MUST_BLOCK) == []
+    assert safest_moves(MNK_O_MUST_BLOCK) == [6]
+    assert {two_layer_player(seed)(MNK_O_MUST_BLOCK) for seed in SEEDS} == {6}
+    assert {two_layer_player(seed)(C4_O_MUST_BLOCK) for seed in SEEDS} == {3}
+    assert {two_layer_player(seed)(C4_X_CAN_WIN) for seed in SEEDS} == {3}
+
+
+def test_two_layer_does_not_fill_the_cell_under_a_connect_four_threat():
+    #   . . . .
+    #   . . . .
+    #   X X X .
+    #   O O X O    O to move: nothing wins at once, and any move but column 3 lets X win at 3
+    position = ConnectFour.from_string("....|....|XXX.|OOXO")
+    assert safest_moves(position) == [3]
+
+
+def test_on_tic_tac_toe_the_safest_moves_are_the_blocking_cells_or_all():
+    for board in reachable_positions():
+        if not board.is_over and not winning_moves(board):
+            assert safest_moves(board) == (blocking_moves(board) or list(board.legal_moves))
+
+
+def test_blocking_moves_reads_tic_tac_toes_lines_only():
+    with pytest.raises(TypeError, match="needs a Board, got MNK: for any game, use safest_moves"):
+        blocking_moves(MNK_O_MUST_BLOCK)
+
+
+def keeps_the_value(position, move) -> bool:
+    return solve(position.play(move)).value == solve(position).value
+
+
+@pytest.mark.parametrize("start", [connect_four(4, 4), mnk(4, 3, 3),
+                                   MNK_O_MUST_BLOCK], ids=repr)
+@pytest.mark.parametrize("name", ["perfect", "varied-perfect", "imperfect"])
+def test_the_solving_players_keep_the_value_on_other_games(name, start):
+    position = start
+    for seed in range(3):
+        if position.is_over:
+            break
+        move = make_player(name, seed)(position)
+        assert keeps_the_value(position, move)
+        position = position.play(move)
+        if not position.is_over:  # another reply, so that the player meets more positions
+            position = position.play(position.legal_moves[seed % len(position.legal_moves)])
+
+
+def test_perfect_players_draw_connect_four_4_by_4_against_each_other():
+    game = play_game(perfect_player, varied_perfect_player(1), connect_four(4, 4))
+    assert game.board.is_full and game.winner is None
+    won = play_game(perfect_player, imperfect_player(2), mnk(4, 3, 3))
+    assert won.winner == "X"  # X wins 4 x 3, three in a row
+
+
+@pytest.mark.parametrize("name, start", [("perfect", connect_four()),
+                                         ("varied-perfect", connect_four()),
+                                         ("imperfect", mnk(6, 4, 4)),
+                                         ("expectimax", mnk(4, 4, 4))])
+def test_the_solving_players_refuse_games_too_big_to_solve(name, start):
+    player = make_player(name, seed=1)
+    with pytest.raises(SearchTooBigError, match=f"the {name} player searches to the end of the "
+                                                f"game.*depth-N, id-S or mcts-N"):
+        player(start)
+    with pytest.raises(SearchTooBigError):
+        check_can_play(name, start)
+    check_can_play(name, Board())  # tic-tac-toe is small enough for every player
+    check_can_play("random", connect_four())

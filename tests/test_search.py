@@ -10,10 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import playable_positions, positions
+from time_limits import SEARCH_TIME_LIMIT
 
 from ttt.board import Board, open_lines, reachable_positions
 from ttt.fast import Outcome, Solver
 from ttt.search import alphabeta, minimax
+
+pytestmark = SEARCH_TIME_LIMIT
 
 #: Positions in the full game tree, the empty board included.
 TREE_SIZE = 549_946

@@ -5,7 +5,8 @@ equally good ones. ``--x`` and ``--o`` choose the players: ``human`` for a perso
 or any computer player of ``ttt.players``, e.g. ``python -m ttt --x perfect --o random --seed 1``.
 ``--game`` plays another game: ``connect4`` (7 x 6; a move is a column) or an m,n,k-game such as
 ``4x4x3`` (three in a row on a board 4 wide and 4 high; a move is a cell), against iterative
-deepening with a second a move unless told otherwise.
+deepening with a second a move unless told otherwise. A board bigger than ``ttt.games.MAX_SIDE``
+(19 x 19), or a player that searches to the end of a game too big for that, is refused at once.
 """
 
 from __future__ import annotations
@@ -17,19 +18,26 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ttt.board import EMPTY, Board
-from ttt.game import Position
-from ttt.games import ConnectFour, connect_four, mnk
-from ttt.players import PLAYER_NAMES, Player, make_player, player_name
+from ttt.game import Position, SearchTooBigError
+from ttt.games import MAX_SIDE, ConnectFour, connect_four, mnk
+from ttt.players import (
+    EXHAUSTIVE_PLAYERS,
+    PLAYER_NAMES,
+    Player,
+    check_can_play,
+    make_player,
+    player_name,
+)
 
 __all__ = ["main", "parse_args"]
 
 HUMAN = "human"
 COMPUTER = "varied-perfect"
-#: The computer on the other games, which are too big for a perfect player.
+#: The computer on the other games, most of them too big for a perfect player.
 COMPUTER_ELSEWHERE = "id-1"
 CHOICES = (HUMAN, *PLAYER_NAMES)
-#: The players that know only tic-tac-toe (they use its rules, or solve the whole game).
-TIC_TAC_TOE_ONLY = ("two-layer", "imperfect", "expectimax", "perfect", "varied-perfect")
+#: The players that play any game: those that do not search to the end of it.
+ANY_GAME = (HUMAN, *(name for name in PLAYER_NAMES if name not in EXHAUSTIVE_PLAYERS))
 
 Ask = Callable[[str], str]
 Tell = Callable[[str], None]
@@ -59,8 +67,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     players = (f"Players: {', '.join(CHOICES)} (N a whole number from 1 up, S seconds a move). "
                f"With neither --x nor --o you are asked which mark to play, against {COMPUTER} "
                f"({COMPUTER_ELSEWHERE} in the other games). With only one, the other side is "
-               f"{HUMAN} if that one is a computer, else the computer. Only tic-tac-toe has "
-               f"{', '.join(TIC_TAC_TOE_ONLY)}.")
+               f"{HUMAN} if that one is a computer, else the computer. "
+               f"{', '.join(EXHAUSTIVE_PLAYERS)} search to the end of the game: they play only "
+               f"games small enough for that "
+               f"(e.g. 4x4x4, not connect4).")
     parser = argparse.ArgumentParser(
         prog="python -m ttt",
         description="Play tic-tac-toe, Connect Four or an m,n,k-game in the terminal.",
@@ -72,14 +82,16 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, metavar="N",
                         help="seed for the computer's random choices, to replay the same game")
     parser.add_argument("--game", type=game_choice, default=Board(), metavar="GAME",
-                        help="tic-tac-toe (the default), connect4 (7 x 6), or CxRxK: K in a row "
-                             "on a board C wide and R high, e.g. 4x4x3")
+                        help=f"tic-tac-toe (the default), connect4 (7 x 6), or CxRxK: K in a "
+                             f"row on a board C wide and R high (each at most {MAX_SIDE}), "
+                             f"e.g. 4x4x3")
     args = parser.parse_args(argv)
-    if not isinstance(args.game, Board):
-        for name in (args.x, args.o):
-            if name in TIC_TAC_TOE_ONLY:
-                parser.error(f"{name} plays only tic-tac-toe: for this game choose {HUMAN}, "
-                             f"random, one-layer, depth-N, mcts-N or id-S")
+    for name in (args.x, args.o):
+        try:
+            check_can_play(name, args.game)
+        except SearchTooBigError:
+            parser.error(f"{name} searches to the end of the game, and this game is too big "
+                         f"for that: choose one of {', '.join(ANY_GAME)}")
     return args
 
 

@@ -21,6 +21,13 @@ search uses them when it can:
                             ``ordered=True`` tries them in that order. Without it, legal_moves.
     position.canonical()    one position standing for all its symmetric images: a table keyed by
                             it stores each family once. Without it, the position itself.
+    position.positions_ahead()  at most how many positions can follow (this one included): what
+                            a search to the end of the game may visit. Without it, the count
+                            for a game whose every move marks one of ``free_cells`` cells.
+
+Searches to the end of the game (``ttt.solve.solve``, ``ttt.expectimax.expectimax``) refuse a
+position with more positions ahead than they can finish in minutes (``check_exhaustive``), unless
+told ``force=True``; a position that knows neither extra is searched as asked.
 
 Positions must be hashable (equal positions, equal hashes) for tables such as a transposition
 table; every position in this package is.
@@ -31,12 +38,14 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from functools import cache
 from typing import Any, Protocol, runtime_checkable
 
 from ttt.board import Board, IllegalMoveError
 
-__all__ = ["Evaluation", "Position", "best_move", "check_depth", "check_position", "final_score",
-           "leaf_score", "moves_in_order", "opponent", "seeded_random", "value_of"]
+__all__ = ["Evaluation", "Position", "SearchTooBigError", "best_move", "check_depth",
+           "check_exhaustive", "check_flag", "check_position", "final_score", "leaf_score",
+           "moves_in_order", "opponent", "positions_ahead", "seeded_random", "value_of"]
 
 PLAYERS = ("X", "O")
 
@@ -151,6 +160,12 @@ def check_count(number: object, name: str, what: str) -> None:
         raise ValueError(f"{name} must be at least 1, got {number}")
 
 
+def check_flag(flag: object, name: str) -> None:
+    """A TypeError unless ``flag`` is True or False (a switch such as ``ordered``)."""
+    if not isinstance(flag, bool):
+        raise TypeError(f"{name} is True or False, got {flag!r}")
+
+
 def seeded_random(seed: int | None) -> random.Random:
     """A random generator seeded with a whole number (None: unpredictable).
 
@@ -172,3 +187,48 @@ def check_not_over(position: Position) -> None:
 def depth_left(depth: int | None) -> float:
     """How deep a search may still go: ``depth``, or without a limit, infinitely deep."""
     return math.inf if depth is None else depth
+
+
+# --- searches too big to finish ---------------------------------------------------------------
+
+class SearchTooBigError(ValueError):
+    """A search to the end of the game asked of a position with too many positions ahead."""
+
+
+def positions_ahead(position: Position) -> int | None:
+    """At most how many positions can follow ``position``, itself included: its own
+    ``positions_ahead()``, or else the count for a game whose every move marks one of its
+    ``free_cells`` cells; None if it knows neither."""
+    if position.is_over:
+        return 1
+    if hasattr(position, "positions_ahead"):
+        return position.positions_ahead()
+    if hasattr(position, "free_cells"):
+        return marked_ahead(position.free_cells)
+    return None
+
+
+@cache
+def marked_ahead(free: int) -> int:
+    """How many ways the players can mark some of ``free`` cells, taking turns: for t more
+    moves, which t cells, and which half of them (rounded either way) the player to move gets."""
+    return sum(math.comb(free, t) * math.comb(t, t // 2) for t in range(free + 1))
+
+
+def check_exhaustive(position: Position, search: str, limit: int, force: bool,
+                     instead: str = "") -> None:
+    """A SearchTooBigError, unless ``force``, when more than ``limit`` positions may follow
+    ``position``: a search to the end of the game (``search`` names it) would not finish in
+    minutes. The message says what to do ``instead`` (by default: a search that looks a few
+    moves ahead, or ``force=True``)."""
+    check_flag(force, "force")
+    ahead = positions_ahead(position)
+    if force or ahead is None or ahead <= limit:
+        return
+    instead = instead or ("search a few moves ahead instead, by alphabeta(position, depth=4), "
+                          "iterative_deepening(position, seconds) or mcts(position, playouts); "
+                          "or pass force=True to wait as long as it takes")
+    raise SearchTooBigError(
+        f"{search} searches to the end of the game, and up to {ahead:.1e} positions may follow "
+        f"this one: more than the {limit:.0e} it takes on, for beyond it would not finish in "
+        f"minutes. {instead[0].upper()}{instead[1:]}.")

@@ -11,7 +11,13 @@ Cells are numbered in reading order, top-left first: on a board ``columns`` wide
 bitmasks, one for X and one for O (bit ``c`` set when that mark is on cell ``c``), and the lines
 of ``k`` of each board size are worked out once (``shape``). Both games follow the game protocol
 of ``ttt.game`` with all its extras (``free_cells``, ``estimate()``, ``ordered_moves``,
-``canonical()``), so every search, player, tree and picture of the package takes them.
+``canonical()``, ``positions_ahead()``), so every search, player, tree and picture of the
+package takes them.
+
+Sizes are limited: a board is at most ``MAX_SIDE`` (19) cells wide and 19 high, the size of a Go
+board, which holds Gomoku (``mnk(15, 15, 5)``). Beyond, working out the lines would take minutes
+and the memory of the machine, and nobody could read the board; ``mnk`` and ``connect_four``
+refuse such sizes with an InvalidBoardError.
 """
 
 from __future__ import annotations
@@ -26,7 +32,10 @@ from ttt.board import EMPTY, IllegalMoveError, InvalidBoardError
 from ttt.game import check_count
 from ttt.svg import board_svg
 
-__all__ = ["MNK", "ConnectFour", "Shape", "connect_four", "mnk", "shape"]
+__all__ = ["MAX_SIDE", "MNK", "ConnectFour", "Shape", "connect_four", "mnk", "shape"]
+
+#: The most cells a board may have across and down: a Go board's 19, which holds Gomoku.
+MAX_SIDE = 19
 
 #: A pixel size that keeps every board legible: this many pixels a cell, at most MAX_WIDTH wide.
 CELL_PIXELS = 32
@@ -145,10 +154,13 @@ class Shape:
 
 def shape(columns: int, rows: int, k: int, gravity: bool = False) -> Shape:
     """The ``Shape`` of a board (made once for each size, then shared); a clear error for a
-    size no game can be played on."""
+    size no game can be played on, or one beyond ``MAX_SIDE``."""
     for number, name in ((columns, "columns"), (rows, "rows"), (k, "k")):
         check_count(number, name, f"the number of {name}, a whole number" if name != "k"
                     else "how many in a row win, a whole number")
+    if max(columns, rows) > MAX_SIDE:
+        raise InvalidBoardError(f"a board is at most {MAX_SIDE} cells wide and {MAX_SIDE} high "
+                                f"(ttt.games.MAX_SIDE), got {columns:,} wide and {rows:,} high")
     if k > max(columns, rows):
         fix = ("Connect Four needs at least 4 columns or 4 rows" if gravity
                else f"k must be at most {max(columns, rows)}")
@@ -446,6 +458,19 @@ class ConnectFour(_Grid):
         if not free:
             raise IllegalMoveError(f"column {column} is full: choose another column")
         return self._place(free.bit_length() - 1)  # the lowest free cell has the highest number
+
+    def positions_ahead(self) -> int:
+        """At most how many positions can follow this one, itself included: each column can
+        still take 0, 1, ... discs up to its free cells, each X or O (gravity leaves far fewer
+        than an m,n,k-game with as many free cells)."""
+        if self._over:
+            return 1
+        taken = self._x | self._o
+        count = 1
+        for mask in self._shape.column_masks:
+            free = (mask & ~taken).bit_count()
+            count *= 2 ** (free + 1) - 1
+        return count
 
     #: Points for a window of four holding 1, 2, 3 or 4 of one player's discs and none of the
     #: other's (four: the game is won, and a search scores the win itself, not this guess).

@@ -41,8 +41,8 @@ from ttt.game import (
 from ttt.search import Path
 
 __all__ = ["BACK_UP", "EXPAND", "EXPLORATION", "MCTSResult", "MCTSStep", "MCTSWatch", "PLAY_OUT",
-           "SELECT", "Tally", "TreeNode", "back_up", "expand", "mcts", "mcts_steps", "play_out",
-           "select", "tallies", "ucb1"]
+           "SELECT", "Tally", "TreeNode", "back_up", "check_exploration", "expand", "mcts",
+           "mcts_steps", "play_out", "select", "tallies", "ucb1"]
 
 #: How much UCB1 favours moves tried rarely over moves that have done well. √2 is the textbook
 #: value (UCB1, Auer, Cesa-Bianchi and Fischer 2002) for results between 0 and 1. Ours run from
@@ -172,8 +172,7 @@ def mcts(position: Position, playouts: int = 1000, seed: int | None = None, *,
     check_position(position)
     check_not_over(position)
     check_count(playouts, "playouts", "how many random games to play, a whole number")
-    if not (isinstance(exploration, (int, float)) and exploration >= 0):
-        raise ValueError(f"exploration is a number of at least 0, got {exploration!r}")
+    check_exploration(exploration)
     rng = seeded_random(seed)
     watch = watch or MCTSWatch()
     root, nodes = TreeNode(position), 0
@@ -190,6 +189,15 @@ def mcts(position: Position, playouts: int = 1000, seed: int | None = None, *,
         back_up(node, result)
         watch.back_up(node, result, root)
     return _result(root, playouts, nodes)
+
+
+def check_exploration(exploration: object) -> None:
+    """A TypeError unless ``exploration`` is a number, a ValueError unless it is finite and at
+    least 0: an infinite bonus would drown every result, and a negative one shun new moves."""
+    if isinstance(exploration, bool) or not isinstance(exploration, (int, float)):
+        raise TypeError(f"exploration is a number of at least 0, got {exploration!r}")
+    if not 0 <= exploration < math.inf:
+        raise ValueError(f"exploration is a finite number of at least 0, got {exploration!r}")
 
 
 def _result(root: TreeNode, playouts: int, nodes: int) -> MCTSResult:

@@ -6,6 +6,11 @@ heuristic); ``imperfect`` (hopes the opponent errs); ``perfect`` and ``varied-pe
 play by chance: ``expectimax`` plays best against an opponent who moves at random, and ``mcts-N``
 chooses by N random games (Monte Carlo tree search).
 
+Every player plays any game of the game protocol (``ttt.game``). Those that search to the end of
+the game (``perfect``, ``varied-perfect``, ``imperfect``: ``ttt.solve``; ``expectimax``) play only
+positions small enough for that search, and refuse others with a SearchTooBigError
+(``check_can_play``); on tic-tac-toe they look positions up in the package's shared table.
+
 A player that chooses at random owns its random generator, so two players made with the same seed
 play the same moves. Each player's ``__name__`` is its name, e.g. 'depth-2', for printing.
 """
@@ -20,19 +25,20 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from itertools import count
 from statistics import mean
 from typing import Any
 
 from ttt import fast, search
 from ttt.board import LINES, Board, IllegalMoveError
-from ttt.expectimax import ExpectimaxTable, expectimax
+from ttt.expectimax import EXPECTIMAX_LIMIT, ExpectimaxTable, expectimax
 from ttt.fast import shared_solver
 from ttt.game import (
     Evaluation,
     Position,
     check_count,
+    check_exhaustive,
     check_not_over,
     check_position,
     leaf_score,
@@ -42,8 +48,10 @@ from ttt.game import (
 )
 from ttt.mcts import mcts
 from ttt.search import SearchResult
+from ttt.solve import SOLVE_LIMIT, solve
 
-__all__ = ["PLAYER_NAMES", "GameRecord", "Player", "blocking_moves", "depth_limited_player",
+__all__ = ["PLAYER_NAMES", "GameRecord", "Player", "blocking_moves", "check_can_play",
+           "depth_limited_player", "perfect_value", "safest_moves",
            "expectimax_player", "hopeful_value", "imperfect_player", "iterative_deepening",
            "iterative_deepening_player", "lookahead_score", "make_player", "mcts_player",
            "one_layer_player", "perfect_player", "play_game", "player_name", "random_game_odds",
@@ -87,18 +95,33 @@ def _random_best(rng: random.Random, scores: dict[int, float]) -> int:
 # --- simple players ---------------------------------------------------------------------------
 
 
-def winning_moves(board: Board) -> list[int]:
-    """The cells that win the game at once for the player to move."""
+def winning_moves(board: Position) -> list[Any]:
+    """The moves that win the game at once for the player to move (any game)."""
     return [cell for cell in board.legal_moves if board.play(cell).winner]
 
 
 def blocking_moves(board: Board) -> list[int]:
     """The cells where the opponent, if it were their turn, would win at once: the ones to block
-    (a free cell on a line whose other two cells are the opponent's)."""
+    (a free cell on a line whose other two cells are the opponent's). Tic-tac-toe's lines only:
+    ``safest_moves`` plays any game."""
+    if not isinstance(board, Board):
+        raise TypeError(f"blocking_moves reads tic-tac-toe's lines, so it needs a Board, got "
+                        f"{type(board).__name__}: for any game, use safest_moves")
     them = opponent(board.to_move)
     return [cell for cell in board.legal_moves
             if any(cell in line and all(board[c] == them for c in line if c != cell)
                    for line in LINES)]
+
+
+def safest_moves(position: Position) -> list[Any]:
+    """The moves after which the opponent has the fewest moves that win at once (any game).
+
+    On tic-tac-toe, when the opponent threatens to win, these are the cells that block
+    (``blocking_moves``), and otherwise every legal move; on Connect Four they also avoid
+    filling the cell under an opponent's threat."""
+    wins_left = {move: len(winning_moves(position.play(move))) for move in position.legal_moves}
+    fewest = min(wins_left.values())
+    return [move for move, wins in wins_left.items() if wins == fewest]
 
 
 def random_player(seed: int | None = None) -> Player:
@@ -124,13 +147,13 @@ def one_layer_player(seed: int | None = None) -> Player:
 
 
 def two_layer_player(seed: int | None = None) -> Player:
-    """A player that wins at once when it can, else blocks the opponent's immediate win, else
-    moves at random."""
+    """A player that wins at once when it can, else blocks the opponent's immediate wins (it
+    picks at random among the ``safest_moves``): two moves ahead, in any game."""
     rng = seeded_random(seed)
 
     @_named("two-layer")
-    def play(board: Board) -> int:
-        return rng.choice(winning_moves(board) or blocking_moves(board) or board.legal_moves)
+    def play(position: Position) -> Any:
+        return rng.choice(winning_moves(position) or safest_moves(position))
 
     return play
 
@@ -252,28 +275,65 @@ def iterative_deepening_player(seconds: float, seed: int | None = None) -> Playe
     return play
 
 
+#: The players that search to the end of the game, and the most positions ahead they take on.
+EXHAUSTIVE_PLAYERS = {"perfect": SOLVE_LIMIT, "varied-perfect": SOLVE_LIMIT,
+                      "imperfect": SOLVE_LIMIT, "expectimax": EXPECTIMAX_LIMIT}
+
+
+def check_can_play(name: str, position: Position) -> None:
+    """A SearchTooBigError if the player called ``name`` searches to the end of the game and
+    ``position`` is too big for that (``ttt.game.check_exhaustive``); other players play any
+    position."""
+    if name in EXHAUSTIVE_PLAYERS:
+        check_exhaustive(position, f"the {name} player", EXHAUSTIVE_PLAYERS[name], force=False,
+                         instead="choose a player that looks a few moves ahead: depth-N, id-S "
+                                 "or mcts-N")
+
+
+def perfect_value(position: Position) -> int:
+    """Who wins ``position`` with perfect play: +1 (X), 0 (a draw) or -1 (O). Tic-tac-toe looks
+    it up in the shared table; other games are solved by ``ttt.solve``, each position once."""
+    if isinstance(position, Board):
+        return shared_solver().outcome(position).value
+    return _solved(position).value
+
+
+@lru_cache(maxsize=1 << 16)
+def _solved(position: Position) -> SearchResult:
+    return solve(position)
+
+
 @_named("perfect")
-def perfect_player(board: Board) -> int:
+def perfect_player(board: Position) -> Any:
     """The move ``ttt.search.minimax`` picks: a best move (quickest win, slowest loss), the lowest
-    cell among equals. A shared transposition table makes every move instant."""
-    return shared_solver().solve(board).move
+    cell among equals; a shared transposition table makes every move instant. On another game
+    small enough to solve, the move ``ttt.solve.solve`` picks: one that keeps the value."""
+    if isinstance(board, Board):
+        return shared_solver().solve(board).move
+    check_can_play("perfect", board)
+    return _solved(board).move
 
 
 def varied_perfect_player(seed: int | None = None) -> Player:
-    """A perfect player that picks at random among all the best moves: the ones with the same
-    value that win (or lose) just as fast."""
+    """A perfect player that picks at random among all the best moves: on tic-tac-toe the ones
+    with the same value that win (or lose) just as fast; on another game small enough to solve,
+    those with the same value."""
     rng = seeded_random(seed)
 
     @_named("varied-perfect")
-    def play(board: Board) -> int:
+    def play(board: Position) -> Any:
         sign = _mover_sign(board)
-        scores = shared_solver().move_scores(board)
+        if isinstance(board, Board):
+            scores = shared_solver().move_scores(board)
+        else:
+            check_can_play("varied-perfect", board)
+            scores = {move: perfect_value(board.play(move)) for move in board.legal_moves}
         return _random_best(rng, {cell: sign * score for cell, score in scores.items()})
 
     return play
 
 
-def hopeful_value(board: Board, cell: int, trust: float) -> float:
+def hopeful_value(board: Position, cell: Any, trust: float) -> float:
     """How good playing ``cell`` is for the player to move, between -1 and +1.
 
     It blends ``trust`` times the value if the opponent then plays perfectly with ``1 - trust``
@@ -281,8 +341,8 @@ def hopeful_value(board: Board, cell: int, trust: float) -> float:
     move that leaves the opponent many ways to go wrong scores higher.
     """
     after = board.play(cell)
-    perfect_reply = shared_solver().outcome(after).value
-    replies = [outcome.value for outcome in shared_solver().move_outcomes(after).values()]
+    perfect_reply = perfect_value(after)
+    replies = [perfect_value(after.play(reply)) for reply in after.legal_moves]
     average_reply = mean(replies) if replies else perfect_reply
     return _mover_sign(board) * (trust * perfect_reply + (1 - trust) * average_reply)
 
@@ -291,12 +351,15 @@ def imperfect_player(seed: int | None = None, trust: float = 0.9) -> Player:
     """A player that does not assume a perfect opponent: it picks the move with the best
     ``hopeful_value``, at random among equals. With ``trust`` 1 it only cares about the value
     against perfect play; with less it sets traps."""
+    if isinstance(trust, bool) or not isinstance(trust, (int, float)):
+        raise TypeError(f"trust is a number between 0 and 1, got {trust!r}")
     if not 0 <= trust <= 1:
         raise ValueError(f"trust is between 0 and 1, got {trust}")
     rng = seeded_random(seed)
 
     @_named("imperfect")
-    def play(board: Board) -> int:
+    def play(board: Position) -> Any:
+        check_can_play("imperfect", board)
         return _random_best(rng, {cell: round(hopeful_value(board, cell, trust), 9)
                                   for cell in board.legal_moves})
 
@@ -315,6 +378,7 @@ def expectimax_player() -> Player:
 
     @_named("expectimax")
     def play(position: Position) -> Any:
+        check_can_play("expectimax", position)
         chance = opponent(position.to_move)
         return expectimax(position, chance, table=tables[chance]).move
 
