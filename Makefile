@@ -189,7 +189,7 @@ test: system-browser venv-dev venv-lite
 	$(call stage,browser tests (JupyterLab and Voila in Chromium),\
 	  $(BIN)/python -m pytest -p no:nbval $(PARALLEL) --basetemp=.pytest-tmp/browser tests/browser)
 	$(call stage,browser-only course (JupyterLite): built then run offline in Chromium,\
-	  $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/lite tests/lite)
+	  $(BIN)/python -m pytest -p no:nbval -n auto --dist worksteal --basetemp=.pytest-tmp/lite tests/lite)
 	$(call stage,the website (make site): built then every page checked in Chromium,\
 	  $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/site tests/site)
 	@$(SHOW_TIMES)

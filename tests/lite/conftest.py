@@ -3,13 +3,16 @@ checkout by scripts/build_lite.py (what ``make lite`` runs), served on 127.0.0.1
 http.server, and a page of headless Chromium in which every request for anything else is aborted
 and counted (Chromium itself resolves no other host either: tests/real_browser.py).
 
-Run with ``python -m pytest -p no:nbval --basetemp=.pytest-tmp/lite tests/lite`` (that is what
-``make test`` does).
+Run with ``python -m pytest -p no:nbval -n auto --dist worksteal --basetemp=.pytest-tmp/lite
+tests/lite`` (that is what ``make test`` does): the lessons are spread over the cores
+(pytest-xdist), each worker with its own Chromium and its own server of the one build; without
+``-n`` they run one after another.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,15 +30,42 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="session")
-def site(chromium: str) -> Path:
+def site(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The site, built afresh from this checkout into build/lite/ (after Chromium was found, so
-    a skip costs nothing)."""
+    a skip costs nothing), once per test run: pytest-xdist's workers share one build."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        # every worker's temporary folder is in the run's own, fresh at each run
+        failure = built_once(tmp_path_factory.getbasetemp().parent)
+    else:
+        failure = build_site()
+    if failure:
+        pytest.fail(failure, pytrace=False)
+    return ROOT / "build" / "lite"
+
+
+def build_site() -> str:
+    """Build the site with scripts/build_lite.py; return why the build failed, or '' if it did
+    not."""
     build = subprocess.run([builder_python(), str(ROOT / "scripts" / "build_lite.py")],
                            capture_output=True, text=True)
-    if build.returncode != 0:
-        pytest.fail(f"scripts/build_lite.py failed:\n{build.stdout[-3000:]}{build.stderr[-3000:]}",
-                    pytrace=False)
-    return ROOT / "build" / "lite"
+    if build.returncode == 0:
+        return ""
+    return f"scripts/build_lite.py failed:\n{build.stdout[-3000:]}{build.stderr[-3000:]}"
+
+
+def built_once(shared: Path) -> str:
+    """``build_site()``'s answer for all the workers of a run, which share the folder ``shared``:
+    the first to take the lock builds and writes the answer down; the others wait for the lock
+    (two builds at once would delete each other's files) and read it."""
+    import fcntl  # POSIX; imported here, as a run without workers needs no lock
+
+    with open(shared / "lite-build.lock", "w") as lock:
+        # held until the file is closed, also if this worker dies: then another one builds
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        answer = shared / "lite-build-outcome"
+        if not answer.exists():
+            answer.write_text(build_site())
+        return answer.read_text()
 
 
 @pytest.fixture(scope="session")
