@@ -23,7 +23,7 @@ help:
 	@echo "make site    build the course's website: every lesson to read, run in the browser (build/site/)"
 	@echo "make test    everything: lint, unit tests, every lesson, browser tests, the make lite site"
 	@echo "make check   quick: lint, unit tests, and the lessons changed since the last commit"
-	@echo "make lint    ruff check"
+	@echo "make lint    ruff check, and lint-imports (the layers of pyproject.toml)"
 	@echo "make bench   run the search benchmarks"
 	@echo "make images  regenerate the pictures in images/"
 	@echo "make screenshots  take the README's screenshots in Chromium at 1280x800"
@@ -160,6 +160,7 @@ site: system-lite venv-lite
 # ---- checks --------------------------------------------------------------
 lint: venv-dev
 	$(BIN)/ruff check $(LINT_DIRS)
+	$(BIN)/lint-imports --no-logo
 
 # Every stage of `make test` is timed, and the seconds of each are printed at the end (also when a
 # stage fails), so that the slow parts show.
@@ -182,7 +183,7 @@ DESKTOP  := tests --ignore=tests/browser --ignore=tests/lite --ignore=tests/site
 
 test: system-browser venv-dev venv-lite
 	@mkdir -p .pytest-tmp && : > $(TIMES)
-	$(call stage,lint,$(BIN)/ruff check $(LINT_DIRS))
+	$(call stage,lint,$(BIN)/ruff check $(LINT_DIRS) && $(BIN)/lint-imports --no-logo)
 	$(call stage,unit tests + nbgrader course + every lesson once (nbval) on every core,\
 	  $(BIN)/python -m pytest $(NBVAL) $(PARALLEL) --basetemp=.pytest-tmp/desktop \
 	  $(DESKTOP) notebooks --ignore=notebooks/solutions)
@@ -203,11 +204,12 @@ CHANGED_LESSONS = $(filter-out notebooks/solutions/%,$(filter %.ipynb,$(wildcard
 check: venv-dev
 	@mkdir -p .pytest-tmp
 	$(BIN)/ruff check $(LINT_DIRS)
+	$(BIN)/lint-imports --no-logo
 	@echo "==> unit tests$(if $(CHANGED_LESSONS), and the changed lessons: $(CHANGED_LESSONS))"
 	$(BIN)/python -m pytest $(NBVAL) $(PARALLEL) --basetemp=.pytest-tmp/check \
 	  $(DESKTOP) --ignore=tests/test_assignments.py $(CHANGED_LESSONS)
 
 clean:
-	rm -rf $(VENV) $(LITE_VENV) .pytest-tmp .pytest_cache .ruff_cache .cache build dist *.egg-info
+	rm -rf $(VENV) $(LITE_VENV) .pytest-tmp .pytest_cache .ruff_cache .import_linter_cache .cache build dist *.egg-info
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	find . -name .ipynb_checkpoints -type d -prune -exec rm -rf {} +

@@ -1,13 +1,19 @@
-"""The package's public API and its layers: what the lessons import is declared, and no module
-imports one that the README's table lists below it."""
+"""The package's public API and its layers: what the lessons import is declared, no module imports
+a higher layer (import-linter's contracts in pyproject.toml), and the README's table lists the
+modules in the contracts' order."""
 
 import ast
 import importlib
+import os
 import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import nbformat
 import pytest
+from importlinter.api import read_configuration
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
@@ -19,8 +25,8 @@ def module_name(path: str) -> str:
     return path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
 
 
-def layers() -> list[str]:
-    """The modules in the order of the README's table, e.g. ['ttt.svg', 'ttt.board', ...]."""
+def table() -> list[str]:
+    """The modules in the order of the README's table, e.g. ['ttt.course', 'ttt.game', ...]."""
     table = (ROOT / "README.md").read_text().split("| module | what it holds |")[1]
     return [module_name(path) for path in
             re.findall(r"^\| `(ttt/[\w/]+\.py)`", table, re.MULTILINE)]
@@ -43,6 +49,27 @@ def imports(tree: ast.AST) -> list[tuple[str, list[str]]]:
     return found
 
 
+def lint_imports(root: Path) -> subprocess.CompletedProcess:
+    """import-linter run on the package and the contracts under ``root``."""
+    return subprocess.run([Path(sys.executable).parent / "lint-imports", "--no-cache"], cwd=root,
+                          env={**os.environ, "PYTHONPATH": str(root)},
+                          capture_output=True, text=True, timeout=120)
+
+
+def rank(module: str, contract: dict) -> int | None:
+    """Where ``module`` stands in a layers ``contract``, counted from its bottom layer (a package
+    stands above its own modules, since it imports them); None if the contract leaves it out."""
+    for container in contract["containers"]:
+        layers = [set(layer.replace(":", "|").replace(" ", "").split("|"))
+                  for layer in reversed(contract["layers"])]
+        if module == container:
+            return len(layers)
+        if module.startswith(container + "."):
+            name = module.removeprefix(container + ".").split(".")[0]
+            return next(i for i, layer in enumerate(layers) if name in layer)
+    return None
+
+
 def code_of(path: Path) -> str:
     """A notebook's code cells as one Python source, IPython magics left out."""
     cells = nbformat.read(path, as_version=4).cells
@@ -51,24 +78,36 @@ def code_of(path: Path) -> str:
 
 
 def test_the_table_lists_every_module():
-    assert sorted(layers()) == sorted(MODULES)
+    assert sorted(table()) == sorted(MODULES)
 
 
-@pytest.mark.parametrize("name", sorted(MODULES))
-def test_a_module_imports_only_the_layers_above_it(name):
-    order = layers()
-    for imported, names in imports(ast.parse(MODULES[name].read_text())):
-        # ``from ttt import board`` and ``from ttt.exercises import lesson1`` import modules
-        modules = [f"{imported}.{n}" for n in names if f"{imported}.{n}" in order]
-        targets = modules if modules or imported == "ttt" else [imported]
-        for target in targets:
-            assert order.index(target) < order.index(name), f"{name} imports {target}"
+def test_no_module_imports_a_higher_layer():
+    run = lint_imports(ROOT)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "0 broken" in run.stdout
+
+
+def test_a_lower_layer_importing_a_higher_one_breaks_the_contract(tmp_path):
+    shutil.copytree(ROOT / "ttt", tmp_path / "ttt", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    with open(tmp_path / "ttt" / "game.py", "a") as game:
+        game.write("\nimport ttt.widgets  # the protocol asking for the playable board\n")
+    run = lint_imports(tmp_path)
+    assert run.returncode != 0
+    assert "ttt.game -> ttt.widgets" in run.stdout
+
+
+def test_the_table_lists_the_modules_in_the_contracts_order():
+    for contract in read_configuration(str(ROOT / "pyproject.toml"))["contracts_options"]:
+        ranks = [(rank(module, contract), module) for module in table()]
+        ranks = [(number, module) for number, module in ranks if number is not None]
+        assert [n for n, _ in ranks] == sorted(n for n, _ in ranks), ranks
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[path.stem for path in NOTEBOOKS])
 def test_the_lessons_import_only_declared_names(path):
     for module, names in imports(ast.parse(code_of(path))):
         imported = importlib.import_module(module)
-        submodules = {n for n in names if f"{module}.{n}" in layers()}
+        submodules = {n for n in names if f"{module}.{n}" in table()}
         undeclared = set(names) - set(imported.__all__) - submodules
         assert not undeclared, f"{path.name} imports {sorted(undeclared)} from {module}"

@@ -1,15 +1,17 @@
 """ttt: game-tree search taught through tic-tac-toe.
 
-The layers, each importing only those before it (the README's table lists them, and a test holds
-it): svg (a board as a picture) -> board (the rules) -> game (the protocol every game follows) ->
-games (the m,n,k-games and Connect Four) -> search (minimax and alpha-beta, readable, over any
-game) -> solve (alpha-beta with a table that stores bounds, ordering, symmetry) -> fast (the same
-on tic-tac-toe's bits, and its solver) and steps (a search told step by step) -> tree, expectimax
-and mcts (search with chance: a random opponent, random playouts) -> players -> learning
-(MENACE and TD learning, judged by the solver) -> browser, display and charts (pictures) ->
-stepper, widgets (ipywidgets), exercises and cli (``python -m ttt``).
-Apart from the layers, course (each lesson's time and whether it draws charts, read from the
-notebook files) imports no other module of the package.
+The layers, each importing only those before it (``pyproject.toml`` declares them as
+import-linter's contracts, which ``lint-imports`` checks; the README's table lists the modules in
+this order): game (the protocol every game follows, and its errors), svg (a board as a picture)
+and course (each lesson's time and whether it draws charts, read from the notebook files; it
+imports nothing of the package) -> board (tic-tac-toe's rules) -> games (the m,n,k-games and
+Connect Four) -> search (minimax and alpha-beta, readable, over any game) -> solve (alpha-beta
+with a table that stores bounds, ordering, symmetry) and counting (how big a game is) -> fast
+(the same on tic-tac-toe's bits, and its solver) and steps (a search told step by step) -> tree,
+expectimax and mcts (search with chance: a random opponent, random playouts) -> players ->
+learning (MENACE and TD learning, judged by the solver) -> browser -> display and charts
+(pictures) -> stepper, widgets (ipywidgets), exercises and cli (``python -m ttt``). Modules named
+together do not import each other.
 
 Here are the names the lessons use most; the pictures, charts and widgets are imported from their
 own modules (``ttt.display``, ``ttt.charts``, ``ttt.stepper``, ``ttt.widgets``), so that

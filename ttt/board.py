@@ -19,6 +19,7 @@ import operator
 from collections.abc import Iterator
 from functools import cache
 
+from ttt.game import BoardError, IllegalMoveError, InvalidBoardError  # importable here too
 from ttt.svg import board_svg
 
 __all__ = ["CELLS", "EMPTY", "GOOD_ORDER", "LINES", "SYMMETRIES", "SYMMETRY_NAMES", "Board",
@@ -90,18 +91,6 @@ symmetric_masks: tuple[tuple[int, ...], ...] = tuple(
 def canonical_bits(x: int, o: int) -> tuple[int, int]:
     """The smallest (x, o) pair among the 8 symmetric images of a position."""
     return min((table[x], table[o]) for table in symmetric_masks)
-
-
-class BoardError(ValueError):
-    """Base class of the errors a bad board or a bad move raises."""
-
-
-class IllegalMoveError(BoardError):
-    """A move that the rules do not allow."""
-
-
-class InvalidBoardError(BoardError):
-    """A board string that is malformed or describes a position no legal game can reach."""
 
 
 class Board:

@@ -29,6 +29,10 @@ Searches to the end of the game (``ttt.solve.solve``, ``ttt.expectimax.expectima
 position with more positions ahead than they can finish in minutes (``check_exhaustive``), unless
 told ``force=True``; a position that knows neither extra is searched as asked.
 
+A move the rules forbid raises ``IllegalMoveError``, a malformed or impossible board
+``InvalidBoardError``; both are ``BoardError``s (a ValueError), defined here for every game.
+This module imports nothing of the package: it is the bottom layer.
+
 Positions must be hashable (equal positions, equal hashes) for tables such as a transposition
 table; every position in this package is.
 """
@@ -41,13 +45,24 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import cache
 from typing import Any, Protocol, runtime_checkable
 
-from ttt.board import Board, IllegalMoveError
-
-__all__ = ["Evaluation", "Position", "SearchTooBigError", "best_move", "check_depth",
+__all__ = ["BoardError", "Evaluation", "IllegalMoveError", "InvalidBoardError", "Position",
+           "SearchTooBigError", "best_move", "check_depth",
            "check_exhaustive", "check_flag", "check_position", "final_score", "leaf_score",
            "moves_in_order", "opponent", "positions_ahead", "seeded_random", "value_of"]
 
 PLAYERS = ("X", "O")
+
+
+class BoardError(ValueError):
+    """Base class of the errors a bad board or a bad move raises, in any game."""
+
+
+class IllegalMoveError(BoardError):
+    """A move that the rules do not allow."""
+
+
+class InvalidBoardError(BoardError):
+    """A board string that is malformed or describes a position no legal game can reach."""
 
 
 @runtime_checkable
@@ -68,6 +83,9 @@ class Position(Protocol):
 
     @property
     def winner(self) -> str | None: ...
+
+
+MEMBERS = ("to_move", "legal_moves", "play", "is_over", "winner")  # what Position asks for
 
 
 Evaluation = Callable[[Position], float]
@@ -133,15 +151,22 @@ def table_key(position: Position, symmetry: bool) -> Hashable:
 
 def check_position(position: object, what: str = "position") -> None:
     """A TypeError unless ``position`` follows the game protocol, saying what is missing."""
-    if isinstance(position, (Board, Position)):  # Board first: the protocol's check is slow
+    if has_members(type(position)) or isinstance(position, Position):
         return
     hint = (" Make one with Board.from_string(...), e.g. Board.from_string('X..|.O.|...')."
             if isinstance(position, str) else "")
-    missing = [name for name in ("to_move", "legal_moves", "play", "is_over", "winner")
-               if not hasattr(position, name)]
+    missing = [name for name in MEMBERS if not hasattr(position, name)]
     raise TypeError(f"a {what} is needed (a Board, or any game position with to_move, "
                     f"legal_moves, play, is_over and winner), got {type(position).__name__} "
                     f"{position!r:.60}, which lacks {', '.join(missing)}.{hint}")
+
+
+@cache
+def has_members(kind: type) -> bool:
+    """Whether the class ``kind`` itself has every member of the protocol (as properties,
+    methods or slots), so that all its instances follow it: asked once per class, for the
+    protocol's own check, which must look at each instance, takes a hundred times longer."""
+    return all(hasattr(kind, name) for name in MEMBERS)
 
 
 def check_depth(depth: object, name: str = "depth") -> None:
