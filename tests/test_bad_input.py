@@ -147,7 +147,9 @@ TOO_BIG = [(solve, connect_four()), (solve, mnk(10, 10, 5)), (expectimax, connec
            (expectimax, mnk(4, 4, 4))]
 
 
-@pytest.mark.parametrize("search_with, position", TOO_BIG, ids=repr)
+# named by the search's name, not its repr: xdist's workers must collect the same test ids
+@pytest.mark.parametrize("search_with, position", TOO_BIG,
+                         ids=lambda value: getattr(value, "__name__", repr(value)))
 def test_searches_to_the_end_refuse_boards_too_big_and_say_what_to_do(search_with, position):
     with pytest.raises(SearchTooBigError, match=f"{search_with.__name__} searches to the end of "
                                                 r"the game.*alphabeta\(position, depth=4\), "
