@@ -36,7 +36,6 @@ SITE = ROOT / "build" / "site"
 NOTEBOOKS = ROOT / "notebooks"
 #: where a lesson opens in the browser-only build: Jupyter's Notebook view of it
 RUN_URL = "lite/notebooks/index.html?path={}"
-WIDGET = "application/vnd.jupyter.widget-view+json"
 #: the widget stills: a screenshot (``make screenshots``) for each widget class, and what it shows
 STILLS = {
     "StepThrough": ("screenshot_step_through.png",
@@ -112,7 +111,7 @@ def page_of(notebook: nbformat.NotebookNode, name: str) -> nbformat.NotebookNode
             continue
         if ASKS_FOR_ANSWER.search(cell.source):
             cell.outputs = []
-        cell.outputs = [still(output, name) if WIDGET in output.get("data", {}) else output
+        cell.outputs = [still(output, name) if "widget" in output.get("metadata", {}) else output
                         for output in cell.outputs]
         pictures = [output for output in cell.outputs
                     if {"image/svg+xml", "image/png"} & set(output.get("data", {}))]
@@ -146,7 +145,7 @@ def actions(name: str) -> str:
 
 def still(output: nbformat.NotebookNode, name: str) -> nbformat.NotebookNode:
     """A widget's output made a still: its screenshot, with a link to run the lesson."""
-    kind = output["data"].get("text/plain", "").split("(")[0]
+    kind = output["metadata"]["widget"]  # set by scripts/execute_notebooks.py
     image, alt = STILLS.get(kind, (None, ""))
     picture = (f'<img src="_static/stills/{image}" alt="{html.escape(alt)}" width="640">'
                if image else "")

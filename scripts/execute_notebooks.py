@@ -23,6 +23,16 @@ NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 #: it modified (Lab also rewrites language_info, so a lesson run on another Python minor version
 #: still shows as modified there).
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+WIDGET = "application/vnd.jupyter.widget-view+json"
+
+
+def widget_placeholder(output: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """A widget's output as it is saved: a line saying to run the cell, and the widget's class in
+    the output's metadata (``widget``). Saved without its state, a widget view cannot be drawn:
+    JupyterLab would show "Error displaying widget: model not found" in a lesson just opened."""
+    kind = "".join(output["data"].get("text/plain", "")).split("(")[0]
+    return nbformat.v4.new_output("display_data", metadata={"widget": kind}, data={
+        "text/plain": f"[{kind}: run this cell to use it; a widget needs a running kernel]"})
 
 
 def execute(path: Path) -> list[str]:
@@ -37,6 +47,9 @@ def execute(path: Path) -> list[str]:
     notebook.metadata.kernelspec = KERNELSPEC
     for cell in notebook.cells:
         cell.metadata.pop("execution", None)
+        if cell.cell_type == "code":
+            cell.outputs = [widget_placeholder(output) if WIDGET in output.get("data", {})
+                            else output for output in cell.outputs]
     nbformat.write(notebook, path)
     return [f"{path.name} cell {i}: {output.ename}: {output.evalue}"
             for i, cell in enumerate(notebook.cells) if cell.cell_type == "code"
