@@ -503,6 +503,23 @@ def test_explain_at_imperfect_shows_the_scores_it_ranks_by():
     assert float(rows[0][2]) == max(float(score) for *_, score in rows)  # the best first
 
 
+def test_the_learned_level_plays_and_explains_by_lesson_9s_values():
+    from ttt.learning import BOARD_GAMES, board_table
+
+    board = board_at("learned by self-play (TD)", "X..|.O.|...", 8)
+    before = board.history[-2]
+    values = board_table().move_values(before)  # from X's side; O is the computer here
+    rows = re.findall(r"<tr style='font-weight:(\w+)'><td[^>]*>(\d)</td>"
+                      r"<td[^>]*>([+-]\d\.\d\d)</td></tr>", board.explanation.value)
+    assert sorted(int(cell) for _, cell, _ in rows) == list(before.legal_moves)
+    for _, cell, value in rows:
+        assert float(value) == pytest.approx(-values[int(cell)], abs=0.005)
+    # it played a move it values most for O, and that move is the one shown bold
+    assert -values[reply(board)] == max(-value for value in values.values())
+    assert [int(cell) for bold, cell, _ in rows if bold == "bold"] == [reply(board)]
+    assert f"playing itself {BOARD_GAMES:,} times" in board.explanation.value
+
+
 def explained_tree(board: PlayBoard) -> dict[tuple[int, ...], bool]:
     """{path: drawn thick?} for the edges of the tree under the explanation, read from the SVG's
     edge titles ('n->n4') and stroke widths."""

@@ -32,9 +32,9 @@ from ttt.game import (
 )
 from ttt.players import Player, perfect_player, play_game, random_player
 
-__all__ = ["MICHIE_REWARDS", "START_BEADS", "Menace", "Quality", "ValueTable", "epsilon_greedy",
-           "is_optimal", "michie_update", "policy_quality", "td_game", "td_learn",
-           "td_update"]
+__all__ = ["BOARD_GAMES", "BOARD_SEED", "MICHIE_REWARDS", "START_BEADS", "Menace", "Quality",
+           "ValueTable", "board_table", "epsilon_greedy", "is_optimal", "michie_update",
+           "policy_quality", "td_game", "td_learn", "td_update"]
 
 #: Beads added to each move MENACE played, by the game's result for MENACE (Michie's rule).
 MICHIE_REWARDS = {"win": 3, "draw": 1, "loss": -1}
@@ -280,6 +280,18 @@ def td_learn(games: int, *, seed: int | None = None, alpha: float = 0.2, epsilon
         td_game(table, rng, alpha=alpha, epsilon=epsilon, start=start, opponent=opponent,
                 learner=None if opponent is None else "XO"[game % 2])
     return table
+
+
+#: How the playable board's "learned" level is trained: enough self-play to choose a best move
+#: almost everywhere (lesson 9's curves), few enough games to train at its first move.
+BOARD_GAMES, BOARD_SEED = 5_000, 0
+
+
+@cache
+def board_table() -> ValueTable:
+    """The value table the playable board's "learned" level plays by: ``td_learn`` by
+    ``BOARD_GAMES`` games of self-play, trained once a session and kept."""
+    return td_learn(BOARD_GAMES, seed=BOARD_SEED)
 
 
 def td_game(table: ValueTable, rng: random.Random, *, alpha: float, epsilon: float,

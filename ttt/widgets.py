@@ -27,6 +27,7 @@ from ttt.display import draw_tree, signed
 from ttt.fast import Outcome, shared_solver
 from ttt.game import Position
 from ttt.games import connect_four
+from ttt.learning import BOARD_GAMES, board_table
 from ttt.mcts import MCTSResult, mcts
 from ttt.players import (
     Player,
@@ -44,7 +45,8 @@ from ttt.svg import O_COLOUR, X_COLOUR
 
 __all__ = ["CONNECT_FOUR_LEVELS", "HINT_COLOURS", "HINT_DEPTH", "LEVELS", "ConnectFourBoard",
            "PlayBoard", "explanation", "explanation_tree", "hint", "imperfect_explanation",
-           "lookahead_explanation", "lookahead_hint", "play_board", "sampling_explanation"]
+           "learned_explanation", "level_player", "lookahead_explanation", "lookahead_hint",
+           "play_board", "sampling_explanation"]
 
 #: Difficulty levels, weakest first: label -> player name for ``make_player``. At "perfect" the
 #: computer varies among equally good moves, so two games (or two classes) rarely look the same.
@@ -57,6 +59,7 @@ LEVELS: dict[str, str] = {
     "samples 50 games (MCTS)": "mcts-50",
     "samples 1,000 games (MCTS)": "mcts-1000",
     "imperfect": "imperfect",
+    "learned by self-play (TD)": "learned",
     "perfect": "varied-perfect",
 }
 HINT_COLOURS = {1: "#B5E3D3", 0: "#F3EDB0", -1: "#F5C9B0"}  # win, draw, loss: light Okabe-Ito tints
@@ -169,7 +172,7 @@ class _GameBoard(widgets.VBox):
     @property
     def computer(self) -> Player:
         """The computer's player at the chosen level, drawing its randomness from this board."""
-        return make_player(self.level.value, seed=self.rng.randrange(2**32))
+        return level_player(self.level.value, seed=self.rng.randrange(2**32))
 
     @property
     def last_reply(self) -> tuple[Position, Any] | None:
@@ -317,6 +320,8 @@ class _GameBoard(widgets.VBox):
                            f"ranked {self.NOUN} {move} first.</p>")
         if name.startswith("depth"):
             return head + lookahead_explanation(position, move, int(name[6:]), self.NOUN)
+        if name == "learned":
+            return head + learned_explanation(position, move, self.NOUN)
         return head + self._explain_rule(name, position, move)
 
     def _explain_rule(self, name: str, position: Position, move: Any) -> str:
@@ -591,6 +596,29 @@ def lookahead_explanation(position: Position, chosen: Any, depth: int, noun: str
             f"among equals. "
             f"{_random_choice(position, best, noun)}"
             + _table((noun, "what it saw"), rows, chosen))
+
+
+def level_player(name: str, seed: int | None = None) -> Player:
+    """The player behind a level of the boards: ``make_player(name, seed)``, or for "learned"
+    lesson 9's learner, which plays by ``board_table``'s values (trained at its first move)."""
+    if name == "learned":
+        return board_table().player(seed=seed)
+    return make_player(name, seed=seed)
+
+
+def learned_explanation(position: Position, chosen: Any, noun: str) -> str:
+    """HTML explaining the move ``chosen`` by the "learned" level: the value it learned by
+    self-play (lesson 9) for the position after each move, for the player moving."""
+    sign = 1 if position.to_move == "X" else -1
+    values = {move: sign * value + 0.0  # + 0.0: a draw reads +0.00, not −0.00
+              for move, value in board_table().move_values(position).items()}
+    best = [move for move in values if values[move] == max(values.values())]
+    rows = [(move, f"{value:+.2f}") for move, value in values.items()]
+    return (f"It learned a value for each position by playing itself {BOARD_GAMES:,} times "
+            f"(temporal-difference learning, lesson 9): +1 a sure win for {position.to_move}, "
+            f"−1 a sure loss. It searches nothing: it plays a {noun} whose position it values "
+            f"most, at random among equals. {_random_choice(position, best, noun)}"
+            + _table((noun, "learned value for it"), rows, chosen))
 
 
 def sampling_explanation(search: MCTSResult, noun: str = "cell") -> str:
