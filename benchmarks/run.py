@@ -40,11 +40,11 @@ from ttt import fast, search
 from ttt.board import Board, reachable_positions
 from ttt.expectimax import expectimax
 from ttt.fast import Solver, shared_solver
-from ttt.game import Position, seeded_random
 from ttt.games import connect_four
 from ttt.learning import Menace, board_table, policy_quality, td_learn
 from ttt.mcts import mcts
 from ttt.players import iterative_deepening, make_player, perfect_player
+from ttt.protocol import Position, seeded_random
 from ttt.tree import build_tree, count_nodes
 from ttt.widgets import CONNECT_FOUR_LEVELS, LEVELS, level_player
 

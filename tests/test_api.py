@@ -26,7 +26,7 @@ def module_name(path: str) -> str:
 
 
 def table() -> list[str]:
-    """The modules in the order of the README's table, e.g. ['ttt.course', 'ttt.game', ...]."""
+    """The modules in the order of the README's table, e.g. ['ttt.course', 'ttt.protocol', ...]."""
     table = (ROOT / "README.md").read_text().split("| module | what it holds |")[1]
     return [module_name(path) for path in
             re.findall(r"^\| `(ttt/[\w/]+\.py)`", table, re.MULTILINE)]
@@ -90,11 +90,11 @@ def test_no_module_imports_a_higher_layer():
 def test_a_lower_layer_importing_a_higher_one_breaks_the_contract(tmp_path):
     shutil.copytree(ROOT / "ttt", tmp_path / "ttt", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "pyproject.toml", tmp_path)
-    with open(tmp_path / "ttt" / "game.py", "a") as game:
-        game.write("\nimport ttt.widgets  # the protocol asking for the playable board\n")
+    with open(tmp_path / "ttt" / "protocol.py", "a") as protocol:
+        protocol.write("\nimport ttt.widgets  # the protocol asking for the playable board\n")
     run = lint_imports(tmp_path)
     assert run.returncode != 0
-    assert "ttt.game -> ttt.widgets" in run.stdout
+    assert "ttt.protocol -> ttt.widgets" in run.stdout
 
 
 def test_the_table_lists_the_modules_in_the_contracts_order():

@@ -11,7 +11,6 @@ from ttt import fast, games, search
 from ttt.board import Board, IllegalMoveError, InvalidBoardError
 from ttt.display import draw_tree
 from ttt.expectimax import expectimax
-from ttt.game import SearchTooBigError
 from ttt.games import MAX_SIDE, MNK, ConnectFour, connect_four, mnk
 from ttt.players import (
     PLAYERS,
@@ -24,6 +23,7 @@ from ttt.players import (
     random_player,
     tournament,
 )
+from ttt.protocol import SearchTooBigError
 from ttt.solve import solve
 from ttt.tree import build_tree
 

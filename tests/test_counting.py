@@ -23,8 +23,8 @@ from ttt.counting import (
     positions_of_game,
     tree_size,
 )
-from ttt.game import opponent
 from ttt.games import MNK, ConnectFour, mnk
+from ttt.protocol import opponent
 from ttt.search import alphabeta, minimax
 from ttt.tree import build_tree, count_games, count_nodes
 

@@ -22,8 +22,8 @@ from ttt.display import (
     draw_mcts,
     draw_tree,
 )
-from ttt.game import value_of
 from ttt.mcts import mcts, mcts_steps
+from ttt.protocol import value_of
 from ttt.search import minimax
 from ttt.stepper import StepThrough
 from ttt.steps import BACKUP, FINAL, PRUNE, search_steps

@@ -13,15 +13,15 @@ from itertools import product
 import pytest
 from hypothesis import given, settings
 from strategies import positions
-from test_game import Heap
+from test_protocol import Heap
 from time_limits import SEARCH_TIME_LIMIT
 
 from ttt.board import Board, IllegalMoveError, reachable_positions
 from ttt.expectimax import EXPECTIMAX_LIMIT, expectimax
 from ttt.fast import shared_solver
-from ttt.game import SearchTooBigError, check_exhaustive, final_score
 from ttt.games import ConnectFour, connect_four, mnk
 from ttt.players import expectimax_player, make_player, random_game_odds, random_player, tournament
+from ttt.protocol import SearchTooBigError, check_exhaustive, final_score
 from ttt.search import Watch, minimax
 
 pytestmark = SEARCH_TIME_LIMIT

@@ -8,7 +8,7 @@ from strategies import positions
 
 from ttt import fast, search
 from ttt.board import Board, open_lines, reachable_positions
-from ttt.game import Position
+from ttt.protocol import Position
 
 REACHABLE = reachable_positions()
 

@@ -14,8 +14,8 @@ from ttt import fast, search
 from ttt.board import Board, IllegalMoveError, InvalidBoardError, reachable_positions
 from ttt.counting import distinct_positions
 from ttt.display import draw_tree
-from ttt.game import Position, positions_ahead
 from ttt.games import MNK, ConnectFour, connect_four, mnk
+from ttt.protocol import Position, positions_ahead
 from ttt.stepper import step_through
 
 pytestmark = SEARCH_TIME_LIMIT

@@ -5,7 +5,6 @@ import pytest
 
 from ttt import Menace, policy_quality, td_learn
 from ttt.board import Board, IllegalMoveError, reachable_positions
-from ttt.game import seeded_random
 from ttt.learning import (
     MICHIE_REWARDS,
     START_BEADS,
@@ -17,6 +16,7 @@ from ttt.learning import (
     td_update,
 )
 from ttt.players import perfect_player, random_player, tournament
+from ttt.protocol import seeded_random
 
 
 def first_free_cell(board):

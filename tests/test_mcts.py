@@ -7,12 +7,11 @@ the point of view of the player who moved into the position: +1 a win for that p
 import math
 
 import pytest
-from test_game import Heap
+from test_protocol import Heap
 from time_limits import SEARCH_TIME_LIMIT
 
 from ttt.board import Board, IllegalMoveError
 from ttt.fast import shared_solver
-from ttt.game import opponent
 from ttt.mcts import (
     BACK_UP,
     EXPAND,
@@ -26,6 +25,7 @@ from ttt.mcts import (
     ucb1,
 )
 from ttt.players import make_player, mcts_player, play_game, random_player
+from ttt.protocol import opponent
 
 pytestmark = SEARCH_TIME_LIMIT
 

@@ -14,7 +14,6 @@ from time_limits import SEARCH_TIME_LIMIT
 
 from ttt.board import Board, IllegalMoveError, reachable_positions
 from ttt.fast import Solver
-from ttt.game import SearchTooBigError
 from ttt.games import MNK, ConnectFour, connect_four, mnk
 from ttt.players import (
     PLAYER_NAMES,
@@ -38,6 +37,7 @@ from ttt.players import (
     varied_perfect_player,
     winning_moves,
 )
+from ttt.protocol import SearchTooBigError
 from ttt.search import minimax
 from ttt.solve import solve
 

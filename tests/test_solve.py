@@ -14,8 +14,8 @@ from time_limits import SEARCH_TIME_LIMIT
 from ttt import search
 from ttt.board import Board, reachable_positions
 from ttt.fast import shared_solver
-from ttt.game import SearchTooBigError, check_exhaustive
 from ttt.games import MNK, ConnectFour, connect_four, mnk
+from ttt.protocol import SearchTooBigError, check_exhaustive
 from ttt.solve import SOLVE_LIMIT, solve
 
 pytestmark = SEARCH_TIME_LIMIT

@@ -2,7 +2,7 @@
 
 The layers, each importing only those before it (``pyproject.toml`` declares them as
 import-linter's contracts, which ``lint-imports`` checks; the README's table lists the modules in
-this order): game (the protocol every game follows, and its errors), svg (a board as a picture)
+this order): protocol (the protocol every game follows, and its errors), svg (a board as a picture)
 and course (each lesson's time and whether it draws charts, read from the notebook files; it
 imports nothing of the package) -> board (tic-tac-toe's rules) -> games (the m,n,k-games and
 Connect Four) -> search (minimax and alpha-beta, readable, over any game) -> solve (alpha-beta
@@ -29,7 +29,6 @@ from ttt.board import (
 )
 from ttt.expectimax import expectimax
 from ttt.fast import Outcome, Solver, shared_solver
-from ttt.game import Position, final_score, value_of
 from ttt.games import MNK, ConnectFour, connect_four, mnk
 from ttt.learning import Menace, policy_quality, td_learn
 from ttt.mcts import MCTSResult, mcts, mcts_steps
@@ -50,6 +49,7 @@ from ttt.players import (
     two_layer_player,
     varied_perfect_player,
 )
+from ttt.protocol import Position, final_score, value_of
 from ttt.search import SearchResult, Watch, alphabeta, minimax
 from ttt.solve import solve
 from ttt.steps import Step, search_steps

@@ -9,7 +9,7 @@ holds that mark. Cells are numbered 0-8 in reading order::
 
 The module-level tables (``LINES``, ``LINE_MASKS``, ``completed_line``) are the rules; ``Board`` and
 the fast searches of ``ttt.fast`` both use them, so a win is decided in one place only. A ``Board``
-follows the game protocol of ``ttt.game``, with all its extras: ``free_cells``, ``estimate()``
+follows the game protocol of ``ttt.protocol``, with all its extras: ``free_cells``, ``estimate()``
 (the open-lines heuristic), ``ordered_moves`` (centre, corners, edges) and ``canonical()``.
 """
 
@@ -19,7 +19,7 @@ import operator
 from collections.abc import Iterator
 from functools import cache
 
-from ttt.game import BoardError, IllegalMoveError, InvalidBoardError  # importable here too
+from ttt.protocol import BoardError, IllegalMoveError, InvalidBoardError  # importable here too
 from ttt.svg import board_svg
 
 __all__ = ["CELLS", "EMPTY", "GOOD_ORDER", "LINES", "SYMMETRIES", "SYMMETRY_NAMES", "Board",

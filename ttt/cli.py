@@ -18,7 +18,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ttt.board import EMPTY, Board
-from ttt.game import Position, SearchTooBigError
 from ttt.games import MAX_SIDE, ConnectFour, connect_four, mnk
 from ttt.players import (
     EXHAUSTIVE_PLAYERS,
@@ -28,6 +27,7 @@ from ttt.players import (
     make_player,
     player_name,
 )
+from ttt.protocol import Position, SearchTooBigError
 
 __all__ = ["main", "parse_args"]
 

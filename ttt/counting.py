@@ -1,6 +1,6 @@
 """How big a game is: its game tree and its positions, counted exactly or estimated, over any game.
 
-Every function here takes a position of any game that follows the game protocol (``ttt.game``):
+Every function here takes a position of any game that follows the game protocol (``ttt.protocol``):
 tic-tac-toe's ``Board``, the bigger boards of ``ttt.games``, a toy game of your own.
 
 - ``count_tree`` counts the nodes of the full game tree below a position (one node for every
@@ -24,7 +24,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ttt.game import Position, check_count, check_position, seeded_random, table_key
+from ttt.protocol import Position, check_count, check_position, seeded_random, table_key
 from ttt.search import SearchResult, alphabeta
 
 __all__ = ["TreeCount", "TreeEstimate", "count_tree", "distinct_positions", "estimate_tree_size",

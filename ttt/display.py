@@ -34,8 +34,8 @@ from IPython.display import HTML
 from ttt import browser
 from ttt.board import Board
 from ttt.fast import shared_solver
-from ttt.game import Position, check_count, check_depth, check_position, value_of
 from ttt.mcts import PLAY_OUT, SELECT, MCTSResult, MCTSStep, Tally
+from ttt.protocol import Position, check_count, check_depth, check_position, value_of
 from ttt.solve import solve
 from ttt.svg import O_COLOUR, O_TEXT, X_COLOUR, X_TEXT, position_in_words, with_title
 from ttt.tree import Node, best_path, build_tree, count_by_depth, count_nodes, fill_values

@@ -8,12 +8,12 @@ for X, 0 a draw, -1 a win for O; no bonus for quick wins), exact as a ``Fraction
 game it is a probability-weighted sum of these three results, the weights being the chances of
 the random player's moves.
 
-Like ``ttt.search``, it works on any game that follows the game protocol (``ttt.game``), and a
+Like ``ttt.search``, it works on any game that follows the game protocol (``ttt.protocol``), and a
 ``Watch`` sees it search. A transposition table values each position once, however many move
 orders lead to it: from the empty board, all 5,478 positions of tic-tac-toe.
 
 With no pruning it values every position that can follow: it refuses a position with more than
-``EXPECTIMAX_LIMIT`` positions ahead (``ttt.game.check_exhaustive``) unless told ``force=True``.
+``EXPECTIMAX_LIMIT`` positions ahead (``ttt.protocol.check_exhaustive``) unless told ``force=True``.
 Tic-tac-toe, 4 x 3 and Connect Four 4 x 4 are within it; 4 x 4 (9.7 million positions) is not.
 """
 
@@ -23,7 +23,7 @@ from collections.abc import MutableMapping
 from fractions import Fraction
 from typing import Any
 
-from ttt.game import (
+from ttt.protocol import (
     PLAYERS,
     Position,
     best_move,

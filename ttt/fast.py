@@ -22,7 +22,7 @@ from functools import cache
 from typing import NamedTuple
 
 from ttt.board import FULL, GOOD_ORDER, Board, canonical_bits, completed_line
-from ttt.game import Evaluation, check_depth, check_position, leaf_score, value_of
+from ttt.protocol import Evaluation, check_depth, check_position, leaf_score, value_of
 from ttt.search import SearchResult
 
 __all__ = ["Outcome", "Solver", "alphabeta", "minimax", "shared_solver"]
@@ -40,7 +40,7 @@ _MOVES = {PLAIN_ORDER: _moves_table(PLAIN_ORDER), GOOD_ORDER: _moves_table(GOOD_
 
 def final_score(x: int, o: int, prefer_quick: bool = True) -> float | None:
     """The score of the finished position (x, o) from X's point of view, or None if the game goes
-    on: ``ttt.game.final_score`` on bits."""
+    on: ``ttt.protocol.final_score`` on bits."""
     if completed_line[x] or completed_line[o]:
         win = 1 + (FULL & ~(x | o)).bit_count() if prefer_quick else 1
         return win if completed_line[x] else -win

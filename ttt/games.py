@@ -10,7 +10,7 @@ Cells are numbered in reading order, top-left first: on a board ``columns`` wide
 ``r`` (0 at the top) and column ``c`` is ``r * columns + c``. As in ``Board``, a position is two
 bitmasks, one for X and one for O (bit ``c`` set when that mark is on cell ``c``), and the lines
 of ``k`` of each board size are worked out once (``shape``). Both games follow the game protocol
-of ``ttt.game`` with all its extras (``free_cells``, ``estimate()``, ``ordered_moves``,
+of ``ttt.protocol`` with all its extras (``free_cells``, ``estimate()``, ``ordered_moves``,
 ``canonical()``, ``positions_ahead()``), so every search, player, tree and picture of the
 package takes them.
 
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 
 from ttt.board import EMPTY, IllegalMoveError, InvalidBoardError
-from ttt.game import check_count
+from ttt.protocol import check_count
 from ttt.svg import board_svg
 
 __all__ = ["MAX_SIDE", "MNK", "ConnectFour", "Shape", "connect_four", "mnk", "shape"]

@@ -20,7 +20,8 @@ from typing import Any
 
 from ttt.board import SYMMETRIES, Board, IllegalMoveError, reachable_positions
 from ttt.fast import shared_solver
-from ttt.game import (
+from ttt.players import Player, perfect_player, play_game, random_player
+from ttt.protocol import (
     Position,
     check_count,
     check_not_over,
@@ -30,7 +31,6 @@ from ttt.game import (
     table_key,
     value_of,
 )
-from ttt.players import Player, perfect_player, play_game, random_player
 
 __all__ = ["BOARD_GAMES", "BOARD_SEED", "MICHIE_REWARDS", "START_BEADS", "Menace", "Quality",
            "ValueTable", "board_table", "epsilon_greedy", "is_optimal", "michie_update",

@@ -17,8 +17,8 @@ the moves that have done best so far. Each playout has four phases:
 After the playouts, the move visited most is chosen (among those, the one with the best mean).
 ``mcts`` returns it with each move's visits and mean result; ``mcts_steps`` tells the same search
 phase by phase, with the tree after each phase, for stepping through and drawing it. Like
-``ttt.search``, it plays any game that follows the game protocol (``ttt.game``); for a given seed
-it always plays the same playouts.
+``ttt.search``, it plays any game that follows the game protocol (``ttt.protocol``); for a given
+seed it always plays the same playouts.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from ttt.game import (
+from ttt.protocol import (
     Position,
     check_count,
     check_not_over,

@@ -6,7 +6,7 @@ heuristic); ``imperfect`` (hopes the opponent errs); ``perfect`` and ``varied-pe
 play by chance: ``expectimax`` plays best against an opponent who moves at random, and ``mcts-N``
 chooses by N random games (Monte Carlo tree search).
 
-Every player plays any game of the game protocol (``ttt.game``). Those that search to the end of
+Every player plays any game of the game protocol (``ttt.protocol``). Those that search to the end of
 the game (``perfect``, ``varied-perfect``, ``imperfect``: ``ttt.solve``; ``expectimax``) play only
 positions small enough for that search, and refuse others with a SearchTooBigError
 (``check_can_play``); on tic-tac-toe they look positions up in the package's shared table.
@@ -34,7 +34,8 @@ from ttt import fast, search
 from ttt.board import LINES, Board, IllegalMoveError
 from ttt.expectimax import EXPECTIMAX_LIMIT, ExpectimaxTable, expectimax
 from ttt.fast import shared_solver
-from ttt.game import (
+from ttt.mcts import mcts
+from ttt.protocol import (
     Evaluation,
     Position,
     check_count,
@@ -46,7 +47,6 @@ from ttt.game import (
     opponent,
     seeded_random,
 )
-from ttt.mcts import mcts
 from ttt.search import SearchResult
 from ttt.solve import SOLVE_LIMIT, solve
 
@@ -282,7 +282,7 @@ EXHAUSTIVE_PLAYERS = {"perfect": SOLVE_LIMIT, "varied-perfect": SOLVE_LIMIT,
 
 def check_can_play(name: str, position: Position) -> None:
     """A SearchTooBigError if the player called ``name`` searches to the end of the game and
-    ``position`` is too big for that (``ttt.game.check_exhaustive``); other players play any
+    ``position`` is too big for that (``ttt.protocol.check_exhaustive``); other players play any
     position."""
     if name in EXHAUSTIVE_PLAYERS:
         check_exhaustive(position, f"the {name} player", EXHAUSTIVE_PLAYERS[name], force=False,

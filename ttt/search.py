@@ -1,6 +1,6 @@
 """Minimax and alpha-beta, written the way the lessons teach them, over any two-player game.
 
-Both search a position of any game that follows the game protocol (``ttt.game``): tic-tac-toe's
+Both search a position of any game that follows the game protocol (``ttt.protocol``): tic-tac-toe's
 ``Board``, the bigger boards of ``ttt.games``, a toy game of your own. Scores are from X's point of
 view: X maximises, O minimises. A finished game scores +1, 0 or -1; with ``prefer_quick`` a win
 scores 1 + the cells still free, so the search prefers the quickest win and the slowest loss (the
@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ttt.game import (
+from ttt.protocol import (
     Evaluation,
     Position,
     best_move,

@@ -15,11 +15,11 @@ be switched off, one at a time, to see what each buys:
   best move from an earlier visit, then the position's ``ordered_moves`` (centre first);
 - ``table``: remember every position's value (or bound), so a position reached by another order
   of the same moves is solved once;
-- ``symmetry``: store a position under its ``canonical()`` image (``ttt.game.table_key``), so
+- ``symmetry``: store a position under its ``canonical()`` image (``ttt.protocol.table_key``), so
   mirror images share one entry.
 
 A search to the end of the game cannot finish on a big board: ``solve`` refuses a position with
-more than ``SOLVE_LIMIT`` positions ahead (``ttt.game.check_exhaustive``), unless told
+more than ``SOLVE_LIMIT`` positions ahead (``ttt.protocol.check_exhaustive``), unless told
 ``force=True``. The limit lets it solve every board the course solves (4 x 4, Connect Four 6 x 4
 and 5 x 5, m,n,k-games of 20 cells), and refuses 7 x 6 Connect Four.
 """
@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ttt.game import (
+from ttt.protocol import (
     Position,
     check_exhaustive,
     check_flag,

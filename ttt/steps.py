@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ttt.game import Position
+from ttt.protocol import Position
 from ttt.search import Path, Watch, alphabeta, minimax
 
 __all__ = ["BACKUP", "ENTER", "FINAL", "PRUNE", "Step", "search_steps"]

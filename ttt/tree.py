@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ttt.board import Board
-from ttt.game import Evaluation, Position, best_move, check_depth, check_position, value_of
+from ttt.protocol import Evaluation, Position, best_move, check_depth, check_position, value_of
 from ttt.search import Path, Watch, minimax
 
 __all__ = ["Node", "best_path", "build_tree", "count_by_depth", "count_games", "count_internal",

@@ -25,7 +25,6 @@ from ttt import fast
 from ttt.board import Board
 from ttt.display import draw_tree, signed
 from ttt.fast import Outcome, shared_solver
-from ttt.game import Position
 from ttt.games import connect_four
 from ttt.learning import BOARD_GAMES, board_table
 from ttt.mcts import MCTSResult, mcts
@@ -40,6 +39,7 @@ from ttt.players import (
     seeded_random,
     winning_moves,
 )
+from ttt.protocol import Position
 from ttt.search import alphabeta
 from ttt.svg import O_COLOUR, X_COLOUR
 

@@ -29,7 +29,7 @@ from ttt.exercises.positions import (
     small_positions,
 )
 from ttt.fast import minimax, shared_solver
-from ttt.game import final_score
+from ttt.protocol import final_score
 
 __all__ = ["CORNER_EDGE", "EXERCISES", "PREDICTION_NUDGES", "VALUE_MISTAKES", "VALUE_PROBES",
            "best_move", "check_prediction", "minimax_value", "score", "value_nudge"]

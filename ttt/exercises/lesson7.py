@@ -21,9 +21,9 @@ from ttt.exercises.checking import (
     guess_verdict,
     same,
 )
-from ttt.game import seeded_random
 from ttt.games import ConnectFour, connect_four
 from ttt.players import Player, depth_limited_player, play_game
+from ttt.protocol import seeded_random
 
 __all__ = ["EXERCISES", "evaluate_four", "evaluation_results", "landing_cell", "open_columns"]
 

@@ -9,7 +9,7 @@ from functools import cache
 from typing import Any
 
 from ttt.board import LINES, Board, reachable_positions
-from ttt.game import Position
+from ttt.protocol import Position
 from ttt.search import minimax
 
 __all__ = ["AS_PLAYED", "MAX_ONLY", "SWAPPED", "Misread", "line_positions", "misread_value",

@@ -1,5 +1,5 @@
 """The game protocol: a game that is not tic-tac-toe, written only against the protocol of
-ttt.game, is searched, stepped through, counted and played by the same code.
+ttt.protocol, is searched, stepped through, counted and played by the same code.
 
 The game: a heap of stones; each player in turn takes 1, 2 or 3; who takes the last stone wins.
 The player to move loses exactly when the heap is a multiple of 4 (whatever they take, the other
@@ -10,8 +10,8 @@ import pytest
 from time_limits import SEARCH_TIME_LIMIT
 from toy_games import Heap
 
-from ttt.game import Position, final_score
 from ttt.players import play_game, random_player
+from ttt.protocol import Position, final_score
 from ttt.search import alphabeta, minimax
 from ttt.steps import ENTER, search_steps
 from ttt.tree import best_path, build_tree, count_games, count_nodes, fill_values
