@@ -22,12 +22,12 @@ from ttt.display import (
     draw_mcts,
     draw_tree,
 )
-from ttt.mcts import mcts, mcts_steps
+from ttt.mcts import mcts
 from ttt.protocol import value_of
 from ttt.search import minimax
 from ttt.stepper import StepThrough
-from ttt.steps import BACKUP, FINAL, PRUNE, search_steps
 from ttt.svg import O_COLOUR, O_TEXT, X_COLOUR, X_TEXT, position_in_words
+from ttt.trace import BACKUP, CUT, LEAF, mcts_steps, search_steps
 from ttt.tree import best_path, build_tree, count_nodes, fill_values, walk
 
 NODE = re.compile(r"^\t(n[\d_]*) \[label=<(.*)>\]$", re.MULTILINE)
@@ -271,9 +271,9 @@ def replay_arguments(board, k):
     known, pruned, windows = {}, set(), {}
     steps = list(search_steps(board, pruning=True))[:k]
     for step in steps:
-        if step.kind in (FINAL, BACKUP):
+        if step.kind in (LEAF, BACKUP):
             known[step.path] = value_of(step.value)
-        if step.kind == PRUNE:
+        if step.kind == CUT:
             pruned.update((*step.path, cell) for cell in step.pruned)
         windows[step.path] = (step.alpha, step.beta)
     return dict(known=known, pruned=pruned, windows=windows, current=steps[-1].path)

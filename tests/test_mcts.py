@@ -12,20 +12,10 @@ from time_limits import SEARCH_TIME_LIMIT
 
 from ttt.board import Board, IllegalMoveError
 from ttt.fast import shared_solver
-from ttt.mcts import (
-    BACK_UP,
-    EXPAND,
-    EXPLORATION,
-    PLAY_OUT,
-    SELECT,
-    Tally,
-    TreeNode,
-    mcts,
-    mcts_steps,
-    ucb1,
-)
+from ttt.mcts import EXPLORATION, Tally, TreeNode, mcts, ucb1
 from ttt.players import make_player, mcts_player, play_game, random_player
 from ttt.protocol import opponent
+from ttt.trace import BACK_UP, EXPAND, PLAY_OUT, SELECT, mcts_steps
 
 pytestmark = SEARCH_TIME_LIMIT
 
@@ -162,10 +152,10 @@ def test_back_up_flips_the_sign_at_every_level():
                 old, new = before.get(path, Tally(0, None)), step.tree[path]
                 added = new.mean * new.visits - (old.mean * old.visits if old.visits else 0)
                 assert new.visits == old.visits + 1
-                assert math.isclose(added, step.result if mover == "X" else -step.result,
+                assert math.isclose(added, step.value if mover == "X" else -step.value,
                                     abs_tol=1e-9)
         before = step.tree
-    assert {step.result for step in steps if step.kind == BACK_UP} == {-1, 0, 1}
+    assert {step.value for step in steps if step.kind == BACK_UP} == {-1, 0, 1}
 
 
 def test_visits_add_up_and_means_stay_between_minus_one_and_one():
@@ -245,7 +235,7 @@ def test_a_playout_plays_to_the_end_of_the_game():
         if step.kind == PLAY_OUT:
             end = board_at(board, step.path + step.moves)
             assert end.is_over
-            assert step.result == {"X": 1, "O": -1, None: 0}[end.winner]
+            assert step.value == {"X": 1, "O": -1, None: 0}[end.winner]
         if step.kind == EXPAND:
             assert step.tree[step.path] == Tally(0, None)
 

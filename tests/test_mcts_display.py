@@ -11,7 +11,8 @@ from test_display import edges, nodes, stubs
 
 from ttt.board import Board
 from ttt.display import CURRENT_COLOUR, draw_mcts
-from ttt.mcts import PLAY_OUT, SELECT, mcts, mcts_steps
+from ttt.mcts import mcts
+from ttt.trace import PLAY_OUT, SELECT, mcts_steps
 
 MINUS = "\u2212"
 

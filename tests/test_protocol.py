@@ -13,7 +13,7 @@ from toy_games import Heap
 from ttt.players import play_game, random_player
 from ttt.protocol import Position, final_score
 from ttt.search import alphabeta, minimax
-from ttt.steps import ENTER, search_steps
+from ttt.trace import ENTER, search_steps
 from ttt.tree import best_path, build_tree, count_games, count_nodes, fill_values
 
 pytestmark = SEARCH_TIME_LIMIT

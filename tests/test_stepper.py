@@ -9,7 +9,7 @@ from ttt.board import Board
 from ttt.display import CURRENT_COLOUR
 from ttt.search import alphabeta, minimax
 from ttt.stepper import MAX_FREE, MAX_HEIGHT, describe, replay, step_through
-from ttt.steps import BACKUP, PRUNE
+from ttt.trace import BACKUP, CUT
 from ttt.tree import build_tree, count_nodes
 
 # X O X
@@ -136,7 +136,7 @@ def test_alphabeta_replay_prunes_and_shows_the_window_on_the_current_path():
     last = widget.state
     assert last.known[()] == alphabeta(board).score
     assert last.pruned and not last.pruned & set(last.known)
-    k = next(i for i, step in enumerate(widget.steps) if step.kind == PRUNE)
+    k = next(i for i, step in enumerate(widget.steps) if step.kind == CUT)
     state = replay(widget.steps, k)
     alpha, beta = state.windows[state.current]
     assert alpha >= beta
@@ -179,6 +179,6 @@ def test_a_big_position_is_refused_with_a_smaller_one_to_try():
 
 def test_a_single_skipped_move_reads_in_the_singular():
     board = Board.from_string("XXO|.O.|X..")
-    prunes = [step for step in step_through(board, pruning=True).steps if step.kind == PRUNE]
+    prunes = [step for step in step_through(board, pruning=True).steps if step.kind == CUT]
     one = next(step for step in prunes if len(step.pruned) == 1)
     assert f"so move {one.pruned[0]} is skipped." in describe(one)

@@ -7,9 +7,9 @@ and course (each lesson's time and whether it draws charts, read from the notebo
 imports nothing of the package) -> board (tic-tac-toe's rules) -> games (the m,n,k-games and
 Connect Four) -> search (minimax and alpha-beta, readable, over any game) -> solve (alpha-beta
 with a table that stores bounds, ordering, symmetry) and counting (how big a game is) -> fast
-(the same on tic-tac-toe's bits, and its solver) and steps (a search told step by step) -> tree,
-expectimax and mcts (search with chance: a random opponent, random playouts) -> players ->
-learning (MENACE and TD learning, judged by the solver) -> browser -> display and charts
+(the same on tic-tac-toe's bits, and its solver) -> tree, expectimax and mcts (search with
+chance: a random opponent, random playouts) -> players and trace (every search traced step by
+step) -> learning (MENACE and TD learning, judged by the solver) -> browser -> display and charts
 (pictures) -> stepper, widgets (ipywidgets), exercises and cli (``python -m ttt``). Modules named
 together do not import each other.
 
@@ -31,7 +31,7 @@ from ttt.expectimax import expectimax
 from ttt.fast import Outcome, Solver, shared_solver
 from ttt.games import MNK, ConnectFour, connect_four, mnk
 from ttt.learning import Menace, policy_quality, td_learn
-from ttt.mcts import MCTSResult, mcts, mcts_steps
+from ttt.mcts import MCTSResult, mcts
 from ttt.players import (
     depth_limited_player,
     expectimax_player,
@@ -52,7 +52,7 @@ from ttt.players import (
 from ttt.protocol import Position, final_score, value_of
 from ttt.search import SearchResult, Watch, alphabeta, minimax
 from ttt.solve import solve
-from ttt.steps import Step, search_steps
+from ttt.trace import Step, mcts_steps, search_steps
 from ttt.tree import (
     Node,
     best_path,

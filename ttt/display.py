@@ -34,10 +34,11 @@ from IPython.display import HTML
 from ttt import browser
 from ttt.board import Board
 from ttt.fast import shared_solver
-from ttt.mcts import PLAY_OUT, SELECT, MCTSResult, MCTSStep, Tally
+from ttt.mcts import MCTSResult, Tally
 from ttt.protocol import Position, check_count, check_depth, check_position, value_of
 from ttt.solve import solve
 from ttt.svg import O_COLOUR, O_TEXT, X_COLOUR, X_TEXT, position_in_words, with_title
+from ttt.trace import PLAY_OUT, SELECT, Step
 from ttt.tree import Node, best_path, build_tree, count_by_depth, count_nodes, fill_values
 
 __all__ = ["CURRENT_COLOUR", "MAX_WIDTH", "TreePicture", "board_row", "draw_mcts", "draw_tree",
@@ -490,7 +491,7 @@ def _add_stub(graph: graphviz.Digraph, path: Path, more: int, faded: bool) -> No
 
 # --- Monte Carlo tree search -------------------------------------------------------------------
 
-def draw_mcts(board: Board, search: MCTSResult | MCTSStep, *, max_depth: int | None = None,
+def draw_mcts(board: Board, search: MCTSResult | Step, *, max_depth: int | None = None,
               max_nodes: int | None = 300, max_width: int | None = MAX_WIDTH,
               focus: Path | None = None) -> graphviz.Digraph:
     """The tree a Monte Carlo tree search from ``board`` grew (``ttt.mcts``): under each position,
@@ -505,7 +506,7 @@ def draw_mcts(board: Board, search: MCTSResult | MCTSStep, *, max_depth: int | N
     drawn narrow; a step below the cut is followed down that way.
     """
     check_position(board)
-    step = search if isinstance(search, MCTSStep) else None
+    step = search if isinstance(search, Step) else None
     root = _search_tree(board, search.tree)
     counts = count_by_depth(root)
     depth = _cut_depth(counts, board, max_depth, max_nodes, max_width)
@@ -571,7 +572,7 @@ def _tally_label(board: Board, tally: Tally, path: Path, scores: Mapping[Path, f
     return _board_label(board, rows, False, current)
 
 
-def _add_playout(graph: graphviz.Digraph, drawn: list[tuple[Path, Node]], step: MCTSStep) -> None:
+def _add_playout(graph: graphviz.Digraph, drawn: list[tuple[Path, Node]], step: Step) -> None:
     """The end of a playout below the position it started from, joined by a dotted edge labelled
     with the random moves played."""
     start = dict(drawn).get(step.path)

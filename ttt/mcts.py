@@ -15,8 +15,9 @@ the moves that have done best so far. Each playout has four phases:
    next, and every player chooses by its own results.
 
 After the playouts, the move visited most is chosen (among those, the one with the best mean).
-``mcts`` returns it with each move's visits and mean result; ``mcts_steps`` tells the same search
-phase by phase, with the tree after each phase, for stepping through and drawing it. Like
+``mcts`` returns it with each move's visits and mean result; an ``MCTSWatch`` sees it search phase
+by phase (``ttt.trace.mcts_steps`` records the phases, with the tree after each, for stepping
+through and drawing it). Like
 ``ttt.search``, it plays any game that follows the game protocol (``ttt.protocol``); for a given
 seed it always plays the same playouts.
 """
@@ -25,8 +26,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ttt.protocol import (
@@ -40,9 +40,8 @@ from ttt.protocol import (
 )
 from ttt.search import Path
 
-__all__ = ["BACK_UP", "EXPAND", "EXPLORATION", "MCTSResult", "MCTSStep", "MCTSWatch", "PLAY_OUT",
-           "SELECT", "Tally", "TreeNode", "back_up", "check_exploration", "expand", "mcts",
-           "mcts_steps", "play_out", "select", "tallies", "ucb1"]
+__all__ = ["EXPLORATION", "MCTSResult", "MCTSWatch", "Tally", "TreeNode", "back_up",
+           "check_exploration", "expand", "mcts", "play_out", "select", "tallies", "ucb1"]
 
 #: How much UCB1 favours moves tried rarely over moves that have done well. √2 is the textbook
 #: value (UCB1, Auer, Cesa-Bianchi and Fischer 2002) for results between 0 and 1. Ours run from
@@ -50,9 +49,6 @@ __all__ = ["BACK_UP", "EXPAND", "EXPLORATION", "MCTSResult", "MCTSStep", "MCTSWa
 #: tic-tac-toe, of the constants tried from 0.7 to 2.8, it most often found the only move that
 #: does not lose.
 EXPLORATION = math.sqrt(2)
-
-SELECT, EXPAND, PLAY_OUT, BACK_UP = "select", "expand", "play out", "back up"
-
 
 class TreeNode:
     """A position in the search tree, with what the playouts through it found.
@@ -220,69 +216,3 @@ def tallies(root: TreeNode) -> dict[Path, Tally]:
         found[node.path] = _tally(node)
         stack.extend(reversed(node.children.values()))
     return found
-
-
-# --- step by step -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class MCTSStep:
-    """One phase of one playout, about the node at ``path``: SELECT (where selection stopped; with
-    the UCB1 ``scores`` of the children it chose among on the way, keyed by their paths), EXPAND
-    (the node added), PLAY_OUT (the random ``moves`` from there, and the ``result`` from X's point
-    of view), BACK_UP (the ``result`` counted from there to the root). ``tree`` is every node's
-    tally after the phase, and ``playout`` counts the playouts from 1."""
-
-    kind: str
-    playout: int
-    path: Path
-    tree: Mapping[Path, Tally]
-    scores: Mapping[Path, float] = field(default_factory=dict)
-    moves: tuple[Any, ...] = ()
-    result: int | None = None
-
-
-class _Recorder(MCTSWatch):
-    """A watcher that writes down every phase of the search it watches."""
-
-    def __init__(self, exploration: float) -> None:
-        self.exploration = exploration
-        self.steps: list[MCTSStep] = []
-
-    def select(self, node: TreeNode, root: TreeNode) -> None:
-        scores = {}
-        for above in _line_to(node)[:-1]:
-            scores.update({child.path: ucb1(child, above.visits, self.exploration)
-                           for child in above.children.values()})
-        self._write(SELECT, node, root, scores=scores)
-
-    def expand(self, node: TreeNode, root: TreeNode) -> None:
-        self._write(EXPAND, node, root)
-
-    def play_out(self, node: TreeNode, moves: tuple[Any, ...], result: int,
-                 root: TreeNode) -> None:
-        self._write(PLAY_OUT, node, root, moves=moves, result=result)
-
-    def back_up(self, node: TreeNode, result: int, root: TreeNode) -> None:
-        self._write(BACK_UP, node, root, result=result)
-
-    def _write(self, kind: str, node: TreeNode, root: TreeNode, **details: Any) -> None:
-        playout = root.visits + (kind != BACK_UP)
-        self.steps.append(MCTSStep(kind, playout, node.path, tallies(root), **details))
-
-
-def _line_to(node: TreeNode) -> list[TreeNode]:
-    """The nodes from the root down to ``node``."""
-    line = [node]
-    while line[-1].parent is not None:
-        line.append(line[-1].parent)
-    return line[::-1]
-
-
-def mcts_steps(position: Position, playouts: int, seed: int | None = None, *,
-               exploration: float = EXPLORATION) -> list[MCTSStep]:
-    """The phases of ``mcts(position, playouts, seed)``, one ``MCTSStep`` each, in order: the same
-    search, watched (so keep ``playouts`` small: each step holds the whole tree's tallies)."""
-    recorder = _Recorder(exploration)
-    mcts(position, playouts, seed, exploration=exploration, watch=recorder)
-    return recorder.steps

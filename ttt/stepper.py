@@ -23,7 +23,7 @@ import ipywidgets as widgets
 from ttt.board import Board
 from ttt.display import CURRENT_COLOUR, MAX_WIDTH, draw_tree, signed
 from ttt.fast import shared_solver
-from ttt.steps import BACKUP, ENTER, FINAL, PRUNE, Step, search_steps
+from ttt.trace import BACKUP, CUT, ENTER, LEAF, Step, search_steps
 from ttt.tree import build_tree, count_by_depth
 
 __all__ = ["MAX_FREE", "MAX_HEIGHT", "Replay", "StepThrough", "crop_to_current", "describe",
@@ -45,7 +45,7 @@ def describe(step: Step) -> str:
         if step.board.is_over:
             return f"Look at {where}: the game is over."
         return f"Look at {where}: {mover} to move."
-    if step.kind == FINAL:
+    if step.kind == LEAF:
         if not step.board.is_over:  # a depth limit: the search guesses
             return f"Depth limit at {where}: a guess, {signed(step.value)}."
         outcome = f"{step.board.winner} has won" if step.board.winner else "a draw"
@@ -54,7 +54,7 @@ def describe(step: Step) -> str:
         pick = "largest" if mover == "X" else "smallest"
         options = ", ".join(signed(v) for _, v in step.children)
         return f"{mover} to move at {where}: takes the {pick} of {options} → {signed(step.value)}."
-    if step.kind == PRUNE:
+    if step.kind == CUT:
         cells = ", ".join(map(str, step.pruned))
         skipped = f"move {cells} is" if len(step.pruned) == 1 else f"moves {cells} are"
         return (f"At {where}: α = {signed(step.alpha)} ≥ β = {signed(step.beta)}. The player above "
@@ -82,9 +82,9 @@ def replay(steps: list[Step], k: int) -> Replay:
     state = Replay()
     handed_down: dict[Path, tuple[float, float]] = {}
     for step in steps[: k + 1]:
-        if step.kind in (FINAL, BACKUP):
+        if step.kind in (LEAF, BACKUP):
             state.known[step.path] = step.value
-        if step.kind == PRUNE:
+        if step.kind == CUT:
             state.pruned.update((*step.path, cell) for cell in step.pruned)
         if step.kind == ENTER:
             handed_down[step.path] = (step.alpha, step.beta)

@@ -30,7 +30,7 @@ from ttt.exercises.checking import (
 from ttt.exercises.lesson3 import value_nudge
 from ttt.exercises.positions import small_positions
 from ttt.fast import alphabeta, minimax
-from ttt.steps import ENTER, PRUNE, Step, search_steps
+from ttt.trace import CUT, ENTER, Step, search_steps
 
 __all__ = ["EXERCISES", "alphabeta_value", "check_ordering", "check_symmetry_sets",
            "count_distinct_positions", "ordering_counts", "traced_board", "two_move_positions"]
@@ -219,7 +219,7 @@ def _cut_skipping(steps: list[Step], k: int, position: Board) -> Step | None:
     entered = [i for i, step in enumerate(steps) if step.kind == ENTER]
     start = entered[k]  # entry k is the last visit that agreed (entry 0: the start)
     end = entered[k + 1] if k + 1 < len(entered) else len(steps)
-    return next((step for step in steps[start:end] if step.kind == PRUNE
+    return next((step for step in steps[start:end] if step.kind == CUT
                  and any(step.board.play(move) == position for move in step.pruned)), None)
 
 

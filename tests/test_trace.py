@@ -1,14 +1,31 @@
-"""The step-by-step search tells the same story as the fast search: same nodes, same values."""
+"""A search traced step by step tells the same story as the search itself: same nodes, same
+values; one Recorder traces minimax, alpha-beta, expectimax and Monte Carlo tree search."""
 
 from collections import Counter
+from fractions import Fraction
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import positions
 
 from ttt.board import Board
+from ttt.expectimax import expectimax
+from ttt.mcts import mcts
 from ttt.search import alphabeta, minimax
-from ttt.steps import BACKUP, ENTER, FINAL, PRUNE, search_steps
+from ttt.trace import (
+    BACK_UP,
+    BACKUP,
+    CUT,
+    ENTER,
+    EXPAND,
+    LEAF,
+    PLAY_OUT,
+    SELECT,
+    Recorder,
+    describe_phase,
+    mcts_steps,
+    search_steps,
+)
 
 
 def small(board: Board) -> bool:
@@ -21,9 +38,9 @@ def test_minimax_steps_visit_the_same_nodes_and_find_the_same_score(board, prefe
     steps = list(search_steps(board, prefer_quick=prefer_quick))
     result = minimax(board, prefer_quick=prefer_quick)
     assert sum(step.kind == ENTER for step in steps) == result.nodes
-    assert steps[-1].kind in (BACKUP, FINAL) and steps[-1].path == ()
+    assert steps[-1].kind in (BACKUP, LEAF) and steps[-1].path == ()
     assert steps[-1].value == result.score
-    assert not any(step.kind == PRUNE for step in steps)
+    assert not any(step.kind == CUT for step in steps)
 
 
 @settings(max_examples=60, deadline=None)
@@ -49,12 +66,12 @@ def test_every_position_is_entered_before_it_is_scored_or_backed_up():
             assert step.path in entered
 
 
-def test_a_finished_position_is_one_enter_and_one_final_step():
+def test_a_finished_position_is_one_enter_and_one_leaf_step():
     # X X X
     # O O .
     # . . .
     steps = list(search_steps(Board.from_string("XXX|OO.|...")))
-    assert [(step.kind, step.value) for step in steps] == [(ENTER, None), (FINAL, 5)]
+    assert [(step.kind, step.value) for step in steps] == [(ENTER, None), (LEAF, 5)]
 
 
 def test_backup_takes_the_max_for_x_and_the_min_for_o():
@@ -78,7 +95,7 @@ def test_alphabeta_prunes_and_records_the_skipped_moves():
     # O . X      O to move: every O move loses
     board = Board.from_string("X..|...|O.X")
     steps = list(search_steps(board, pruning=True))
-    prunes = [step for step in steps if step.kind == PRUNE]
+    prunes = [step for step in steps if step.kind == CUT]
     assert prunes, "alpha-beta should cut something on this position"
     for step in prunes:
         assert step.alpha >= step.beta
@@ -86,3 +103,46 @@ def test_alphabeta_prunes_and_records_the_skipped_moves():
         assert all((*step.path, cell) not in entered for cell in step.pruned)
     kinds = Counter(step.kind for step in steps)
     assert kinds[ENTER] < minimax(board).nodes
+
+
+def test_the_same_recorder_traces_expectimax_with_chance_nodes_averaging():
+    # X O X
+    # . O .
+    # . . .      X to move, O at random
+    board = Board.from_string("XOX|.O.|...")
+    recorder = Recorder()
+    result = expectimax(board, "O", watch=recorder)
+    steps = recorder.steps
+    assert sum(step.kind == ENTER for step in steps) == result.nodes
+    assert steps[-1].kind == BACKUP and steps[-1].path == () and steps[-1].value == result.value
+    for step in steps:
+        if step.kind == BACKUP and step.board.to_move == "O":  # a chance node
+            values = [value for _, value in step.children]
+            assert step.value == Fraction(sum(values), len(values))
+
+
+def test_mcts_steps_are_the_phases_of_the_same_search_in_order():
+    board = Board.from_string("XOX|.O.|...")
+    steps = mcts_steps(board, 6, seed=2)
+    result = mcts(board, 6, seed=2)
+    backups = [step for step in steps if step.kind == BACK_UP]
+    assert [step.playout for step in backups] == list(range(1, 7))
+    assert backups[-1].tree == result.tree
+    assert {step.kind for step in steps} <= {SELECT, EXPAND, PLAY_OUT, BACK_UP}
+    for step in steps:
+        after = board
+        for move in step.path:
+            after = after.play(move)
+        assert step.board == after
+
+
+def test_describe_phase_says_the_playout_the_phase_and_the_result():
+    # . . .
+    # . O .
+    # X O X      X to move
+    steps = mcts_steps(Board.from_string("...|.O.|XOX"), 1, seed=1)
+    assert [describe_phase(step) for step in steps] == [
+        "playout 1,   select: at ()",
+        "playout 1,   expand: at (1,)",
+        "playout 1, play out: at (1,), random moves (0, 3, 2, 5), result +0",
+        "playout 1,  back up: at (1,), result +0 counted up to the root"]

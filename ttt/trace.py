@@ -1,0 +1,155 @@
+"""A search traced step by step: what it does, one ``Step`` at a time, for every search.
+
+A ``Recorder`` watches a search and writes down a ``Step`` each time the search tells its watch
+something; the step's ``kind`` is the name of the watch's method that was told. Minimax,
+alpha-beta (``ttt.search``) and expectimax (``ttt.expectimax``) tell a ``ttt.search.Watch``: they
+ENTER a position, score a LEAF where they stop, BACKUP a score to a parent, or CUT off the moves
+they no longer need. Monte Carlo tree search tells a ``ttt.mcts.MCTSWatch`` its four phases:
+SELECT, EXPAND, PLAY_OUT, BACK_UP. It is the search itself, watched, not a copy of it.
+
+``search_steps(position)`` traces minimax or alpha-beta (the step-through widget replays it);
+``mcts_steps(position, playouts, seed)`` traces Monte Carlo tree search, with the tree after each
+phase (``ttt.display.draw_mcts`` draws it); ``expectimax(position, watch=Recorder())`` traces
+expectimax.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ttt.mcts import EXPLORATION, MCTSWatch, Tally, TreeNode, mcts, tallies, ucb1
+from ttt.protocol import Position
+from ttt.search import Path, Watch, alphabeta, minimax
+
+__all__ = ["BACKUP", "BACK_UP", "CUT", "ENTER", "EXPAND", "LEAF", "PLAY_OUT", "SELECT",
+           "Recorder", "Step", "describe_phase", "mcts_steps", "search_steps"]
+
+ENTER, LEAF, BACKUP, CUT = "enter", "leaf", "backup", "cut"  # Watch's methods
+SELECT, EXPAND, PLAY_OUT, BACK_UP = "select", "expand", "play out", "back up"  # MCTSWatch's
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a search, about ``board``, the position reached by playing ``path`` from the
+    start.
+
+    ``value`` is the score found (LEAF, BACKUP) or the playout's result, from X's point of view
+    (PLAY_OUT, BACK_UP); ``children`` the (move, score) pairs a BACKUP chose from; ``pruned`` the
+    moves a CUT skips; ``alpha`` and ``beta`` the window (alpha-beta). Monte Carlo tree search's
+    steps also hold the ``playout`` they belong to (from 1), every node's ``tree`` tally after the
+    phase (keyed by path), the UCB1 ``scores`` of the children a SELECT chose among on its way
+    down (keyed by path), and the random ``moves`` of a PLAY_OUT.
+    """
+
+    kind: str
+    path: Path
+    board: Position
+    value: float | None = None
+    children: tuple[tuple[Any, float], ...] = ()
+    pruned: tuple[Any, ...] = ()
+    alpha: float = -math.inf
+    beta: float = math.inf
+    playout: int = 0
+    tree: Mapping[Path, Tally] = field(default_factory=dict)
+    scores: Mapping[Path, float] = field(default_factory=dict)
+    moves: tuple[Any, ...] = ()
+
+
+class Recorder(Watch, MCTSWatch):
+    """A watcher that writes down every step of the search it watches, in ``steps``; any search
+    of the package takes it as its ``watch``. ``exploration`` is the constant of the Monte Carlo
+    search watched, for the UCB1 scores of its selections."""
+
+    def __init__(self, exploration: float = EXPLORATION) -> None:
+        self.exploration = exploration
+        self.steps: list[Step] = []
+        self.windows: dict[Path, tuple[float, float]] = {}
+
+    # --- minimax, alpha-beta, expectimax (ttt.search.Watch) ---
+
+    def enter(self, path: Path, position: Position, alpha: float = -math.inf,
+              beta: float = math.inf) -> None:
+        self.windows[path] = (alpha, beta)
+        self.steps.append(Step(ENTER, path, position, alpha=alpha, beta=beta))
+
+    def leaf(self, path: Path, position: Position, score: float) -> None:
+        alpha, beta = self.windows[path]
+        self.steps.append(Step(LEAF, path, position, score, alpha=alpha, beta=beta))
+
+    def backup(self, path: Path, position: Position, scores: Mapping[Any, float],
+               score: float, alpha: float = -math.inf, beta: float = math.inf) -> None:
+        self.steps.append(Step(BACKUP, path, position, score, tuple(scores.items()),
+                               alpha=alpha, beta=beta))
+
+    def cut(self, path: Path, position: Position, skipped: Sequence[Any], alpha: float,
+            beta: float) -> None:
+        if skipped:  # a cut after the last move skips nothing
+            self.steps.append(Step(CUT, path, position, pruned=tuple(skipped), alpha=alpha,
+                                   beta=beta))
+
+    # --- Monte Carlo tree search (ttt.mcts.MCTSWatch) ---
+
+    def select(self, node: TreeNode, root: TreeNode) -> None:
+        scores = {}
+        for above in _line_to(node)[:-1]:
+            scores.update({child.path: ucb1(child, above.visits, self.exploration)
+                           for child in above.children.values()})
+        self._phase(SELECT, node, root, scores=scores)
+
+    def expand(self, node: TreeNode, root: TreeNode) -> None:
+        self._phase(EXPAND, node, root)
+
+    def play_out(self, node: TreeNode, moves: tuple[Any, ...], result: int,
+                 root: TreeNode) -> None:
+        self._phase(PLAY_OUT, node, root, moves=moves, value=result)
+
+    def back_up(self, node: TreeNode, result: int, root: TreeNode) -> None:
+        self._phase(BACK_UP, node, root, value=result)
+
+    def _phase(self, kind: str, node: TreeNode, root: TreeNode, **details: Any) -> None:
+        playout = root.visits + (kind != BACK_UP)  # the root counts a playout once backed up
+        self.steps.append(Step(kind, node.path, node.position, playout=playout,
+                               tree=tallies(root), **details))
+
+
+def _line_to(node: TreeNode) -> list[TreeNode]:
+    """The nodes from the root down to ``node``."""
+    line = [node]
+    while line[-1].parent is not None:
+        line.append(line[-1].parent)
+    return line[::-1]
+
+
+def search_steps(position: Position, *, pruning: bool = False, ordered: bool = True,
+                 prefer_quick: bool = True) -> list[Step]:
+    """The steps of minimax (or, with ``pruning``, alpha-beta) searching below ``position``, with
+    the options of ``ttt.search`` (``ordered`` matters only to alpha-beta)."""
+    recorder = Recorder()
+    if pruning:
+        alphabeta(position, ordered=ordered, prefer_quick=prefer_quick, watch=recorder)
+    else:
+        minimax(position, prefer_quick=prefer_quick, watch=recorder)
+    return recorder.steps
+
+
+def mcts_steps(position: Position, playouts: int, seed: int | None = None, *,
+               exploration: float = EXPLORATION) -> list[Step]:
+    """The phases of ``mcts(position, playouts, seed)``, one ``Step`` each, in order: the same
+    search, watched (so keep ``playouts`` small: each step holds the whole tree's tallies)."""
+    recorder = Recorder(exploration)
+    mcts(position, playouts, seed, exploration=exploration, watch=recorder)
+    return recorder.steps
+
+
+def describe_phase(step: Step) -> str:
+    """One line saying what a phase of ``mcts_steps`` did: its playout, kind and path, and for a
+    playout or a back-up the result (X's point of view)."""
+    text = f"playout {step.playout}, {step.kind:>8}: at {step.path}"
+    if step.kind == PLAY_OUT:
+        text += f", random moves {step.moves}, result {step.value:+d}"
+    if step.kind == BACK_UP:
+        text += f", result {step.value:+d} counted up to the root"
+    return text
