@@ -58,7 +58,7 @@ __all__ = ["PLAYER_NAMES", "GameRecord", "Player", "blocking_moves", "check_can_
            "random_player", "seeded_random", "tournament", "two_layer_player",
            "varied_perfect_player", "winning_moves"]
 
-Player = Callable[[Board], int]
+Player = Callable[[Position], Any]  # a position of any game -> a legal move
 
 
 def _named(name: str) -> Callable[[Player], Player]:
