@@ -213,6 +213,18 @@ def test_the_steps_are_the_same_search():
     assert [step.kind for step in steps[:4]] == [SELECT, EXPAND, PLAY_OUT, BACK_UP]
     assert [step.playout for step in steps if step.kind == BACK_UP] == list(range(1, 41))
 
+def test_each_move_of_the_root_is_expanded_once_before_selection_goes_below_it():
+    # X O X
+    # . O .
+    # . . .    X to move: five moves; the first five playouts select the root and expand them
+    board = Board.from_string("XOX|.O.|...")
+    steps = mcts_steps(board, 8, seed=1)
+    selected = [step.path for step in steps if step.kind == SELECT]
+    expanded = [step.path for step in steps if step.kind == EXPAND]
+    assert selected[:5] == [()] * 5 and all(selected[5:])
+    assert sorted(expanded[:5]) == [(move,) for move in board.legal_moves]
+    assert all(steps[19].tree[(move,)].visits == 1 for move in board.legal_moves)
+
 
 def test_selection_goes_to_the_child_with_the_best_ucb1_score():
     # X O X
@@ -256,6 +268,18 @@ def test_the_mcts_player_takes_a_win():
     # O O .
     # . . .
     assert {mcts_player(200, seed)(Board.from_string("XX.|OO.|...")) for seed in SEEDS} == {2}
+
+
+def test_the_mcts_player_notes_the_nodes_of_each_search_in_a_list_given():
+    nodes = []
+    board = Board.from_string("X..|.O.|...")
+    move = mcts_player(50, seed=3, nodes=nodes)(board)
+    again = mcts_player(50, seed=3)(board)
+    assert move == again  # noting the nodes changes nothing of the play
+    assert len(nodes) == 1 and nodes[0] >= 50  # each playout makes one new node at least
+    with pytest.raises(TypeError, match="nodes is a list"):
+        mcts_player(50, nodes=(1, 2))
+
 
 
 # --- bad input --------------------------------------------------------------------------------
@@ -302,3 +326,4 @@ def test_exploration_is_a_finite_number_of_at_least_zero(exploration, error):
 def test_a_string_is_not_a_position():
     with pytest.raises(TypeError, match=r"Board\.from_string"):
         mcts("X..|...|...")
+

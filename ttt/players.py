@@ -385,18 +385,31 @@ def expectimax_player() -> Player:
     return play
 
 
-def mcts_player(playouts: int = 1000, seed: int | None = None) -> Player:
+def mcts_player(playouts: int = 1000, seed: int | None = None, *,
+                nodes: list[int] | None = None) -> Player:
     """A player that chooses by Monte Carlo tree search (``ttt.mcts``) with ``playouts`` random
     games per move: the more, the stronger and the slower. Each move's search gets its own seed,
-    drawn from the player's random generator."""
+    drawn from the player's random generator. Given a list ``nodes``, it appends the positions
+    each search made (``.nodes``), to compare its effort with another search's."""
     check_count(playouts, "playouts", "how many random games to play, a whole number")
+    _check_node_list(nodes)
     rng = seeded_random(seed)
 
     @_named(f"mcts-{playouts}")
     def play(position: Position) -> Any:
-        return mcts(position, playouts, seed=rng.getrandbits(32)).move
+        found = mcts(position, playouts, seed=rng.getrandbits(32))
+        if nodes is not None:
+            nodes.append(found.nodes)
+        return found.move
 
     return play
+
+
+def _check_node_list(nodes: object) -> None:
+    """A TypeError unless ``nodes`` is None or a list (the player appends to it)."""
+    if nodes is not None and not isinstance(nodes, list):
+        raise TypeError(f"nodes is a list to append each search's node count to, got "
+                        f"{type(nodes).__name__} {nodes!r:.40}")
 
 
 # --- choosing players by name -----------------------------------------------------------------
