@@ -4,7 +4,8 @@ exact facts, updates worked out by hand, and bad input refused."""
 import pytest
 
 from ttt import Menace, policy_quality, td_learn
-from ttt.board import Board, IllegalMoveError, reachable_positions
+from ttt.board import Board, IllegalMoveError
+from ttt.counting import reachable_positions
 from ttt.learning import (
     MICHIE_REWARDS,
     START_BEADS,

@@ -25,8 +25,8 @@ from ttt.board import (
     IllegalMoveError,
     InvalidBoardError,
     open_lines,
-    reachable_positions,
 )
+from ttt.counting import random_game_odds, reachable_positions
 from ttt.expectimax import expectimax
 from ttt.fast import Outcome, Solver, shared_solver
 from ttt.games import MNK, ConnectFour, connect_four, mnk
@@ -43,7 +43,6 @@ from ttt.players import (
     one_layer_player,
     perfect_player,
     play_game,
-    random_game_odds,
     random_player,
     tournament,
     two_layer_player,

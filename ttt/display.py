@@ -25,7 +25,6 @@ import html
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache
-from itertools import zip_longest
 from typing import Any
 
 import graphviz
@@ -33,6 +32,7 @@ from IPython.display import HTML
 
 from ttt import browser
 from ttt.board import Board
+from ttt.counting import nodes_by_depth
 from ttt.fast import shared_solver
 from ttt.mcts import PLAY_OUT, SELECT, MCTSResult, MCTSStep, Tally
 from ttt.protocol import Position, check_count, check_depth, check_position, value_of
@@ -181,11 +181,9 @@ def _refuse_if_uncountable(position: Position) -> None:
                              f"than {MAX_COUNTED:,}. Start from a later position, e.g. {later!r}.")
 
 
-@cache
-def _sizes_below(board: Position) -> tuple[int, ...]:
-    """How many positions the game tree below ``board`` has at each depth (``board`` is depth 0)."""
-    below = [_sizes_below(board.play(cell)) for cell in board.legal_moves]
-    return (1, *(sum(level) for level in zip_longest(*below, fillvalue=0)))
+# How many nodes the game tree below a position has at each depth (the position is depth 0),
+# remembered: a drawing asks for the same counts once for each position it cuts off.
+_sizes_below = cache(nodes_by_depth)
 
 
 def _cut_depth(counts: Sequence[int], board: Board, max_depth: int | None,

@@ -24,8 +24,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from fractions import Fraction
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import count
 from statistics import mean
 from typing import Any
@@ -54,7 +53,7 @@ __all__ = ["PLAYER_NAMES", "GameRecord", "Player", "blocking_moves", "check_can_
            "depth_limited_player", "perfect_value", "safest_moves",
            "expectimax_player", "hopeful_value", "imperfect_player", "iterative_deepening",
            "iterative_deepening_player", "lookahead_score", "make_player", "mcts_player",
-           "one_layer_player", "perfect_player", "play_game", "player_name", "random_game_odds",
+           "one_layer_player", "perfect_player", "play_game", "player_name",
            "random_player", "seeded_random", "tournament", "two_layer_player",
            "varied_perfect_player", "winning_moves"]
 
@@ -484,21 +483,3 @@ def tournament(x_player: Player, o_player: Player, games: int = 100) -> Counter[
     results = Counter({"X": 0, "O": 0, "draw": 0})
     results.update(play_game(x_player, o_player).result for _ in range(games))
     return results
-
-
-RESULTS = ("X", "O", "draw")
-
-
-def random_game_odds(board: Board = Board()) -> dict[str, Fraction]:
-    """The exact chance of each result ('X', 'O', 'draw') when both players move at random from
-    ``board``: every legal move equally likely, as ``random_player`` does."""
-    return dict(zip(RESULTS, _odds(board), strict=True))
-
-
-@cache
-def _odds(board: Board) -> tuple[Fraction, ...]:
-    if board.is_over:
-        result = board.winner or "draw"
-        return tuple(Fraction(result == name) for name in RESULTS)
-    children = [_odds(board.play(cell)) for cell in board.legal_moves]
-    return tuple(sum(odds) / len(children) for odds in zip(*children, strict=True))
