@@ -30,7 +30,8 @@ from ttt.counting import (
     tree_size,
 )
 from ttt.games import MNK, ConnectFour, mnk
-from ttt.players import random_player, tournament
+from ttt.matches import tournament
+from ttt.players import random_player
 from ttt.protocol import opponent
 from ttt.search import alphabeta, minimax
 from ttt.tree import build_tree, count_by_depth, count_games, count_nodes, distinct_boards, walk

@@ -21,7 +21,8 @@ from ttt.counting import random_game_odds, reachable_positions
 from ttt.expectimax import EXPECTIMAX_LIMIT, expectimax
 from ttt.fast import shared_solver
 from ttt.games import ConnectFour, connect_four, mnk
-from ttt.players import expectimax_player, make_player, random_player, tournament
+from ttt.matches import tournament
+from ttt.players import expectimax_player, make_player, random_player
 from ttt.protocol import SearchTooBigError, check_exhaustive, final_score
 from ttt.search import Watch, minimax
 

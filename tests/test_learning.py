@@ -16,7 +16,8 @@ from ttt.learning import (
     td_game,
     td_update,
 )
-from ttt.players import perfect_player, random_player, tournament
+from ttt.matches import tournament
+from ttt.players import perfect_player, random_player
 from ttt.protocol import seeded_random
 
 

@@ -12,6 +12,7 @@ from time_limits import SEARCH_TIME_LIMIT
 
 from ttt.board import Board, IllegalMoveError
 from ttt.fast import shared_solver
+from ttt.matches import play_game
 from ttt.mcts import (
     BACK_UP,
     EXPAND,
@@ -24,7 +25,7 @@ from ttt.mcts import (
     mcts_steps,
     ucb1,
 )
-from ttt.players import make_player, mcts_player, play_game, random_player
+from ttt.players import make_player, mcts_player, random_player
 from ttt.protocol import opponent
 
 pytestmark = SEARCH_TIME_LIMIT

@@ -8,7 +8,8 @@ imports nothing of the package) -> board (tic-tac-toe's rules) -> games (the m,n
 Connect Four) -> search (minimax and alpha-beta, readable, over any game) -> solve (alpha-beta
 with a table that stores bounds, ordering, symmetry) and counting (how big a game is) -> fast
 (the same on tic-tac-toe's bits, and its solver) and steps (a search told step by step) -> tree,
-expectimax and mcts (search with chance: a random opponent, random playouts) -> players ->
+expectimax and mcts (search with chance: a random opponent, random playouts) and matches (games
+between players) -> players ->
 learning (MENACE and TD learning, judged by the solver) -> browser -> display and charts
 (pictures) -> stepper, widgets (ipywidgets), exercises and cli (``python -m ttt``). Modules named
 together do not import each other.
@@ -31,6 +32,7 @@ from ttt.expectimax import expectimax
 from ttt.fast import Outcome, Solver, shared_solver
 from ttt.games import MNK, ConnectFour, connect_four, mnk
 from ttt.learning import Menace, policy_quality, td_learn
+from ttt.matches import play_game, tournament
 from ttt.mcts import MCTSResult, mcts, mcts_steps
 from ttt.players import (
     depth_limited_player,
@@ -42,9 +44,7 @@ from ttt.players import (
     mcts_player,
     one_layer_player,
     perfect_player,
-    play_game,
     random_player,
-    tournament,
     two_layer_player,
     varied_perfect_player,
 )
