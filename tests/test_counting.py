@@ -28,8 +28,9 @@ from ttt.counting import (
     random_game_odds,
     reachable_positions,
     tree_size,
+    tree_size_exceeds,
 )
-from ttt.games import MNK, ConnectFour, mnk
+from ttt.games import MNK, ConnectFour, connect_four, mnk
 from ttt.matches import tournament
 from ttt.players import random_player
 from ttt.protocol import opponent
@@ -176,6 +177,19 @@ def test_a_bigger_board_counts_as_minimax_walks_it(position):
     assert nodes_by_depth(position) == nodes_by_depth(position, symmetry=False)
 
 
+@settings(max_examples=30, deadline=None)
+@given(positions(min_moves=3))
+def test_a_tree_exceeds_exactly_the_limits_below_its_size(board):
+    size = tree_size(board)
+    assert not tree_size_exceeds(board, size)
+    assert size == 1 or tree_size_exceeds(board, size - 1)
+
+
+def test_a_tree_of_trillions_exceeds_a_limit_at_once():
+    assert tree_size_exceeds(connect_four(), 50_000)
+    assert not tree_size_exceeds(Heap(9), tree_size(Heap(9)))
+
+
 # --- another game -----------------------------------------------------------------------------
 
 
@@ -304,11 +318,22 @@ def test_a_string_is_not_a_position(count):
         count("X..|...|...")
 
 
+def test_a_string_has_no_tree_to_measure():
+    with pytest.raises(TypeError, match="Board.from_string"):
+        tree_size_exceeds("X..|...|...", 10)
+
+
 @pytest.mark.parametrize(("probes", "error"), [(0, ValueError), (2.5, TypeError),
                                                (True, TypeError)])
 def test_probes_are_a_whole_number_of_at_least_one(probes, error):
     with pytest.raises(error, match="probes"):
         estimate_tree_size(Board(), probes)
+
+
+@pytest.mark.parametrize(("limit", "error"), [(0, ValueError), (1.5, TypeError)])
+def test_a_limit_is_a_whole_number_of_at_least_one(limit, error):
+    with pytest.raises(error, match="limit"):
+        tree_size_exceeds(Board(), limit)
 
 
 def test_a_seed_is_a_whole_number():

@@ -9,7 +9,8 @@ tic-tac-toe's ``Board``, the bigger boards of ``ttt.games``, a toy game of your 
   walked node by node: the counts below a position are computed once and remembered (with
   ``symmetry``, once for all its symmetric images, whose trees are the same size). That makes
   boards with hundreds of millions of nodes exact in seconds. ``tree_size`` and
-  ``games_by_result`` give one of its counts.
+  ``games_by_result`` give one of its counts; ``tree_size_exceeds`` answers whether a tree is
+  bigger than a limit without counting all of it.
 - ``nodes_by_depth`` counts the nodes of that tree at each depth, the same way.
 - ``reachable_positions`` lists the positions the game can reach, each once, without the tree;
   ``distinct_positions`` counts them.
@@ -39,7 +40,7 @@ from ttt.search import SearchResult, alphabeta
 
 __all__ = ["TreeCount", "TreeEstimate", "count_tree", "distinct_positions", "estimate_tree_size",
            "games_by_result", "nodes_by_depth", "nodes_per_move", "positions_of_game",
-           "random_game_odds", "reachable_positions", "tree_size"]
+           "random_game_odds", "reachable_positions", "tree_size", "tree_size_exceeds"]
 
 RESULTS = ("X", "O", "draw")
 
@@ -84,6 +85,20 @@ def tree_size(position: Position, *, symmetry: bool = True) -> int:
     """How many nodes the full game tree below ``position`` has, ``position`` itself included:
     what plain minimax visits to search it (``minimax(position).nodes``)."""
     return count_tree(position, symmetry=symmetry).nodes
+
+
+def tree_size_exceeds(position: Position, limit: int) -> bool:
+    """Whether the full game tree below ``position`` has more than ``limit`` nodes. It counts
+    the tree level by level and stops as soon as it is past ``limit``, so it answers at once for
+    a tree too big to count (Connect Four's from the empty board has trillions of nodes)."""
+    check_position(position)
+    check_count(limit, "limit", "a whole number of nodes")
+    level, total = [position], 1
+    while level and total <= limit:
+        level = [after.play(move) for after in level if not after.is_over
+                 for move in after.legal_moves]
+        total += len(level)
+    return total > limit
 
 
 def games_by_result(position: Position, *, symmetry: bool = True) -> Counter[str]:

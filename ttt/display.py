@@ -32,7 +32,7 @@ from IPython.display import HTML
 
 from ttt import browser
 from ttt.board import Board
-from ttt.counting import nodes_by_depth
+from ttt.counting import nodes_by_depth, tree_size_exceeds
 from ttt.fast import shared_solver
 from ttt.mcts import PLAY_OUT, SELECT, MCTSResult, MCTSStep, Tally
 from ttt.protocol import Position, check_count, check_depth, check_position, value_of
@@ -171,14 +171,10 @@ def _refuse_if_uncountable(position: Position) -> None:
     """A ValueError if the game tree below ``position`` (another game than tic-tac-toe) has more
     than MAX_COUNTED positions: too many to count, let alone draw (Connect Four's from the empty
     board has trillions)."""
-    level, total = [position], 1
-    while level:
-        level = [child.play(move) for child in level for move in child.legal_moves]
-        total += len(level)
-        if total > MAX_COUNTED:
-            later = position.play(position.legal_moves[0])
-            raise ValueError(f"too many positions to draw: the tree below {position} has more "
-                             f"than {MAX_COUNTED:,}. Start from a later position, e.g. {later!r}.")
+    if tree_size_exceeds(position, MAX_COUNTED):
+        later = position.play(position.legal_moves[0])
+        raise ValueError(f"too many positions to draw: the tree below {position} has more "
+                         f"than {MAX_COUNTED:,}. Start from a later position, e.g. {later!r}.")
 
 
 # How many nodes the game tree below a position has at each depth (the position is depth 0),
