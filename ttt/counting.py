@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from itertools import zip_longest
 from typing import Any
 
@@ -137,7 +137,7 @@ def reachable_positions(position: Position = Board(), *, symmetry: bool = False
     return _reachable(position, symmetry)
 
 
-@cache  # the lessons, the learners and the tests ask for the same positions again and again
+@lru_cache(maxsize=32)  # the lessons, learners and tests ask for the same positions again and again
 def _reachable(position: Position, symmetry: bool) -> tuple[Position, ...]:
     order = [position]
     seen = {table_key(position, symmetry)}
