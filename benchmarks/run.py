@@ -37,7 +37,8 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 
 from ttt import fast, search
-from ttt.board import Board, reachable_positions
+from ttt.board import Board
+from ttt.counting import reachable_positions
 from ttt.expectimax import expectimax
 from ttt.fast import Solver, shared_solver
 from ttt.games import connect_four

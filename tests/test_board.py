@@ -22,8 +22,8 @@ from ttt.board import (
     BoardError,
     IllegalMoveError,
     InvalidBoardError,
-    reachable_positions,
 )
+from ttt.counting import reachable_positions
 from ttt.svg import LINE_COLOUR
 
 # --- the empty board and the text form -------------------------------------------------------

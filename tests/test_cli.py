@@ -21,7 +21,8 @@ import pytest
 from ttt.board import Board
 from ttt.cli import COMPUTER, COMPUTER_ELSEWHERE, HUMAN, choose_sides, main, read_cell, read_column
 from ttt.games import ConnectFour, connect_four, mnk
-from ttt.players import perfect_player, play_game
+from ttt.matches import play_game
+from ttt.players import perfect_player
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = dict(os.environ, PYTHONPATH=str(ROOT))

@@ -1,17 +1,20 @@
-"""Tests of ttt.counting: tree sizes, results and positions counted with a memo, compared with the
-explicit tree of ttt.tree and with searches that walk every node; Knuth's estimate; nodes per move.
+"""Tests of ttt.counting: tree sizes, nodes by depth, results and positions counted with a memo,
+compared with the explicit tree of ttt.tree (whose counts walk the nodes it built: they must be the
+same numbers) and with searches that walk every node; Knuth's estimate; nodes per move; the exact
+odds of random play.
 
 Positions are drawn in the comments, cells numbered 0-8 in reading order.
 """
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
 from strategies import positions
 from toy_games import Heap
 
-from ttt.board import Board, reachable_positions
+from ttt.board import Board
 from ttt.counting import (
     TreeCount,
     TreeEstimate,
@@ -19,14 +22,20 @@ from ttt.counting import (
     distinct_positions,
     estimate_tree_size,
     games_by_result,
+    nodes_by_depth,
     nodes_per_move,
     positions_of_game,
+    random_game_odds,
+    reachable_positions,
     tree_size,
+    tree_size_exceeds,
 )
-from ttt.games import MNK, ConnectFour, mnk
+from ttt.games import MNK, ConnectFour, connect_four, mnk
+from ttt.matches import tournament
+from ttt.players import random_player
 from ttt.protocol import opponent
 from ttt.search import alphabeta, minimax
-from ttt.tree import build_tree, count_games, count_nodes
+from ttt.tree import build_tree, count_by_depth, count_games, count_nodes, distinct_boards, walk
 
 PERFECT_GAME = (0, 4, 1, 2, 6, 3, 5, 7, 8)  # lesson 4's game: two perfect players draw
 
@@ -70,12 +79,30 @@ def test_the_empty_board_has_the_tree_of_lesson_2_however_it_is_counted():
         == count_games(tree)
     assert count_tree(Board(), symmetry=False) == TreeCount(549_946, count_games(tree), 5_478)
     assert count_tree(Board()).positions == 765  # families of mirror images and rotations
+    assert nodes_by_depth(Board()) == nodes_by_depth(Board(), symmetry=False) \
+        == tuple(count_by_depth(tree)) == (1, 9, 72, 504, 3024, 15120, 54720, 148176, 200448,
+                                           127872)
+    assert set(reachable_positions()) == distinct_boards(tree)
 
 
 def test_the_empty_board_reaches_every_position_once():
     assert distinct_positions(Board()) == len(reachable_positions()) == 5_478
+    assert len(set(reachable_positions())) == 5_478
     assert distinct_positions(Board(), symmetry=True) \
         == len({board.canonical() for board in reachable_positions()}) == 765
+
+
+def test_reachable_positions_come_breadth_first():
+    reached = reachable_positions()
+    assert reached[0] == Board()
+    assert [board.moves_made for board in reached] \
+        == sorted(board.moves_made for board in reached)
+
+
+def test_reachable_positions_with_symmetry_keep_one_of_each_family():
+    families = reachable_positions(Board(), symmetry=True)
+    assert len({board.canonical() for board in families}) == len(families) == 765
+    assert set(families) <= set(reachable_positions())
 
 
 @settings(max_examples=40, deadline=None)
@@ -84,14 +111,19 @@ def test_a_position_counts_as_its_explicit_tree(board):
     tree = build_tree(board)
     assert tree_size(board) == tree_size(board, symmetry=False) == count_nodes(tree)
     assert games_by_result(board) == count_games(tree)
+    assert nodes_by_depth(board) == nodes_by_depth(board, symmetry=False) \
+        == tuple(count_by_depth(tree))
     assert distinct_positions(board) == count_tree(board, symmetry=False).positions \
-        == len({node.board for node in _walk(tree)})
+        == len(distinct_boards(tree)) == len({node.board for node in walk(tree)})
+    assert set(reachable_positions(board)) == distinct_boards(tree)
 
 
-def _walk(node):
-    yield node
-    for child in node.children.values():
-        yield from _walk(child)
+@settings(max_examples=20, deadline=None)
+@given(positions(min_moves=1))
+def test_a_cut_tree_has_the_top_levels_of_the_full_one(board):
+    for depth in (1, 2, 3):
+        assert count_by_depth(build_tree(board, max_depth=depth)) \
+            == list(nodes_by_depth(board)[:depth + 1])
 
 
 def test_a_finished_game_is_one_node_and_one_game():
@@ -100,6 +132,7 @@ def test_a_finished_game_is_one_node_and_one_game():
     # . . .
     board = Board.from_string("XXX|OO.|...")
     assert tree_size(board) == distinct_positions(board) == 1
+    assert nodes_by_depth(board) == (1,)
     assert games_by_result(board) == {"X": 1, "O": 0, "draw": 0}
 
 
@@ -140,6 +173,21 @@ def test_a_bigger_board_counts_as_minimax_walks_it(position):
     assert tree_size(position) == tree_size(position, symmetry=False) == walked
     assert sum(games_by_result(position).values()) == count_games(build_tree(position)).total()
     assert distinct_positions(position) == count_tree(position, symmetry=False).positions
+    assert sum(nodes_by_depth(position)) == walked
+    assert nodes_by_depth(position) == nodes_by_depth(position, symmetry=False)
+
+
+@settings(max_examples=30, deadline=None)
+@given(positions(min_moves=3))
+def test_a_tree_exceeds_exactly_the_limits_below_its_size(board):
+    size = tree_size(board)
+    assert not tree_size_exceeds(board, size)
+    assert size == 1 or tree_size_exceeds(board, size - 1)
+
+
+def test_a_tree_of_trillions_exceeds_a_limit_at_once():
+    assert tree_size_exceeds(connect_four(), 50_000)
+    assert not tree_size_exceeds(Heap(9), tree_size(Heap(9)))
 
 
 # --- another game -----------------------------------------------------------------------------
@@ -150,6 +198,7 @@ def test_a_game_without_symmetry_counts_as_its_explicit_tree(stones):
     tree = build_tree(Heap(stones))
     assert tree_size(Heap(stones)) == count_nodes(tree) == minimax(Heap(stones)).nodes
     assert games_by_result(Heap(stones)) == count_games(tree)
+    assert nodes_by_depth(Heap(stones)) == tuple(count_by_depth(tree))
 
 
 def test_the_heap_reaches_each_size_with_either_player_to_move():
@@ -158,6 +207,7 @@ def test_the_heap_reaches_each_size_with_either_player_to_move():
     expected = {Heap(9 - gone, "XO"[k % 2]) for k in range(10) for gone in range(k, 3 * k + 1)
                 if gone <= 9}
     assert distinct_positions(Heap(9)) == len(expected) == 18
+    assert set(reachable_positions(Heap(9))) == expected
 
 
 # --- estimates -------------------------------------------------------------------------------
@@ -199,14 +249,78 @@ def test_the_positions_of_a_game():
         [Board(), Board.from_string("X..|...|..."), Board.from_string("X..|.O.|...")]
 
 
+# --- the odds of random play ------------------------------------------------------------------
+
+
+def test_random_game_odds_are_exact_probabilities():
+    odds = random_game_odds()
+    assert sum(odds.values()) == 1
+    assert all(isinstance(chance, Fraction) for chance in odds.values())
+    # X X X
+    # O O .
+    # . . .      finished: X has won
+    assert random_game_odds(Board.from_string("XXX|OO.|...")) == {"X": 1, "O": 0, "draw": 0}
+    # X O X
+    # X O O
+    # O X .      X to move, one cell left: X at 8 makes no line, a draw
+    assert random_game_odds(Board.from_string("XOX|XOO|OX.")) == {"X": 0, "O": 0, "draw": 1}
+    # X O X
+    # X O O
+    # . . .      X to move: 6 wins at once (1/3); after 7 or 8, O's random reply decides
+    board = Board.from_string("XOX|XOO|...")
+    after = [random_game_odds(board.play(cell)) for cell in (6, 7, 8)]
+    odds = random_game_odds(board)
+    assert after[0]["X"] == 1
+    assert odds == {name: sum(a[name] for a in after) / 3 for name in odds}
+
+
+def test_random_game_odds_match_a_long_simulation():
+    odds = random_game_odds()
+    games = 20_000
+    results = tournament(random_player(seed=7), random_player(seed=8), games=games)
+    for name, chance in odds.items():
+        sigma = (float(chance) * (1 - float(chance)) / games) ** 0.5
+        assert abs(results[name] / games - float(chance)) < 4 * sigma
+
+
+def test_random_game_odds_weigh_the_games_by_their_chance():
+    # X . .
+    # . O .
+    # . . .      every free cell equally likely: a game ending n moves later is played with
+    #            chance 1/(7·6·...·(8-n)); each game weighted by its chance
+    board = Board.from_string("X..|.O.|...")
+    tree = build_tree(board)
+    chance = {id(tree): Fraction(1)}
+    for node in walk(tree):  # parents first: each node's chance is known before its children's
+        for child in node.children.values():
+            chance[id(child)] = chance[id(node)] / len(node.children)
+    weighed = {"X": Fraction(0), "O": Fraction(0), "draw": Fraction(0)}
+    for node in walk(tree):
+        if not node.children:
+            weighed[node.board.winner or "draw"] += chance[id(node)]
+    assert random_game_odds(board) == weighed
+
+
+def test_random_game_odds_of_any_game():
+    assert random_game_odds(mnk(3, 3, 3)) == random_game_odds(Board())
+    # a heap of 1 or 2 stones: X takes them all with chance 1 or 1/2
+    assert random_game_odds(Heap(1)) == {"X": 1, "O": 0, "draw": 0}
+    assert random_game_odds(Heap(2)) == {"X": Fraction(1, 2), "O": Fraction(1, 2), "draw": 0}
+
+
 # --- bad input --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("count", [tree_size, games_by_result, distinct_positions,
-                                   estimate_tree_size])
+@pytest.mark.parametrize("count", [tree_size, games_by_result, nodes_by_depth, distinct_positions,
+                                   reachable_positions, estimate_tree_size, random_game_odds])
 def test_a_string_is_not_a_position(count):
     with pytest.raises(TypeError, match="Board.from_string"):
         count("X..|...|...")
+
+
+def test_a_string_has_no_tree_to_measure():
+    with pytest.raises(TypeError, match="Board.from_string"):
+        tree_size_exceeds("X..|...|...", 10)
 
 
 @pytest.mark.parametrize(("probes", "error"), [(0, ValueError), (2.5, TypeError),
@@ -214,6 +328,12 @@ def test_a_string_is_not_a_position(count):
 def test_probes_are_a_whole_number_of_at_least_one(probes, error):
     with pytest.raises(error, match="probes"):
         estimate_tree_size(Board(), probes)
+
+
+@pytest.mark.parametrize(("limit", "error"), [(0, ValueError), (1.5, TypeError)])
+def test_a_limit_is_a_whole_number_of_at_least_one(limit, error):
+    with pytest.raises(error, match="limit"):
+        tree_size_exceeds(Board(), limit)
 
 
 def test_a_seed_is_a_whole_number():

@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 from strategies import positions
 
 from ttt import fast, search
-from ttt.board import Board, open_lines, reachable_positions
+from ttt.board import Board, open_lines
+from ttt.counting import reachable_positions
 from ttt.protocol import Position
 
 REACHABLE = reachable_positions()

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from time_limits import SEARCH_TIME_LIMIT
 
 from ttt import fast, search
-from ttt.board import Board, IllegalMoveError, InvalidBoardError, reachable_positions
-from ttt.counting import distinct_positions
+from ttt.board import Board, IllegalMoveError, InvalidBoardError
+from ttt.counting import distinct_positions, reachable_positions
 from ttt.display import draw_tree
 from ttt.games import MNK, ConnectFour, connect_four, mnk
 from ttt.protocol import Position, positions_ahead

@@ -4,7 +4,8 @@ exact facts, updates worked out by hand, and bad input refused."""
 import pytest
 
 from ttt import Menace, policy_quality, td_learn
-from ttt.board import Board, IllegalMoveError, reachable_positions
+from ttt.board import Board, IllegalMoveError
+from ttt.counting import reachable_positions
 from ttt.learning import (
     MICHIE_REWARDS,
     START_BEADS,
@@ -15,7 +16,8 @@ from ttt.learning import (
     td_game,
     td_update,
 )
-from ttt.players import perfect_player, random_player, tournament
+from ttt.matches import tournament
+from ttt.players import perfect_player, random_player
 from ttt.protocol import seeded_random
 
 

@@ -12,8 +12,9 @@ from time_limits import SEARCH_TIME_LIMIT
 
 from ttt.board import Board, IllegalMoveError
 from ttt.fast import shared_solver
+from ttt.matches import play_game
 from ttt.mcts import EXPLORATION, Tally, TreeNode, mcts, ucb1
-from ttt.players import make_player, mcts_player, play_game, random_player
+from ttt.players import make_player, mcts_player, random_player
 from ttt.protocol import opponent
 from ttt.trace import BACK_UP, EXPAND, PLAY_OUT, SELECT, mcts_steps
 

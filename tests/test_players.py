@@ -1,10 +1,9 @@
-"""Tests of ttt.players: what each player chooses, and games and tournaments between them.
+"""Tests of ttt.players: what each player chooses, and how it does in games against the others.
 
 Positions are drawn in the comments, cells numbered 0-8 in reading order.
 """
 
 from collections import Counter
-from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
@@ -12,13 +11,14 @@ from hypothesis import strategies as st
 from strategies import playable_positions
 from time_limits import SEARCH_TIME_LIMIT
 
-from ttt.board import Board, IllegalMoveError, reachable_positions
+from ttt.board import Board
+from ttt.counting import reachable_positions
 from ttt.fast import Solver
 from ttt.games import MNK, ConnectFour, connect_four, mnk
+from ttt.matches import play_game, tournament
 from ttt.players import (
     PLAYER_NAMES,
     PLAYERS,
-    GameRecord,
     blocking_moves,
     check_can_play,
     depth_limited_player,
@@ -28,11 +28,8 @@ from ttt.players import (
     make_player,
     one_layer_player,
     perfect_player,
-    play_game,
-    random_game_odds,
     random_player,
     safest_moves,
-    tournament,
     two_layer_player,
     varied_perfect_player,
     winning_moves,
@@ -348,79 +345,6 @@ def test_make_player_rejects_unknown_names(name):
         make_player(name)
     for choice in PLAYER_NAMES:
         assert choice in str(error.value)
-
-
-# --- games and tournaments --------------------------------------------------------------------
-
-
-def test_game_record():
-    # X X .
-    # O O .
-    # . . .    X to move wins at once
-    game = play_game(perfect_player, perfect_player, X_CAN_WIN)
-    assert game == GameRecord(moves=(2,), board=Board.from_string("XXX|OO.|..."), winner="X")
-    assert game.result == "X"
-
-
-def test_game_starting_from_a_finished_board():
-    # X X X
-    # O O .
-    # . . .
-    game = play_game(random_player(), random_player(), Board.from_string("XXX|OO.|..."))
-    assert game.moves == ()
-    assert game.result == "X"
-
-
-def test_illegal_move_names_the_player():
-    def centre_lover(board: Board) -> int:
-        return 4
-
-    with pytest.raises(IllegalMoveError, match="centre_lover.*already taken"):
-        play_game(random_player(1), centre_lover, Board.from_string("...|.X.|..."))
-    with pytest.raises(IllegalMoveError, match="'<lambda>' \\(O\\).*whole number"):
-        play_game(centre_lover, lambda board: None)
-    with pytest.raises(IllegalMoveError, match="'centre_lover' \\(X\\)"):
-        play_game(centre_lover, perfect_player)  # perfect O answers 0, then X repeats 4
-
-
-def test_tournament_counts_every_result():
-    assert tournament(perfect_player, perfect_player, games=3) == Counter(X=0, O=0, draw=3)
-    results = tournament(random_player(1), random_player(2), games=40)
-    assert list(results) == ["X", "O", "draw"]
-    assert sum(results.values()) == 40
-    # all three results are counted, even when none happens
-    assert set(tournament(perfect_player, perfect_player, games=1)) == {"X", "O", "draw"}
-
-
-def test_random_game_odds_are_exact_probabilities():
-    odds = random_game_odds()
-    assert sum(odds.values()) == 1
-    assert all(isinstance(chance, Fraction) for chance in odds.values())
-    # X X X
-    # O O .
-    # . . .      finished: X has won
-    assert random_game_odds(Board.from_string("XXX|OO.|...")) == {"X": 1, "O": 0, "draw": 0}
-    # X O X
-    # X O O
-    # O X .      X to move, one cell left: X at 8 makes no line, a draw
-    assert random_game_odds(Board.from_string("XOX|XOO|OX.")) == {"X": 0, "O": 0, "draw": 1}
-    # X O X
-    # X O O
-    # . . .      X to move: 6 wins at once (1/3); after 7 or 8, O's random reply decides
-    board = Board.from_string("XOX|XOO|...")
-    after = [random_game_odds(board.play(cell)) for cell in (6, 7, 8)]
-    odds = random_game_odds(board)
-    assert after[0]["X"] == 1
-    assert odds == {name: sum(a[name] for a in after) / 3 for name in odds}
-
-
-def test_random_game_odds_match_a_long_simulation():
-    odds = random_game_odds()
-    games = 20_000
-    results = tournament(random_player(seed=7), random_player(seed=8), games=games)
-    for name, chance in odds.items():
-        sigma = (float(chance) * (1 - float(chance)) / games) ** 0.5
-        assert abs(results[name] / games - float(chance)) < 4 * sigma
 
 
 # --- every player on any game: the ones that solve play games small enough, refuse the rest -----

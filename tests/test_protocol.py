@@ -10,7 +10,8 @@ import pytest
 from time_limits import SEARCH_TIME_LIMIT
 from toy_games import Heap
 
-from ttt.players import play_game, random_player
+from ttt.matches import play_game
+from ttt.players import random_player
 from ttt.protocol import Position, final_score
 from ttt.search import alphabeta, minimax
 from ttt.trace import ENTER, search_steps

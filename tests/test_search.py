@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from strategies import playable_positions, positions
 from time_limits import SEARCH_TIME_LIMIT
 
-from ttt.board import Board, open_lines, reachable_positions
+from ttt.board import Board, open_lines
+from ttt.counting import reachable_positions
 from ttt.fast import Outcome, Solver
 from ttt.search import alphabeta, minimax
 

@@ -12,7 +12,8 @@ from test_games import referee_value
 from time_limits import SEARCH_TIME_LIMIT
 
 from ttt import search
-from ttt.board import Board, reachable_positions
+from ttt.board import Board
+from ttt.counting import reachable_positions
 from ttt.fast import shared_solver
 from ttt.games import MNK, ConnectFour, connect_four, mnk
 from ttt.protocol import SearchTooBigError, check_exhaustive

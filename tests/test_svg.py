@@ -7,7 +7,8 @@ import xml.etree.ElementTree as ET
 import pytest
 from contrast import SVG, contrast_ratio, texts_on_backgrounds
 
-from ttt.board import Board, reachable_positions
+from ttt.board import Board
+from ttt.counting import reachable_positions
 from ttt.games import connect_four, mnk
 from ttt.svg import (
     CELL_NAMES,

@@ -14,7 +14,8 @@ import pytest
 
 from ttt.board import Board, IllegalMoveError
 from ttt.fast import Solver
-from ttt.players import hopeful_value, lookahead_score, perfect_player, play_game
+from ttt.matches import play_game
+from ttt.players import hopeful_value, lookahead_score, perfect_player
 from ttt.search import minimax
 from ttt.widgets import HINT_COLOURS, LEVELS, WIN_COLOUR, PlayBoard, hint, play_board
 

@@ -8,8 +8,9 @@ imports nothing of the package) -> board (tic-tac-toe's rules) -> games (the m,n
 Connect Four) -> search (minimax and alpha-beta, readable, over any game) -> solve (alpha-beta
 with a table that stores bounds, ordering, symmetry) and counting (how big a game is) -> fast
 (the same on tic-tac-toe's bits, and its solver) -> tree, expectimax and mcts (search with
-chance: a random opponent, random playouts) -> players and trace (every search traced step by
-step) -> learning (MENACE and TD learning, judged by the solver) -> browser -> display and charts
+chance: a random opponent, random playouts) and matches (games between players) -> players and
+trace (every search traced step by step) -> learning (MENACE and TD learning, judged by the
+solver) -> browser -> display and charts
 (pictures) -> stepper, widgets (ipywidgets), exercises and cli (``python -m ttt``). Modules named
 together do not import each other.
 
@@ -25,12 +26,13 @@ from ttt.board import (
     IllegalMoveError,
     InvalidBoardError,
     open_lines,
-    reachable_positions,
 )
+from ttt.counting import random_game_odds, reachable_positions
 from ttt.expectimax import expectimax
 from ttt.fast import Outcome, Solver, shared_solver
 from ttt.games import MNK, ConnectFour, connect_four, mnk
 from ttt.learning import Menace, policy_quality, td_learn
+from ttt.matches import play_game, tournament
 from ttt.mcts import MCTSResult, mcts
 from ttt.players import (
     depth_limited_player,
@@ -42,10 +44,7 @@ from ttt.players import (
     mcts_player,
     one_layer_player,
     perfect_player,
-    play_game,
-    random_game_odds,
     random_player,
-    tournament,
     two_layer_player,
     varied_perfect_player,
 )

@@ -17,14 +17,12 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterator
-from functools import cache
 
 from ttt.protocol import BoardError, IllegalMoveError, InvalidBoardError  # importable here too
 from ttt.svg import board_svg
 
 __all__ = ["CELLS", "EMPTY", "GOOD_ORDER", "LINES", "SYMMETRIES", "SYMMETRY_NAMES", "Board",
-           "BoardError", "IllegalMoveError", "InvalidBoardError", "completed_line", "open_lines",
-           "reachable_positions"]
+           "BoardError", "IllegalMoveError", "InvalidBoardError", "completed_line", "open_lines"]
 
 CELLS = range(9)
 EMPTY = "."
@@ -293,21 +291,6 @@ def _fill(board: Board, x: int, o: int) -> Board:
     setattr_(board, "_o", o)
     setattr_(board, "_over", x | o == FULL or completed_line[x] != 0 or completed_line[o] != 0)
     return board
-
-
-@cache
-def reachable_positions(start: Board = Board()) -> tuple[Board, ...]:
-    """Every position a game can reach from ``start``, ``start`` included, breadth first: 5,478
-    from the empty board."""
-    order = [start]
-    seen = set(order)
-    for board in order:  # the list grows while we walk it: a breadth-first search
-        for cell in board.legal_moves:
-            child = board.play(cell)
-            if child not in seen:
-                seen.add(child)
-                order.append(child)
-    return tuple(order)
 
 
 def open_lines(board: Board) -> float:

@@ -19,14 +19,8 @@ from typing import Any
 
 from ttt.board import EMPTY, Board
 from ttt.games import MAX_SIDE, ConnectFour, connect_four, mnk
-from ttt.players import (
-    EXHAUSTIVE_PLAYERS,
-    PLAYER_NAMES,
-    Player,
-    check_can_play,
-    make_player,
-    player_name,
-)
+from ttt.matches import Player, player_name
+from ttt.players import EXHAUSTIVE_PLAYERS, PLAYER_NAMES, check_can_play, make_player
 from ttt.protocol import Position, SearchTooBigError
 
 __all__ = ["main", "parse_args"]

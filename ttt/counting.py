@@ -9,11 +9,18 @@ tic-tac-toe's ``Board``, the bigger boards of ``ttt.games``, a toy game of your 
   walked node by node: the counts below a position are computed once and remembered (with
   ``symmetry``, once for all its symmetric images, whose trees are the same size). That makes
   boards with hundreds of millions of nodes exact in seconds. ``tree_size`` and
-  ``games_by_result`` give one of its counts.
-- ``distinct_positions`` counts the positions the game can reach, each once, without the tree.
+  ``games_by_result`` give one of its counts; ``tree_size_exceeds`` answers whether a tree is
+  bigger than a limit without counting all of it.
+- ``nodes_by_depth`` counts the nodes of that tree at each depth, the same way.
+- ``reachable_positions`` lists the positions the game can reach, each once, without the tree;
+  ``distinct_positions`` counts them.
 - ``estimate_tree_size`` *estimates* the tree's size where it is too big to count: Knuth's random
   probe. It is an estimate, never a count: its name says so.
 - ``nodes_per_move`` counts what a search visits to choose each move of a game.
+- ``random_game_odds`` weighs the tree's games as random play does: the exact chance of each
+  result when every legal move is equally likely.
+
+``ttt.tree`` builds the tree node by node and counts what it built; its counts equal these.
 """
 
 from __future__ import annotations
@@ -22,13 +29,18 @@ import statistics
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache, lru_cache
+from itertools import zip_longest
 from typing import Any
 
+from ttt.board import Board
 from ttt.protocol import Position, check_count, check_position, seeded_random, table_key
 from ttt.search import SearchResult, alphabeta
 
 __all__ = ["TreeCount", "TreeEstimate", "count_tree", "distinct_positions", "estimate_tree_size",
-           "games_by_result", "nodes_per_move", "positions_of_game", "tree_size"]
+           "games_by_result", "nodes_by_depth", "nodes_per_move", "positions_of_game",
+           "random_game_odds", "reachable_positions", "tree_size", "tree_size_exceeds"]
 
 RESULTS = ("X", "O", "draw")
 
@@ -75,21 +87,61 @@ def tree_size(position: Position, *, symmetry: bool = True) -> int:
     return count_tree(position, symmetry=symmetry).nodes
 
 
+def tree_size_exceeds(position: Position, limit: int) -> bool:
+    """Whether the full game tree below ``position`` has more than ``limit`` nodes. It counts
+    the tree level by level and stops as soon as it is past ``limit``, so it answers at once for
+    a tree too big to count (Connect Four's from the empty board has trillions of nodes)."""
+    check_position(position)
+    check_count(limit, "limit", "a whole number of nodes")
+    level, total = [position], 1
+    while level and total <= limit:
+        level = [after.play(move) for after in level if not after.is_over
+                 for move in after.legal_moves]
+        total += len(level)
+    return total > limit
+
+
 def games_by_result(position: Position, *, symmetry: bool = True) -> Counter[str]:
     """How many of the games that can be played from ``position`` end in each result: a Counter
     keyed 'X' (X wins), 'O' (O wins) and 'draw'. The total is the number of leaves of the tree."""
     return count_tree(position, symmetry=symmetry).games
 
 
-def distinct_positions(position: Position, *, symmetry: bool = False) -> int:
-    """How many different positions can be reached from ``position`` (itself included), each
-    counted once however many move orders reach it; with ``symmetry``, positions that are
-    mirror images or rotations of each other count once together."""
+def nodes_by_depth(position: Position, *, symmetry: bool = True) -> tuple[int, ...]:
+    """How many nodes the full game tree below ``position`` has at each depth: item 0 is
+    ``position`` itself, so it is 1, and the items add up to ``tree_size(position)``.
+
+    Counted as ``count_tree`` counts: once per position (with ``symmetry``, once per family of
+    symmetric images), since the tree below a position is the same however it was reached."""
     check_position(position)
+    known: dict[Hashable, tuple[int, ...]] = {}
+
+    def levels(position: Position) -> tuple[int, ...]:
+        key = table_key(position, symmetry)
+        if key not in known:
+            moves = () if position.is_over else position.legal_moves
+            below = [levels(position.play(move)) for move in moves]
+            known[key] = (1, *(sum(level) for level in zip_longest(*below, fillvalue=0)))
+        return known[key]
+
+    return levels(position)
+
+
+def reachable_positions(position: Position = Board(), *, symmetry: bool = False
+                        ) -> tuple[Position, ...]:
+    """Every position a game can reach from ``position`` (itself included), each once however
+    many move orders reach it, breadth first: 5,478 from the empty board. With ``symmetry``,
+    positions that are mirror images or rotations of each other count once together (765 from
+    the empty board): the first of them met stands for them all."""
+    check_position(position)
+    return _reachable(position, symmetry)
+
+
+@lru_cache(maxsize=32)  # the lessons, learners and tests ask for the same positions again and again
+def _reachable(position: Position, symmetry: bool) -> tuple[Position, ...]:
+    order = [position]
     seen = {table_key(position, symmetry)}
-    frontier = [position]
-    while frontier:  # depth first, with a stack of our own: no recursion limit to meet
-        here = frontier.pop()
+    for here in order:  # the list grows while we walk it: a breadth-first search
         if here.is_over:
             continue
         for move in here.legal_moves:
@@ -97,8 +149,15 @@ def distinct_positions(position: Position, *, symmetry: bool = False) -> int:
             key = table_key(after, symmetry)
             if key not in seen:
                 seen.add(key)
-                frontier.append(after)
-    return len(seen)
+                order.append(after)
+    return tuple(order)
+
+
+def distinct_positions(position: Position, *, symmetry: bool = False) -> int:
+    """How many different positions can be reached from ``position`` (itself included), each
+    counted once however many move orders reach it; with ``symmetry``, positions that are
+    mirror images or rotations of each other count once together."""
+    return len(reachable_positions(position, symmetry=symmetry))
 
 
 @dataclass(frozen=True)
@@ -159,3 +218,22 @@ def nodes_per_move(position: Position, moves: Sequence[Any],
     """For each move of a game played from ``position``: how many nodes ``search`` (by default
     alpha-beta) visits in the position before that move, to choose it."""
     return [search(before).nodes for before in positions_of_game(position, moves)[:-1]]
+
+
+def random_game_odds(position: Position = Board()) -> dict[str, Fraction]:
+    """The exact chance of each result ('X', 'O', 'draw') when both players move at random from
+    ``position``: every legal move equally likely, as ``random_player`` does. The tree's games
+    are not equally likely: a short game is played more often than each long one."""
+    check_position(position)
+    return dict(zip(RESULTS, _odds(position), strict=True))
+
+
+@cache  # shared by all calls: the odds below a position never change
+def _odds(position: Position) -> tuple[Fraction, ...]:
+    """The chances of 'X', 'O' and 'draw' from ``position``: a finished game's result is
+    certain; otherwise each is the average over the positions after each move."""
+    if position.is_over:
+        result = position.winner or "draw"
+        return tuple(Fraction(result == name) for name in RESULTS)
+    after = [_odds(position.play(move)) for move in position.legal_moves]
+    return tuple(sum(odds) / len(after) for odds in zip(*after, strict=True))

@@ -25,7 +25,6 @@ import html
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache
-from itertools import zip_longest
 from typing import Any
 
 import graphviz
@@ -33,6 +32,7 @@ from IPython.display import HTML
 
 from ttt import browser
 from ttt.board import Board
+from ttt.counting import nodes_by_depth, tree_size_exceeds
 from ttt.fast import shared_solver
 from ttt.mcts import MCTSResult, Tally
 from ttt.protocol import Position, check_count, check_depth, check_position, value_of
@@ -172,21 +172,15 @@ def _refuse_if_uncountable(position: Position) -> None:
     """A ValueError if the game tree below ``position`` (another game than tic-tac-toe) has more
     than MAX_COUNTED positions: too many to count, let alone draw (Connect Four's from the empty
     board has trillions)."""
-    level, total = [position], 1
-    while level:
-        level = [child.play(move) for child in level for move in child.legal_moves]
-        total += len(level)
-        if total > MAX_COUNTED:
-            later = position.play(position.legal_moves[0])
-            raise ValueError(f"too many positions to draw: the tree below {position} has more "
-                             f"than {MAX_COUNTED:,}. Start from a later position, e.g. {later!r}.")
+    if tree_size_exceeds(position, MAX_COUNTED):
+        later = position.play(position.legal_moves[0])
+        raise ValueError(f"too many positions to draw: the tree below {position} has more "
+                         f"than {MAX_COUNTED:,}. Start from a later position, e.g. {later!r}.")
 
 
-@cache
-def _sizes_below(board: Position) -> tuple[int, ...]:
-    """How many positions the game tree below ``board`` has at each depth (``board`` is depth 0)."""
-    below = [_sizes_below(board.play(cell)) for cell in board.legal_moves]
-    return (1, *(sum(level) for level in zip_longest(*below, fillvalue=0)))
+# How many nodes the game tree below a position has at each depth (the position is depth 0),
+# remembered: a drawing asks for the same counts once for each position it cuts off.
+_sizes_below = cache(nodes_by_depth)
 
 
 def _cut_depth(counts: Sequence[int], board: Board, max_depth: int | None,

@@ -18,9 +18,11 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ttt.board import SYMMETRIES, Board, IllegalMoveError, reachable_positions
+from ttt.board import SYMMETRIES, Board, IllegalMoveError
+from ttt.counting import reachable_positions
 from ttt.fast import shared_solver
-from ttt.players import Player, perfect_player, play_game, random_player
+from ttt.matches import Player, play_game
+from ttt.players import perfect_player, random_player
 from ttt.protocol import (
     Position,
     check_count,

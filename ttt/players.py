@@ -1,4 +1,4 @@
-"""Players, and games between them. A player is a function: it takes a board, returns a cell.
+"""Players. A player is a function: it takes a board, returns a cell.
 
 From weakest to strongest: ``random``; ``one-layer`` (wins at once when it can); ``two-layer``
 (also blocks the opponent's immediate win); ``depth-N`` (looks N moves ahead, then guesses with a
@@ -13,6 +13,9 @@ positions small enough for that search, and refuse others with a SearchTooBigErr
 
 A player that chooses at random owns its random generator, so two players made with the same seed
 play the same moves. Each player's ``__name__`` is its name, e.g. 'depth-2', for printing.
+
+Games between players (``play_game``, ``tournament``) are ``ttt.matches``'s job; their names are
+importable from here too.
 """
 
 from __future__ import annotations
@@ -21,19 +24,17 @@ import math
 import random
 import re
 import time
-from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
-from fractions import Fraction
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import count
 from statistics import mean
 from typing import Any
 
 from ttt import fast, search
-from ttt.board import LINES, Board, IllegalMoveError
+from ttt.board import LINES, Board
 from ttt.expectimax import EXPECTIMAX_LIMIT, ExpectimaxTable, expectimax
 from ttt.fast import shared_solver
+from ttt.matches import GameRecord, Player, play_game, player_name, tournament
 from ttt.mcts import mcts
 from ttt.protocol import (
     Evaluation,
@@ -54,11 +55,9 @@ __all__ = ["PLAYER_NAMES", "GameRecord", "Player", "blocking_moves", "check_can_
            "depth_limited_player", "perfect_value", "safest_moves",
            "expectimax_player", "hopeful_value", "imperfect_player", "iterative_deepening",
            "iterative_deepening_player", "lookahead_score", "make_player", "mcts_player",
-           "one_layer_player", "perfect_player", "play_game", "player_name", "random_game_odds",
+           "one_layer_player", "perfect_player", "play_game", "player_name",
            "random_player", "seeded_random", "tournament", "two_layer_player",
            "varied_perfect_player", "winning_moves"]
-
-Player = Callable[[Position], Any]  # a position of any game -> a legal move
 
 
 def _named(name: str) -> Callable[[Player], Player]:
@@ -74,11 +73,6 @@ def _named(name: str) -> Callable[[Player], Player]:
         play.__doc__ = player.__doc__
         return play
     return give_name
-
-
-def player_name(player: Player) -> str:
-    """The name to print for ``player``: its ``__name__``, or its repr if it has none."""
-    return getattr(player, "__name__", repr(player))
 
 
 def _mover_sign(board: Board) -> int:
@@ -452,66 +446,3 @@ def make_player(name: str, seed: int | None = None) -> Player:
     raise ValueError(f"unknown player {name!r}: choose one of {', '.join(PLAYER_NAMES)} "
                      f"(N a whole number from 1 up, e.g. depth-2 or mcts-1000; S seconds a "
                      f"move, e.g. id-0.1)")
-
-
-# --- games ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """A finished game: the cells played in order, the final board, and the winner (None: draw)."""
-
-    moves: tuple[int, ...]
-    board: Board
-    winner: str | None
-
-    @property
-    def result(self) -> str:
-        """'X', 'O' or 'draw'."""
-        return self.winner or "draw"
-
-
-def play_game(x_player: Player, o_player: Player, board: Board = Board()) -> GameRecord:
-    """Let the two players play from ``board`` to the end of the game.
-
-    A player that chooses an illegal move makes it raise IllegalMoveError, naming the player.
-    """
-    check_position(board, "starting position")
-    moves = []
-    while not board.is_over:
-        player = x_player if board.to_move == "X" else o_player
-        cell = player(board)
-        try:
-            board = board.play(cell)
-        except IllegalMoveError as error:
-            raise IllegalMoveError(f"player {player_name(player)!r} ({board.to_move}) chose an "
-                                   f"illegal move on {board}: {error}") from error
-        moves.append(cell)
-    return GameRecord(tuple(moves), board, board.winner)
-
-
-def tournament(x_player: Player, o_player: Player, games: int = 100) -> Counter[str]:
-    """Play ``games`` games and count the results: a Counter keyed 'X', 'O' and 'draw' (all three
-    always present)."""
-    check_count(games, "games", "how many games to play, a whole number")
-    results = Counter({"X": 0, "O": 0, "draw": 0})
-    results.update(play_game(x_player, o_player).result for _ in range(games))
-    return results
-
-
-RESULTS = ("X", "O", "draw")
-
-
-def random_game_odds(board: Board = Board()) -> dict[str, Fraction]:
-    """The exact chance of each result ('X', 'O', 'draw') when both players move at random from
-    ``board``: every legal move equally likely, as ``random_player`` does."""
-    return dict(zip(RESULTS, _odds(board), strict=True))
-
-
-@cache
-def _odds(board: Board) -> tuple[Fraction, ...]:
-    if board.is_over:
-        result = board.winner or "draw"
-        return tuple(Fraction(result == name) for name in RESULTS)
-    children = [_odds(board.play(cell)) for cell in board.legal_moves]
-    return tuple(sum(odds) / len(children) for odds in zip(*children, strict=True))

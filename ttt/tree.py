@@ -4,6 +4,10 @@ The searches in ``ttt.search`` walk this tree without storing it. Here it is sto
 empty board it has 549,946 nodes, yet only 5,478 distinct positions, because the same position is
 reached by many move orders. Nodes that hold the same position share one ``Board`` object.
 
+The counts here count the nodes this tree holds, walking them: a tree cut by ``max_depth`` counts
+only what was built. How big a game is, without building its tree, is ``ttt.counting``'s job;
+for a full tree the numbers are the same (``tests/test_counting.py`` checks that they are).
+
 Counting and value-filling use an explicit stack, never recursion, so they are fast and work on
 trees of any depth.
 """

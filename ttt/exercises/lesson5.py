@@ -14,7 +14,8 @@ import math
 from collections.abc import Callable, Iterator
 from functools import cache
 
-from ttt.board import Board, reachable_positions
+from ttt.board import Board
+from ttt.counting import reachable_positions
 from ttt.display import signed
 from ttt.exercises.checking import (
     NO_ANSWER,

@@ -22,7 +22,8 @@ from ttt.exercises.checking import (
     same,
 )
 from ttt.games import ConnectFour, connect_four
-from ttt.players import Player, depth_limited_player, play_game
+from ttt.matches import Player, play_game
+from ttt.players import depth_limited_player
 from ttt.protocol import seeded_random
 
 __all__ = ["EXERCISES", "evaluate_four", "evaluation_results", "landing_cell", "open_columns"]

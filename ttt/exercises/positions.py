@@ -8,7 +8,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from ttt.board import LINES, Board, reachable_positions
+from ttt.board import LINES, Board
+from ttt.counting import reachable_positions
 from ttt.protocol import Position
 from ttt.search import minimax
 
