@@ -19,13 +19,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ttt.board import FULL, GOOD_ORDER, Board, canonical_bits, completed_line
 from ttt.protocol import Evaluation, check_depth, check_position, leaf_score, value_of
 from ttt.search import SearchResult
 
-__all__ = ["Outcome", "Solver", "alphabeta", "minimax", "shared_solver"]
+__all__ = ["Outcome", "Solver", "alphabeta", "minimax", "outcome_of", "shared_solver"]
 
 PLAIN_ORDER: tuple[int, ...] = tuple(range(9))
 
@@ -236,8 +236,15 @@ class Solver:
     def _outcome(self, board: Board, score: float) -> Outcome:
         if not self.prefer_quick:
             raise ValueError("move counts need a solver with prefer_quick=True")
-        free = board.free_cells
-        return Outcome(int(value_of(score)), free - (int(abs(score)) - 1) if score else free)
+        return outcome_of(board, score)
+
+
+def outcome_of(position: Any, score: float) -> Outcome:
+    """The ``Outcome`` that a score of perfect play with quick wins (``prefer_quick``: a win
+    scores 1 + the cells free when it ends) stands for, its moves counted from ``position``;
+    a draw fills the board."""
+    free = position.free_cells
+    return Outcome(int(value_of(score)), free - (int(abs(score)) - 1) if score else free)
 
 
 @cache
