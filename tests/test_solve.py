@@ -126,6 +126,33 @@ def test_the_answers_refuse_what_is_not_a_position_or_too_big():
             ask("X..|...|...")
     with pytest.raises(SearchTooBigError):
         perfect_move(connect_four())
+    with pytest.raises(TypeError, match="prefer_quick is True or False"):
+        perfect_score(mnk(3, 3, 3), prefer_quick="yes")
+
+
+def test_counting_moves_needs_free_cells():
+    class Nim:  # one heap, take 1 or 2, who takes the last wins: no cells to count
+        def __init__(self, heap=4, to_move="X"):
+            self.heap, self.to_move = heap, to_move
+
+        legal_moves = property(lambda self: tuple(take for take in (1, 2) if take <= self.heap))
+        is_over = property(lambda self: self.heap == 0)
+        winner = property(lambda self: ("O" if self.to_move == "X" else "X")
+                          if self.is_over else None)
+
+        def play(self, take):
+            return Nim(self.heap - take, "O" if self.to_move == "X" else "X")
+
+        def __eq__(self, other):
+            return (self.heap, self.to_move) == (other.heap, other.to_move)
+
+        def __hash__(self):
+            return hash((self.heap, self.to_move))
+
+    assert perfect_score(Nim(4)) == 1 and perfect_score(Nim(3)) == -1  # 3 loses, 4 wins
+    assert perfect_move(Nim(4)) == 1
+    with pytest.raises(TypeError, match="needs a position with free_cells, got Nim"):
+        outcome(Nim(4))
 
 
 def test_finished_games():

@@ -250,6 +250,9 @@ def outcome_of(position: Any, score: float) -> Outcome:
     """The ``Outcome`` that a score of perfect play with quick wins (``prefer_quick``: a win
     scores 1 + the cells free when it ends) stands for, its moves counted from ``position``;
     a draw fills the board."""
+    if not hasattr(position, "free_cells"):
+        raise TypeError(f"counting the moves to the end needs a position with free_cells, got "
+                        f"{type(position).__name__}: ask perfect_score who wins instead")
     free = position.free_cells
     return Outcome(int(value_of(score)), free - (int(abs(score)) - 1) if score else free)
 

@@ -125,7 +125,7 @@ def solve(position: Position, *, ordered: bool = True, table: bool = True,
         return best, best_move
 
     top = 1 + position.free_cells if prefer_quick and hasattr(position, "free_cells") else 1
-    value, move = search(position, -top, top)  # no score lies outside (-top, top)
+    value, move = search(position, -top, top)  # no score lies beyond -top or top
     score = value if position.to_move == "X" else -value
     return SearchResult(value_of(score), move, nodes, score)
 
@@ -168,6 +168,7 @@ def _perfect(position: Position, prefer_quick: bool) -> SearchResult:
     """The one place that chooses: a tic-tac-toe Board from the fast shared table, any other
     position by ``solve``, remembered."""
     check_position(position)
+    check_flag(prefer_quick, "prefer_quick")
     if isinstance(position, Board):
         return shared_solver(prefer_quick).solve(position)
     return _solved(position, prefer_quick)
