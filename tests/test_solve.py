@@ -16,8 +16,16 @@ from ttt.board import Board
 from ttt.counting import reachable_positions
 from ttt.fast import shared_solver
 from ttt.games import MNK, ConnectFour, connect_four, mnk
-from ttt.protocol import SearchTooBigError, check_exhaustive
-from ttt.solve import SOLVE_LIMIT, solve
+from ttt.protocol import SearchTooBigError, check_exhaustive, value_of
+from ttt.solve import (
+    SOLVE_LIMIT,
+    move_outcomes,
+    move_scores,
+    outcome,
+    perfect_move,
+    perfect_score,
+    solve,
+)
 
 pytestmark = SEARCH_TIME_LIMIT
 
@@ -72,6 +80,80 @@ def test_solve_works_on_board_and_agrees_with_the_tic_tac_toe_solver():
     for board in reachable_positions()[::7]:
         assert solve(board).value == shared_solver().outcome(board).value, board
     assert solve(Board()).value == 0
+
+
+@pytest.mark.parametrize("flags", FLAGS, ids=str)
+@pytest.mark.parametrize("position", [mnk(4, 3, 3), mnk(3, 3, 3).play(1), mnk(3, 3, 2),
+                                      connect_four(4, 3)], ids=repr)
+def test_prefer_quick_scores_as_the_readable_alphabeta_does(position, flags):
+    # the quickest win's score, 1 + the cells then free: what minimax with quick wins finds
+    result = solve(position, prefer_quick=True, **flags)
+    expected = search.alphabeta(position, prefer_quick=True)
+    assert (result.value, result.score) == (expected.value, expected.score)
+    assert solve(position.play(result.move), prefer_quick=True).score == result.score
+
+
+def perfect_game(position) -> tuple[int, int]:
+    """Who wins (+1, 0, -1) when both sides play ``perfect_move``, and after how many moves."""
+    plies = 0
+    while not position.is_over:
+        position, plies = position.play(perfect_move(position)), plies + 1
+    return {"X": 1, "O": -1, None: 0}[position.winner], plies
+
+
+@pytest.mark.parametrize("position", [mnk(4, 3, 3), mnk(3, 3, 3).play(1).play(0),
+                                      connect_four(4, 4).play(1), Board.from_string("X..|.O.|...")],
+                         ids=repr)
+def test_the_answers_are_perfect_play_as_it_goes(position):
+    assert tuple(outcome(position)) == perfect_game(position)
+    for move, after in move_outcomes(position).items():
+        value, plies = perfect_game(position.play(move))
+        assert after == (value, plies + 1), move
+        assert value == value_of(move_scores(position, prefer_quick=False)[move])
+
+
+def test_tic_tac_toe_is_answered_from_the_fast_table():
+    for board in reachable_positions()[::11]:
+        assert outcome(board) == shared_solver().outcome(board), board
+        assert perfect_move(board) == shared_solver().solve(board).move
+        if not board.is_over:
+            assert move_outcomes(board) == shared_solver().move_outcomes(board)
+    assert perfect_score(Board(), prefer_quick=False) == 0
+
+
+def test_the_answers_refuse_what_is_not_a_position_or_too_big():
+    for ask in (outcome, move_outcomes, move_scores, perfect_move, perfect_score):
+        with pytest.raises(TypeError, match="a position is needed"):
+            ask("X..|...|...")
+    with pytest.raises(SearchTooBigError):
+        perfect_move(connect_four())
+    with pytest.raises(TypeError, match="prefer_quick is True or False"):
+        perfect_score(mnk(3, 3, 3), prefer_quick="yes")
+
+
+def test_counting_moves_needs_free_cells():
+    class Nim:  # one heap, take 1 or 2, who takes the last wins: no cells to count
+        def __init__(self, heap=4, to_move="X"):
+            self.heap, self.to_move = heap, to_move
+
+        legal_moves = property(lambda self: tuple(take for take in (1, 2) if take <= self.heap))
+        is_over = property(lambda self: self.heap == 0)
+        winner = property(lambda self: ("O" if self.to_move == "X" else "X")
+                          if self.is_over else None)
+
+        def play(self, take):
+            return Nim(self.heap - take, "O" if self.to_move == "X" else "X")
+
+        def __eq__(self, other):
+            return (self.heap, self.to_move) == (other.heap, other.to_move)
+
+        def __hash__(self):
+            return hash((self.heap, self.to_move))
+
+    assert perfect_score(Nim(4)) == 1 and perfect_score(Nim(3)) == -1  # 3 loses, 4 wins
+    assert perfect_move(Nim(4)) == 1
+    with pytest.raises(TypeError, match="needs a position with free_cells, got Nim"):
+        outcome(Nim(4))
 
 
 def test_finished_games():

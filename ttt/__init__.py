@@ -5,12 +5,13 @@ import-linter's contracts, which ``lint-imports`` checks; the README's table lis
 this order): protocol (the protocol every game follows, and its errors), svg (a board as a picture)
 and course (each lesson's time and whether it draws charts, read from the notebook files; it
 imports nothing of the package) -> board (tic-tac-toe's rules) -> games (the m,n,k-games and
-Connect Four) -> search (minimax and alpha-beta, readable, over any game) -> solve (alpha-beta
-with a table that stores bounds, ordering, symmetry) and counting (how big a game is) -> fast
-(the same on tic-tac-toe's bits, and its solver) -> tree, expectimax and mcts (search with
-chance: a random opponent, random playouts) and matches (games between players) -> players and
-trace (every search traced step by step) -> learning (MENACE and TD learning, judged by the
-solver) -> browser -> display and charts
+Connect Four) -> search (minimax and alpha-beta, readable, over any game) -> fast (the same on
+tic-tac-toe's bits, and the solver's fast copy) and counting (how big a game is) -> solve
+(alpha-beta with a table that stores bounds, ordering, symmetry: the one home of perfect play,
+answering tic-tac-toe from fast's table) -> tree, expectimax and mcts (search with chance: a
+random opponent, random playouts) and matches (games between players) -> players and trace
+(every search traced step by step) -> learning (MENACE and TD learning, judged by the solver) ->
+browser -> display and charts
 (pictures) -> stepper, widgets (ipywidgets), exercises and cli (``python -m ttt``). Modules named
 together do not import each other.
 
@@ -50,7 +51,7 @@ from ttt.players import (
 )
 from ttt.protocol import Position, final_score, value_of
 from ttt.search import SearchResult, Watch, alphabeta, minimax
-from ttt.solve import solve
+from ttt.solve import move_outcomes, outcome, perfect_move, solve
 from ttt.trace import Step, mcts_steps, search_steps
 from ttt.tree import (
     Node,
@@ -68,7 +69,8 @@ __all__ = [
     "reachable_positions",
     "Position", "final_score", "value_of",
     "MNK", "ConnectFour", "connect_four", "mnk",
-    "SearchResult", "Watch", "alphabeta", "minimax", "solve",
+    "SearchResult", "Watch", "alphabeta", "minimax", "solve", "outcome", "move_outcomes",
+    "perfect_move",
     "Outcome", "Solver", "shared_solver",
     "Step", "search_steps",
     "expectimax", "Menace", "policy_quality", "td_learn", "MCTSResult", "mcts", "mcts_steps",

@@ -33,10 +33,9 @@ from IPython.display import HTML
 from ttt import browser
 from ttt.board import Board
 from ttt.counting import nodes_by_depth, tree_size_exceeds
-from ttt.fast import shared_solver
 from ttt.mcts import MCTSResult, Tally
 from ttt.protocol import Position, check_count, check_depth, check_position, value_of
-from ttt.solve import solve
+from ttt.solve import perfect_score
 from ttt.svg import O_COLOUR, O_TEXT, X_COLOUR, X_TEXT, position_in_words, with_title
 from ttt.trace import PLAY_OUT, SELECT, Step
 from ttt.tree import Node, best_path, build_tree, count_by_depth, count_nodes, fill_values
@@ -228,12 +227,10 @@ def _too_big(board: Board, depth: int, positions: int, limit: int, fits: int,
 
 
 def _fill_exact(root: Node, prefer_quick: bool) -> None:
-    """Give every node the score of perfect play from its position, looking past any cut (for
-    another game than tic-tac-toe, its value: ``ttt.solve``)."""
-    solver = shared_solver(prefer_quick)
+    """Give every node the score of perfect play from its position, looking past any cut
+    (``ttt.solve.perfect_score``)."""
     for _, node in _walk(root, None):
-        board = node.board
-        node.score = (solver.solve(board) if isinstance(board, Board) else solve(board)).score
+        node.score = perfect_score(node.board, prefer_quick)
         node.value = value_of(node.score)
 
 

@@ -1,17 +1,23 @@
 """The same searches, fast: minimax, alpha-beta and a solver on tic-tac-toe's bits.
 
-``ttt.search`` is minimax and alpha-beta written to be read, over any game. This module is the
-same algorithms specialised to tic-tac-toe, where speed matters: the perfect player's replies, the
-playable board's hints, the benchmark, and lesson 4's story of one algorithm in two
-representations. A position is two 9-bit numbers (``Board.bits``); a move is one ``|``, a win one
-look-up in a table of 512 entries, and the free cells of every position are listed in advance, so
-the search never makes an object or a list. The tests check that ``minimax`` and ``alphabeta``
-here return exactly what ``ttt.search`` returns (value, score, move and nodes) on every position.
+``ttt.search`` is minimax and alpha-beta written to be read, over any game, and ``ttt.solve`` the
+solver. This module is their labelled fast copies, specialised to tic-tac-toe, where speed
+matters: the benchmark, lesson 4's story of one algorithm in two representations, and the one
+table behind every answer of perfect play on tic-tac-toe. A position is two 9-bit numbers
+(``Board.bits``); a move is one ``|``, a win one look-up in a table of 512 entries, and the free
+cells of every position are listed in advance, so the search never makes an object or a list.
+The tests check that ``minimax`` and ``alphabeta`` here return exactly what ``ttt.search``
+returns (value, score, move and nodes) on every position.
 
-``Solver`` remembers every position it solves in a transposition table: solving the empty board
-fills it with all 5,478 positions of the game (765 when symmetric positions share an entry), after
-which any position's value, and every move's outcome, is one look-up. ``shared_solver()`` is the
-one table the package shares.
+``Solver`` is the fast copy of ``ttt.solve.solve`` with quick wins (``prefer_quick=True``), kept
+for a whole session: it remembers every position it solves in a transposition table, so that
+solving the empty board fills it with all 5,478 positions of the game (765 when symmetric
+positions share an entry), after which any position's value, and every move's outcome, is one
+look-up. It searches like minimax (no window, so no bounds to store) and picks minimax's move.
+``shared_solver()`` is the one table the package shares; ask it through ``ttt.solve``'s
+``outcome``, ``move_outcomes``, ``move_scores`` and ``perfect_move``, which answer tic-tac-toe
+from it. The tests check, on every reachable position, that it gives ``solve``'s value and score
+and a move ``solve`` agrees is best.
 """
 
 from __future__ import annotations
@@ -19,13 +25,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ttt.board import FULL, GOOD_ORDER, Board, canonical_bits, completed_line
 from ttt.protocol import Evaluation, check_depth, check_position, leaf_score, value_of
 from ttt.search import SearchResult
 
-__all__ = ["Outcome", "Solver", "alphabeta", "minimax", "shared_solver"]
+__all__ = ["Outcome", "Solver", "alphabeta", "minimax", "outcome_of", "shared_solver"]
 
 PLAIN_ORDER: tuple[int, ...] = tuple(range(9))
 
@@ -179,7 +185,8 @@ class Outcome(NamedTuple):
 
 
 class Solver:
-    """Solves positions once and remembers them in a transposition table.
+    """Solves positions once and remembers them in a transposition table: ``ttt.solve.solve``'s
+    fast copy for tic-tac-toe.
 
     ``Solver().solve(Board())`` fills the table with all 5,478 positions reachable in a game;
     with ``symmetry=True`` positions that are rotations or mirror images of each other share one
@@ -236,13 +243,24 @@ class Solver:
     def _outcome(self, board: Board, score: float) -> Outcome:
         if not self.prefer_quick:
             raise ValueError("move counts need a solver with prefer_quick=True")
-        free = board.free_cells
-        return Outcome(int(value_of(score)), free - (int(abs(score)) - 1) if score else free)
+        return outcome_of(board, score)
+
+
+def outcome_of(position: Any, score: float) -> Outcome:
+    """The ``Outcome`` that a score of perfect play with quick wins (``prefer_quick``: a win
+    scores 1 + the cells free when it ends) stands for, its moves counted from ``position``;
+    a draw fills the board."""
+    if not hasattr(position, "free_cells"):
+        raise TypeError(f"counting the moves to the end needs a position with free_cells, got "
+                        f"{type(position).__name__}: ask perfect_score who wins instead")
+    free = position.free_cells
+    return Outcome(int(value_of(score)), free - (int(abs(score)) - 1) if score else free)
 
 
 @cache
 def shared_solver(prefer_quick: bool = True) -> Solver:
-    """The package's one transposition table (without symmetry), filled as it is used: perfect
-    play, hints, explanations, pictures and exercise checks all look positions up here. (Scores
-    without quick wins, ``prefer_quick=False``, have a table of their own.)"""
+    """The package's one transposition table (without symmetry), filled as it is used:
+    ``ttt.solve`` answers every tic-tac-toe question of perfect play from it (the players' moves,
+    the boards' hints and explanations, the pictures, the exercise checks). Scores without quick
+    wins, ``prefer_quick=False``, have a table of their own."""
     return Solver(prefer_quick=prefer_quick)

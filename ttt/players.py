@@ -25,7 +25,6 @@ import random
 import re
 import time
 from collections.abc import Callable
-from functools import lru_cache
 from itertools import count
 from statistics import mean
 from typing import Any
@@ -33,7 +32,6 @@ from typing import Any
 from ttt import fast, search
 from ttt.board import LINES, Board
 from ttt.expectimax import EXPECTIMAX_LIMIT, ExpectimaxTable, expectimax
-from ttt.fast import shared_solver
 from ttt.matches import GameRecord, Player, play_game, player_name, tournament
 from ttt.mcts import mcts
 from ttt.protocol import (
@@ -47,9 +45,10 @@ from ttt.protocol import (
     moves_in_order,
     opponent,
     seeded_random,
+    value_of,
 )
 from ttt.search import SearchResult
-from ttt.solve import SOLVE_LIMIT, solve
+from ttt.solve import SOLVE_LIMIT, move_scores, perfect_move, perfect_score
 
 __all__ = ["PLAYER_NAMES", "GameRecord", "Player", "blocking_moves", "check_can_play",
            "depth_limited_player", "perfect_value", "safest_moves",
@@ -285,43 +284,30 @@ def check_can_play(name: str, position: Position) -> None:
 
 
 def perfect_value(position: Position) -> int:
-    """Who wins ``position`` with perfect play: +1 (X), 0 (a draw) or -1 (O). Tic-tac-toe looks
-    it up in the shared table; other games are solved by ``ttt.solve``, each position once."""
-    if isinstance(position, Board):
-        return shared_solver().outcome(position).value
-    return _solved(position).value
-
-
-@lru_cache(maxsize=1 << 16)
-def _solved(position: Position) -> SearchResult:
-    return solve(position)
+    """Who wins ``position`` with perfect play: +1 (X), 0 (a draw) or -1 (O), by
+    ``ttt.solve`` (tic-tac-toe from its shared table, other games each position solved once)."""
+    return value_of(perfect_score(position))
 
 
 @_named("perfect")
 def perfect_player(board: Position) -> Any:
-    """The move ``ttt.search.minimax`` picks: a best move (quickest win, slowest loss), the lowest
-    cell among equals; a shared transposition table makes every move instant. On another game
-    small enough to solve, the move ``ttt.solve.solve`` picks: one that keeps the value."""
-    if isinstance(board, Board):
-        return shared_solver().solve(board).move
+    """A best move by ``ttt.solve.perfect_move``: the quickest win, else a draw, else the slowest
+    loss; on tic-tac-toe the lowest cell among equals, the move ``ttt.search.minimax`` picks, and
+    instant (a shared transposition table). Other games must be small enough to solve."""
     check_can_play("perfect", board)
-    return _solved(board).move
+    return perfect_move(board)
 
 
 def varied_perfect_player(seed: int | None = None) -> Player:
-    """A perfect player that picks at random among all the best moves: on tic-tac-toe the ones
-    with the same value that win (or lose) just as fast; on another game small enough to solve,
-    those with the same value."""
+    """A perfect player that picks at random among all the best moves: those with the same value
+    that win (or lose) just as fast. Other games must be small enough to solve."""
     rng = seeded_random(seed)
 
     @_named("varied-perfect")
     def play(board: Position) -> Any:
+        check_can_play("varied-perfect", board)
         sign = _mover_sign(board)
-        if isinstance(board, Board):
-            scores = shared_solver().move_scores(board)
-        else:
-            check_can_play("varied-perfect", board)
-            scores = {move: perfect_value(board.play(move)) for move in board.legal_moves}
+        scores = move_scores(board)
         return _random_best(rng, {cell: sign * score for cell, score in scores.items()})
 
     return play

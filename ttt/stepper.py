@@ -22,7 +22,7 @@ import ipywidgets as widgets
 
 from ttt.board import Board
 from ttt.display import CURRENT_COLOUR, MAX_WIDTH, draw_tree, signed
-from ttt.fast import shared_solver
+from ttt.solve import perfect_move
 from ttt.trace import BACKUP, CUT, ENTER, LEAF, Step, search_steps
 from ttt.tree import build_tree, count_by_depth
 
@@ -237,7 +237,7 @@ def too_big_message(board: Board) -> str:
     later, how = board, "by perfect play"
     while later.free_cells > MAX_FREE and not later.is_over:
         if isinstance(later, Board):
-            later = later.play(shared_solver().solve(later).move)
+            later = later.play(perfect_move(later))
         else:  # a bigger game, too big to solve here: a quiet move, the centremost that does not
             # end the game
             later = next((after for after in map(later.play, later.ordered_moves)

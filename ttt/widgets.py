@@ -6,7 +6,7 @@
 ``play_board(game='connect four')`` is the Connect Four board (class ``connect-four`` too): its
 column buttons are ``drop-0`` ... ``drop-6``, its cells ``disc-0`` ... ``disc-41``. What the
 tic-tac-toe board knows about good and bad moves comes from the package's solver
-(``ttt.fast.shared_solver``), what the Connect Four board knows from alpha-beta a few moves deep;
+(``ttt.solve``), what the Connect Four board knows from alpha-beta a few moves deep;
 the computer's moves come from the players of ``ttt.players``.
 """
 
@@ -24,7 +24,6 @@ import ipywidgets as widgets
 from ttt import fast
 from ttt.board import Board
 from ttt.display import draw_tree, signed
-from ttt.fast import Outcome, shared_solver
 from ttt.games import connect_four
 from ttt.learning import BOARD_GAMES, board_table
 from ttt.mcts import MCTSResult, mcts
@@ -41,6 +40,7 @@ from ttt.players import (
 )
 from ttt.protocol import Position
 from ttt.search import alphabeta
+from ttt.solve import Outcome, move_outcomes, move_scores
 from ttt.svg import O_COLOUR, X_COLOUR
 
 __all__ = ["CONNECT_FOUR_LEVELS", "HINT_COLOURS", "HINT_DEPTH", "LEVELS", "ConnectFourBoard",
@@ -351,7 +351,7 @@ class PlayBoard(_GameBoard):
 
     def _show(self) -> None:
         board = self.board
-        outcomes = (shared_solver().move_outcomes(board)
+        outcomes = (move_outcomes(board)
                     if self.hints.value and not board.is_over else {})
         self._show_marks()
         for cell, button in enumerate(self.buttons):
@@ -544,9 +544,9 @@ def explanation(board: Board, chosen: int) -> str:
     its value with perfect play and the nodes of the game tree below it (what plain minimax would
     search); ``explanation_tree`` draws the same moves."""
     mover = board.to_move
-    outcomes = shared_solver().move_outcomes(board)
+    outcomes = move_outcomes(board)
     sign = 1 if mover == "X" else -1
-    scores = shared_solver().move_scores(board)
+    scores = move_scores(board)
     ranked = sorted(scores, key=lambda cell: (-sign * scores[cell], cell))
     rows = [_explain_row(board, cell, outcomes[cell]) for cell in ranked]
     head = ("cell", f"outcome for {mover}", f"value for {mover}", "nodes below")
@@ -568,7 +568,7 @@ def imperfect_explanation(board: Board, chosen: int) -> str:
     value with perfect play and the ``hopeful_value`` the player ranks it by."""
     mover = board.to_move
     trust = inspect.signature(imperfect_player).parameters["trust"].default  # the level's own
-    outcomes = shared_solver().move_outcomes(board)
+    outcomes = move_outcomes(board)
     hopes = {cell: hopeful_value(board, cell, trust) for cell in board.legal_moves}
     ranked = sorted(hopes, key=lambda cell: (-hopes[cell], cell))
     # + 0.0 turns a -0.0 into 0.0: no "-0.00" in the table

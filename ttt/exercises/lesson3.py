@@ -28,8 +28,9 @@ from ttt.exercises.positions import (
     sample,
     small_positions,
 )
-from ttt.fast import minimax, shared_solver
+from ttt.fast import minimax
 from ttt.protocol import final_score
+from ttt.solve import move_outcomes, perfect_move
 
 __all__ = ["CORNER_EDGE", "EXERCISES", "PREDICTION_NUDGES", "VALUE_MISTAKES", "VALUE_PROBES",
            "best_move", "check_prediction", "minimax_value", "score", "value_nudge"]
@@ -171,8 +172,8 @@ def _best_move_cases() -> Iterator[Case]:
 def _best_moves(board: Board) -> list[int]:
     """Every move that leads to the best outcome: the quickest win, else a draw, else the
     slowest loss."""
-    outcomes = shared_solver().move_outcomes(board)
-    best = outcomes[shared_solver().solve(board).move]
+    outcomes = move_outcomes(board)
+    best = outcomes[perfect_move(board)]
     return [cell for cell, outcome in outcomes.items() if outcome == best]
 
 
@@ -224,7 +225,7 @@ def _best_move_verdict(case: Case, got: object, student: Callable) -> str:
     o_maximises = _o_maximises(student, board, got)
     if o_maximises:
         return o_maximises
-    outcomes = shared_solver().move_outcomes(board)
+    outcomes = move_outcomes(board)
     best_cell = min(case.expected)
     best, mine = outcomes[best_cell], outcomes[got]
     if mine.value != best.value:
