@@ -4,8 +4,9 @@ The layers, each importing only those before it (``pyproject.toml`` declares the
 import-linter's contracts, which ``lint-imports`` checks; the README's table lists the modules in
 this order): protocol (the protocol every game follows, and its errors), svg (a board as a picture)
 and course (each lesson's time and whether it draws charts, read from the notebook files; it
-imports nothing of the package) -> board (tic-tac-toe's rules) -> games (the m,n,k-games and
-Connect Four) -> search (minimax and alpha-beta, readable, over any game) -> solve (alpha-beta
+imports nothing of the package) -> grid (what every board shares: a position on a grid of cells
+as two bitmasks) -> board (tic-tac-toe's rules) and games (the m,n,k-games and Connect Four) ->
+search (minimax and alpha-beta, readable, over any game) -> solve (alpha-beta
 with a table that stores bounds, ordering, symmetry) and counting (how big a game is) -> fast
 (the same on tic-tac-toe's bits, and its solver) and steps (a search told step by step) -> tree,
 expectimax and mcts (search with chance: a random opponent, random playouts) -> players ->
