@@ -16,7 +16,9 @@ from hypothesis import strategies as st
 from strategies import playable_positions, positions
 
 from ttt.board import (
+    GOOD_ORDER,
     LINES,
+    SYMMETRIES,
     SYMMETRY_NAMES,
     Board,
     BoardError,
@@ -24,6 +26,7 @@ from ttt.board import (
     InvalidBoardError,
     reachable_positions,
 )
+from ttt.grid import Grid
 from ttt.svg import LINE_COLOUR
 
 # --- the empty board and the text form -------------------------------------------------------
@@ -159,6 +162,18 @@ def test_board_can_be_copied_and_pickled(clone):
     assert clone(board) == board
 
 
+def test_a_subclass_of_board_plays_and_equals_the_board():
+    # A lesson's checker traces a search with a subclass whose play logs each position.
+    class Traced(Board):
+        __slots__ = ()
+
+    board = Traced.from_string("X..|...|...")
+    child = board.play(4)
+    assert type(child) is Traced and child is not Board.from_string("X..|.O.|...")
+    assert child == Board.from_string("X..|.O.|...") and Board.from_string("X..|.O.|...") == child
+    assert board.play(4) is not child  # subclasses get new boards: only Board's are shared
+
+
 def test_board_iterates_over_its_cells():
     # A class with __getitem__ is iterable in Python: iteration must stop after cell 8.
     board = Board.from_string("XO.|.X.|..O")
@@ -221,6 +236,13 @@ O_WINS = [
         . O .
         O X .""", (2, 4, 6)),
 ]
+
+
+def test_the_lines_are_the_rows_the_columns_then_the_diagonals():
+    assert LINES == ((0, 1, 2), (3, 4, 5), (6, 7, 8),
+                     (0, 3, 6), (1, 4, 7), (2, 5, 8),
+                     (0, 4, 8), (2, 4, 6))
+    assert GOOD_ORDER == (4, 0, 2, 6, 8, 1, 3, 5, 7)  # centre, corners, edges
 
 
 def test_the_win_tables_cover_all_eight_lines():
@@ -406,6 +428,14 @@ def test_each_symmetry_name_says_where_the_image_puts_each_cell():
             assert image[3 * row + column] == "X", (name, cell)
 
 
+def test_each_symmetry_permutes_the_cells_as_its_image_shows():
+    # SYMMETRIES[k] says which old cell each new cell of image k takes (MENACE turns moves
+    # with it), in the order of Board.symmetries().
+    for board in reachable_positions()[::50]:
+        for perm, image in zip(SYMMETRIES, board.symmetries(), strict=True):
+            assert image.cells == tuple(board[perm[cell]] for cell in range(9))
+
+
 def test_the_eight_images_share_one_canonical_board():
     # X O .
     # . . .     no symmetry of its own: 8 different images
@@ -426,6 +456,15 @@ def test_765_canonical_positions_among_5478_reachable_ones():
     reachable = reachable_positions()
     assert len(reachable) == len(set(reachable)) == 5478
     assert len({board.canonical() for board in reachable}) == 765
+
+
+def test_the_quick_members_agree_with_the_grids_own_on_every_reachable_position():
+    # Board keeps its own play, legal_moves and canonical, from its tables, for speed.
+    for board in reachable_positions():
+        assert board.legal_moves == Grid.legal_moves.fget(board)
+        assert board.canonical() == Grid.canonical(board)
+        for cell in board.legal_moves:
+            assert board.play(cell) is Grid.play(board, cell)  # the one shared board
 
 
 # --- pictures and grids -------------------------------------------------------------------------
