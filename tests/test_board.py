@@ -26,6 +26,7 @@ from ttt.board import (
     InvalidBoardError,
     reachable_positions,
 )
+from ttt.games import mnk
 from ttt.grid import Grid
 from ttt.svg import LINE_COLOUR
 
@@ -406,26 +407,31 @@ def test_symmetries_of_a_corner_are_the_four_corners():
     assert images == {"X..|...|...", "..X|...|...", "...|...|X..", "...|...|..X"}
 
 
-#: Where each symmetry takes the cell in row r, column c (rows from the top, columns from the left).
+#: Where each symmetry takes the cell in row r, column c (rows from the top, columns from the
+#: left) of a square whose last row and column are number n (2 on tic-tac-toe's board).
 GEOMETRY = {
-    "as it is": lambda r, c: (r, c),
-    "turned 90° right": lambda r, c: (c, 2 - r),
-    "turned 180°": lambda r, c: (2 - r, 2 - c),
-    "turned 90° left": lambda r, c: (2 - c, r),
-    "mirrored left–right": lambda r, c: (r, 2 - c),
-    "mirrored in 0–4–8": lambda r, c: (c, r),
-    "mirrored top–bottom": lambda r, c: (2 - r, c),
-    "mirrored in 2–4–6": lambda r, c: (2 - c, 2 - r),
+    "as it is": lambda r, c, n: (r, c),
+    "turned 90° right": lambda r, c, n: (c, n - r),
+    "turned 180°": lambda r, c, n: (n - r, n - c),
+    "turned 90° left": lambda r, c, n: (n - c, r),
+    "mirrored left–right": lambda r, c, n: (r, n - c),
+    "mirrored in 0–4–8": lambda r, c, n: (c, r),
+    "mirrored top–bottom": lambda r, c, n: (n - r, c),
+    "mirrored in 2–4–6": lambda r, c, n: (n - c, n - r),
 }
 
 
-def test_each_symmetry_name_says_where_the_image_puts_each_cell():
+@pytest.mark.parametrize("empty", [Board(), mnk(3, 3, 3), mnk(4, 4, 3), mnk(5, 5, 4)],
+                         ids=["Board", "3x3", "4x4", "5x5"])
+def test_each_symmetry_name_says_where_the_image_puts_each_cell(empty):
+    # Every square board shares the order of the names: Board's come from the same Grid.
     assert len(SYMMETRY_NAMES) == 8 and set(SYMMETRY_NAMES) == set(GEOMETRY)
-    for cell in range(9):
-        alone = Board.from_string("".join("X" if c == cell else "." for c in range(9)))
+    side = empty.columns
+    for cell in range(side * side):
+        alone = empty.play(cell)
         for name, image in zip(SYMMETRY_NAMES, alone.symmetries(), strict=True):
-            row, column = GEOMETRY[name](*divmod(cell, 3))
-            assert image[3 * row + column] == "X", (name, cell)
+            row, column = GEOMETRY[name](*divmod(cell, side), side - 1)
+            assert image[side * row + column] == "X", (name, cell)
 
 
 def test_each_symmetry_permutes_the_cells_as_its_image_shows():

@@ -11,13 +11,7 @@ from hypothesis import strategies as st
 from time_limits import SEARCH_TIME_LIMIT
 
 from ttt import fast, search
-from ttt.board import (
-    SYMMETRY_NAMES,
-    Board,
-    IllegalMoveError,
-    InvalidBoardError,
-    reachable_positions,
-)
+from ttt.board import Board, IllegalMoveError, InvalidBoardError, reachable_positions
 from ttt.counting import distinct_positions
 from ttt.display import draw_tree
 from ttt.games import MNK, ConnectFour, connect_four, mnk
@@ -230,28 +224,6 @@ def test_symmetric_positions_share_their_canonical_image():
     assert len(set(corner.symmetries())) == 4  # the four corners
     assert len(set(mnk(4, 3, 3).play(0).symmetries())) == 4  # a rectangle has 4 symmetries
     assert len(mnk(4, 3, 3).shape.symmetries) == 4 and len(mnk(4, 4, 3).shape.symmetries) == 8
-
-
-#: Where each of a square's symmetries takes the cell in row r, column c, on a side of n + 1.
-SQUARE = {
-    "as it is": lambda r, c, n: (r, c),
-    "turned 90° right": lambda r, c, n: (c, n - r),
-    "turned 180°": lambda r, c, n: (n - r, n - c),
-    "turned 90° left": lambda r, c, n: (n - c, r),
-    "mirrored left–right": lambda r, c, n: (r, n - c),
-    "mirrored in 0–4–8": lambda r, c, n: (c, r),
-    "mirrored top–bottom": lambda r, c, n: (n - r, c),
-    "mirrored in 2–4–6": lambda r, c, n: (n - c, n - r),
-}
-
-
-@pytest.mark.parametrize("side", [3, 4, 5])
-def test_a_square_boards_symmetries_come_in_the_order_of_tic_tac_toes_names(side):
-    for cell in (1, side + 2):  # on an edge, and off every line of symmetry
-        alone = mnk(side, side, 3).play(cell)
-        for name, image in zip(SYMMETRY_NAMES, alone.symmetries(), strict=True):
-            row, column = SQUARE[name](*divmod(cell, side), side - 1)
-            assert image[side * row + column] == "X", (name, cell)
 
 
 # --- the heuristics ----------------------------------------------------------------------------
