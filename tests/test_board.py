@@ -465,10 +465,11 @@ def test_765_canonical_positions_among_5478_reachable_ones():
 
 
 def test_the_quick_members_agree_with_the_grids_own_on_every_reachable_position():
-    # Board keeps its own play, legal_moves and canonical, from its tables, for speed.
+    # Board keeps its own play, legal_moves, canonical and symmetries, from its tables, for speed.
     for board in reachable_positions():
         assert board.legal_moves == Grid.legal_moves.fget(board)
         assert board.canonical() == Grid.canonical(board)
+        assert list(board.symmetries()) == list(Grid.symmetries(board))
         for cell in board.legal_moves:
             assert board.play(cell) is Grid.play(board, cell)  # the one shared board
 

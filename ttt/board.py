@@ -18,6 +18,7 @@ rule with the bigger boards of ``ttt.games``; the module-level tables (``LINES``
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 
 from ttt.grid import EMPTY, Grid, Shape, open_lines, read_rows, shape
@@ -79,7 +80,7 @@ class Board(Grid):
 
     Everything a board of any size does comes from ``ttt.grid.Grid``; a Board adds its own
     reading of a string, and quicker ways (its tables above) to make a move, list the moves and
-    find the canonical image, which the searches ask of every position.
+    find the symmetric images, which the searches and the learners ask of every position.
     """
 
     __slots__ = ()
@@ -94,11 +95,11 @@ class Board(Grid):
         """The board whose X and O cells are the set bits of ``x`` and ``o`` (no checks). Boards
         never change, so each one is made once and then shared: a search makes no new objects
         (a subclass, as a test may make, gets new ones)."""
-        if cls is not Board:
-            return super()._make(TIC_TAC_TOE, x, o, TIC_TAC_TOE.winner(x, o))
         board = _made.get((x, o))
-        if board is None:
-            board = _made[x, o] = super()._make(TIC_TAC_TOE, x, o, TIC_TAC_TOE.winner(x, o))
+        if board is None or cls is not Board:
+            board = super()._make(TIC_TAC_TOE, x, o, TIC_TAC_TOE.winner(x, o))
+            if cls is Board:
+                _made[x, o] = board
         return board
 
     @classmethod
@@ -118,7 +119,8 @@ class Board(Grid):
             raise InvalidBoardError(f"a board has 9 cells, {text!r} gives {len(cells)}")
         return cls._from_cells(TIC_TAC_TOE, text, cells, "three in a row")
 
-    # --- what searches ask of every position, from the tables -------------------------------
+    # --- Grid's own, made quicker: a search asks these of every position, and the readable
+    # minimax must stay as fast as it was (the tables and the shared boards do it) ---------------
 
     @property
     def legal_moves(self) -> tuple[int, ...]:
@@ -137,6 +139,12 @@ class Board(Grid):
     def canonical(self) -> Board:
         """The representative of this position's 8 symmetric images (the same for all of them)."""
         return self.from_bits(*canonical_bits(self._x, self._o))
+
+    def symmetries(self) -> Iterator[Board]:
+        """The 8 images of this board under rotation and reflection (some may be equal), in the
+        order of ``SYMMETRIES`` and ``SYMMETRY_NAMES`` (MENACE asks for them at every move)."""
+        for table in symmetric_masks:
+            yield self.from_bits(table[self._x], table[self._o])
 
 
 _made: dict[tuple[int, int], Board] = {}  # every Board made so far (at most 3 ** 9), by its bits

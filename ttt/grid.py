@@ -18,7 +18,6 @@ sizes with an InvalidBoardError.
 from __future__ import annotations
 
 import operator
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
@@ -299,6 +298,7 @@ class Grid:
 
     @property
     def moves_made(self) -> int:
+        """How many marks are on the board."""
         return (self._x | self._o).bit_count()
 
     @property
@@ -458,13 +458,16 @@ def check_number(number: object, name: str, count: int) -> int:
     return value
 
 
+_BLANKS = str.maketrans("", "", " \t\r")  # what a board string may hold between its cells
+
+
 def read_rows(text: object, hint: str = "") -> list[str]:
     """The rows of a board string, upper case: split at '|' and new lines, spaces dropped, empty
     rows left out. An InvalidBoardError if ``text`` is no string or holds a character other than
     X, O and '.' (``hint`` ends that message)."""
     if not isinstance(text, str):
         raise InvalidBoardError(f"a board string is needed, got {type(text).__name__}")
-    rows = [re.sub(r"[ \t\r]", "", row) for row in re.split(r"[|\n]", text)]
+    rows = text.translate(_BLANKS).replace("\n", "|").split("|")
     bad = [ch for row in rows for ch in row if ch.upper() not in "XO."]
     if bad:
         raise InvalidBoardError(f"unexpected character {bad[0]!r} in {text!r}: use only X, O "
