@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from time_limits import SEARCH_TIME_LIMIT
 
-from ttt import fast, games, search
+from ttt import fast, grid, search
 from ttt.board import Board, IllegalMoveError, InvalidBoardError
 from ttt.display import draw_tree
 from ttt.expectimax import expectimax
@@ -131,10 +131,10 @@ def test_players_refuse_a_finished_connect_four_game(name):
                                   lambda: MNK.from_string("." * 20, k=3),
                                   lambda: ConnectFour.from_string("....|" * 20)])
 def test_boards_beyond_the_size_limit_are_refused_at_once(make):
-    known = games._shape.cache_info().currsize
+    known = grid._shape.cache_info().currsize
     with pytest.raises(InvalidBoardError, match="a board is at most 19 cells wide and 19 high"):
         make()
-    assert games._shape.cache_info().currsize == known  # no shape was made for it
+    assert grid._shape.cache_info().currsize == known  # no shape was made for it
 
 
 def test_the_largest_boards_play():

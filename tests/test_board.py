@@ -16,7 +16,9 @@ from hypothesis import strategies as st
 from strategies import playable_positions, positions
 
 from ttt.board import (
+    GOOD_ORDER,
     LINES,
+    SYMMETRIES,
     SYMMETRY_NAMES,
     Board,
     BoardError,
@@ -24,6 +26,8 @@ from ttt.board import (
     InvalidBoardError,
 )
 from ttt.counting import reachable_positions
+from ttt.games import mnk
+from ttt.grid import Grid
 from ttt.svg import LINE_COLOUR
 
 # --- the empty board and the text form -------------------------------------------------------
@@ -159,6 +163,18 @@ def test_board_can_be_copied_and_pickled(clone):
     assert clone(board) == board
 
 
+def test_a_subclass_of_board_plays_and_equals_the_board():
+    # A lesson's checker traces a search with a subclass whose play logs each position.
+    class Traced(Board):
+        __slots__ = ()
+
+    board = Traced.from_string("X..|...|...")
+    child = board.play(4)
+    assert type(child) is Traced and child is not Board.from_string("X..|.O.|...")
+    assert child == Board.from_string("X..|.O.|...") and Board.from_string("X..|.O.|...") == child
+    assert board.play(4) is not child  # subclasses get new boards: only Board's are shared
+
+
 def test_board_iterates_over_its_cells():
     # A class with __getitem__ is iterable in Python: iteration must stop after cell 8.
     board = Board.from_string("XO.|.X.|..O")
@@ -221,6 +237,13 @@ O_WINS = [
         . O .
         O X .""", (2, 4, 6)),
 ]
+
+
+def test_the_lines_are_the_rows_the_columns_then_the_diagonals():
+    assert LINES == ((0, 1, 2), (3, 4, 5), (6, 7, 8),
+                     (0, 3, 6), (1, 4, 7), (2, 5, 8),
+                     (0, 4, 8), (2, 4, 6))
+    assert GOOD_ORDER == (4, 0, 2, 6, 8, 1, 3, 5, 7)  # centre, corners, edges
 
 
 def test_the_win_tables_cover_all_eight_lines():
@@ -384,26 +407,39 @@ def test_symmetries_of_a_corner_are_the_four_corners():
     assert images == {"X..|...|...", "..X|...|...", "...|...|X..", "...|...|..X"}
 
 
-#: Where each symmetry takes the cell in row r, column c (rows from the top, columns from the left).
+#: Where each symmetry takes the cell in row r, column c (rows from the top, columns from the
+#: left) of a square whose last row and column are number n (2 on tic-tac-toe's board).
 GEOMETRY = {
-    "as it is": lambda r, c: (r, c),
-    "turned 90° right": lambda r, c: (c, 2 - r),
-    "turned 180°": lambda r, c: (2 - r, 2 - c),
-    "turned 90° left": lambda r, c: (2 - c, r),
-    "mirrored left–right": lambda r, c: (r, 2 - c),
-    "mirrored in 0–4–8": lambda r, c: (c, r),
-    "mirrored top–bottom": lambda r, c: (2 - r, c),
-    "mirrored in 2–4–6": lambda r, c: (2 - c, 2 - r),
+    "as it is": lambda r, c, n: (r, c),
+    "turned 90° right": lambda r, c, n: (c, n - r),
+    "turned 180°": lambda r, c, n: (n - r, n - c),
+    "turned 90° left": lambda r, c, n: (n - c, r),
+    "mirrored left–right": lambda r, c, n: (r, n - c),
+    "mirrored in 0–4–8": lambda r, c, n: (c, r),
+    "mirrored top–bottom": lambda r, c, n: (n - r, c),
+    "mirrored in 2–4–6": lambda r, c, n: (n - c, n - r),
 }
 
 
-def test_each_symmetry_name_says_where_the_image_puts_each_cell():
+@pytest.mark.parametrize("empty", [Board(), mnk(3, 3, 3), mnk(4, 4, 3), mnk(5, 5, 4)],
+                         ids=["Board", "3x3", "4x4", "5x5"])
+def test_each_symmetry_name_says_where_the_image_puts_each_cell(empty):
+    # Every square board shares the order of the names: Board's come from the same Grid.
     assert len(SYMMETRY_NAMES) == 8 and set(SYMMETRY_NAMES) == set(GEOMETRY)
-    for cell in range(9):
-        alone = Board.from_string("".join("X" if c == cell else "." for c in range(9)))
+    side = empty.columns
+    for cell in range(side * side):
+        alone = empty.play(cell)
         for name, image in zip(SYMMETRY_NAMES, alone.symmetries(), strict=True):
-            row, column = GEOMETRY[name](*divmod(cell, 3))
-            assert image[3 * row + column] == "X", (name, cell)
+            row, column = GEOMETRY[name](*divmod(cell, side), side - 1)
+            assert image[side * row + column] == "X", (name, cell)
+
+
+def test_each_symmetry_permutes_the_cells_as_its_image_shows():
+    # SYMMETRIES[k] says which old cell each new cell of image k takes (MENACE turns moves
+    # with it), in the order of Board.symmetries().
+    for board in reachable_positions()[::50]:
+        for perm, image in zip(SYMMETRIES, board.symmetries(), strict=True):
+            assert image.cells == tuple(board[perm[cell]] for cell in range(9))
 
 
 def test_the_eight_images_share_one_canonical_board():
@@ -426,6 +462,16 @@ def test_765_canonical_positions_among_5478_reachable_ones():
     reachable = reachable_positions()
     assert len(reachable) == len(set(reachable)) == 5478
     assert len({board.canonical() for board in reachable}) == 765
+
+
+def test_the_quick_members_agree_with_the_grids_own_on_every_reachable_position():
+    # Board keeps its own play, legal_moves, canonical and symmetries, from its tables, for speed.
+    for board in reachable_positions():
+        assert board.legal_moves == Grid.legal_moves.fget(board)
+        assert board.canonical() == Grid.canonical(board)
+        assert list(board.symmetries()) == list(Grid.symmetries(board))
+        for cell in board.legal_moves:
+            assert board.play(cell) is Grid.play(board, cell)  # the one shared board
 
 
 # --- pictures and grids -------------------------------------------------------------------------

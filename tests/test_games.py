@@ -124,6 +124,13 @@ def test_repr_evaluates_back_and_positions_pickle():
         assert pickle.loads(pickle.dumps(position)) == position
 
 
+def test_board_strings_are_read_alike_in_every_game():
+    # Rows apart by '|' or line breaks (Windows' too), spaces and case ignored.
+    text = " x..\r\n.O. | ...\n"
+    assert str(MNK.from_string(text, k=3)) == str(Board.from_string(text)) == "X..|.O.|..."
+    assert str(ConnectFour.from_string("....\r\n..o.\r\n..X.")) == "....|..O.|..X."
+
+
 def test_positions_never_change():
     board = mnk(3, 3, 3)
     with pytest.raises(AttributeError, match="never changes"):

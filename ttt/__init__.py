@@ -4,14 +4,14 @@ The layers, each importing only those before it (``pyproject.toml`` declares the
 import-linter's contracts, which ``lint-imports`` checks; the README's table lists the modules in
 this order): protocol (the protocol every game follows, and its errors), svg (a board as a picture)
 and course (each lesson's time and whether it draws charts, read from the notebook files; it
-imports nothing of the package) -> board (tic-tac-toe's rules) -> games (the m,n,k-games and
-Connect Four) -> search (minimax and alpha-beta, readable, over any game) -> fast (the same on
-tic-tac-toe's bits, and the solver's fast copy) and counting (how big a game is) -> solve
-(alpha-beta with a table that stores bounds, ordering, symmetry: the one home of perfect play,
-answering tic-tac-toe from fast's table) -> tree, expectimax and mcts (search with chance: a
-random opponent, random playouts) and matches (games between players) -> players and trace
-(every search traced step by step) -> learning (MENACE and TD learning, judged by the solver) ->
-browser -> display and charts
+imports nothing of the package) -> grid (what every board shares: a position on a grid of cells
+as two bitmasks) -> board (tic-tac-toe's rules) and games (the m,n,k-games and Connect Four) ->
+search (minimax and alpha-beta, readable, over any game) -> fast (the same on tic-tac-toe's bits,
+and the solver's fast copy) and counting (how big a game is) -> solve (alpha-beta with a table
+that stores bounds, ordering, symmetry: the one home of perfect play, answering tic-tac-toe from
+fast's table) -> tree, expectimax and mcts (search with chance: a random opponent, random
+playouts) and matches (games between players) -> players and trace (every search traced step by
+step) -> learning (MENACE and TD learning, judged by the solver) -> browser -> display and charts
 (pictures) -> stepper, widgets (ipywidgets), exercises and cli (``python -m ttt``). Modules named
 together do not import each other.
 
