@@ -47,9 +47,10 @@ STILLS = {
                   "'loss in 2' and 'draw', and the controls: who plays X, the computer's level, "
                   "New game, Undo, Hints, Explain its moves"),
     "ConnectFourBoard": ("screenshot_connect_four.png",
-                         "The Connect Four board: seven drop buttons labelled with the search's "
-                         "estimates, a 7 by 6 grid of discs, and the same controls as the "
-                         "tic-tac-toe board"),
+                         "The Connect Four board: above each of the seven drop arrows "
+                         "(numbered 0 to 6) the search's estimate, such as '≈ +0.15', a 7 by 6 "
+                         "grid with X and O discs in the middle columns, the line 'Your move: "
+                         "you are X.', and below it the same controls as the tic-tac-toe board"),
 }
 SVG_TITLE = re.compile(r"<title>([^<]*)</title>")
 ASKS_FOR_ANSWER = re.compile(r"\.solution\(")

@@ -184,3 +184,59 @@ def test_learning_curves_draw_a_line_per_learner_against_the_games_played(close_
     assert list(ax.lines[0].get_xdata()) == [100, 200]
     assert list(ax.lines[0].get_ydata()) == [0.5, 0.75]
     assert ax.get_ylabel() == "share of optimal moves" and ax.get_xlabel() == "games played"
+
+
+def test_every_chart_says_in_its_alt_text_what_it_shows(close_figures):
+    # The words a screen reader reads instead of the picture: the title and the numbers drawn.
+    results = {"a vs b": Counter(X=3, O=1), "b vs a": Counter(draw=4),
+               "a vs a": Counter(draw=2), "b vs b": Counter(X=1, draw=1)}
+    alts = [
+        plot_outcomes(Counter(X=131_184, O=77_904, draw=46_080), title="All games").alt,
+        plot_nodes_by_depth([1, 9, 72, 50], log=True, title="Depths").alt,
+        plot_nodes_per_move({"minimax": [(1, 549_946), (2, 59_705)],
+                             "alpha-beta": [(1, 7_865), (2, 1_607)]}, title="Moves").alt,
+        plot_method_comparison({"plain minimax": 549_946, "table": 765}, title="Methods").alt,
+        plot_tournament({"a vs b": results["a vs b"]}, title="Pairs").alt,
+        plot_round_robin(results, ["a", "b"], title="Grid").alt,
+        plot_search_costs({"minimax": {"3×3": 549_946, "4×4": 3.7e13},
+                           "solve": {"3×3": 213, "4×4": 22_467}},
+                          estimated={("minimax", "4×4")}, title="Costs").alt,
+        plot_convergence({"corner": {10: 0.17, 1000: 1.0}}, title="Playouts").alt,
+        plot_learning_curves({"seed 1": {250: 0.894, 4000: 0.9881}}, ylabel="share",
+                             title="Learning").alt,
+    ]
+    assert alts == [
+        "All games: X wins 131,184 (51%), draws 46,080 (18%), O wins 77,904 (31%).",
+        "Depths: bars of the nodes at each depth from 0 to 3 on a log scale: 1, 9, 72 and 50; "
+        "the most at depth 2.",
+        "Moves: bars of the nodes searched for each move, on a log scale; minimax: from 549,946 "
+        "at move 1 to 59,705 at move 2; alpha-beta: from 7,865 at move 1 to 1,607 at move 2.",
+        "Methods: bars on a log scale, plain minimax 549,946, table 765.",
+        "Pairs: the share of X wins, draws and O wins for each pairing: a vs b: X 75%, draws 0%, "
+        "O 25%.",
+        "Grid: a grid of 4 pairings of a, b, X players down the side and O players across the "
+        "top, each square the shares of X wins, draws and O wins of its games; 2 of the squares "
+        "are draws only.",
+        "Costs: one line per method (minimax, solve) across the boards 3×3, 4×4, on a log scale, "
+        "from 213 nodes (solve on 3×3) to 3.7e+13 (minimax on 4×4, an estimate).",
+        "Playouts: one line per position, the share of searches choosing a best move against the "
+        "playouts; corner: 17% at 10, 100% at 1,000.",
+        "Learning: one line per learner, share against games played; seed 1: from 0.894 at 250 "
+        "games played to 0.9881 at 4,000 games played.",
+    ]
+
+
+def test_a_notebook_shows_a_chart_as_a_picture_with_its_alt_text_and_as_a_png(close_figures):
+    from IPython.core.formatters import DisplayFormatter
+    from IPython.core.pylabtools import print_figure
+    from matplotlib.figure import Figure
+
+    fig = plot_outcomes({"X": 2, "draw": 1}, title='"Quoted" <title>')
+    formatter = DisplayFormatter()
+    # what the kernel's inline backend registers for every Figure
+    formatter.formatters["image/png"].for_type(Figure, lambda figure: print_figure(figure, "png"))
+    bundle, _ = formatter.format(fig)
+    assert bundle["text/html"].startswith(
+        '<img alt="&quot;Quoted&quot; &lt;title&gt;: X wins 2 (67%), draws 1 (33%), O wins 0 (0%)."'
+        ' src="data:image/png;base64,iVBORw0KGgo')             # a PNG's first bytes, in base64
+    assert bundle["image/png"].startswith(b"\x89PNG")         # for front ends that show no HTML

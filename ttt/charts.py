@@ -2,7 +2,10 @@
 search methods compared, how often a sampling search chooses well, and how a learner improves.
 
 Each function returns a matplotlib ``Figure``, already closed so that a notebook shows it once: as
-the value of a cell, or with ``display(fig)``. They use the Okabe-Ito colours, which colour-blind
+the value of a cell, or with ``display(fig)``. A notebook shows it as a PNG with a text
+alternative: an HTML ``<img>`` whose ``alt`` (the figure's ``alt`` attribute) says in one sentence
+what the chart shows, for screen readers (JupyterLab, Voilà, JupyterLite and the website render
+it; other front ends show the PNG beside it). They use the Okabe-Ito colours, which colour-blind
 readers can tell apart. This module is the only one that imports matplotlib, and only when a
 chart is drawn: a lesson imports it in its first cell and still runs where matplotlib cannot be
 had. There (the browser-only course when Pyodide's CDN, which serves matplotlib, is out of
@@ -11,7 +14,9 @@ reach) a chart prints one line saying why and returns None, and the rest of the 
 
 from __future__ import annotations
 
+import base64
 import functools
+import html
 import math
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, ParamSpec
@@ -71,7 +76,10 @@ def plot_nodes_by_depth(counts: Sequence[int], *, log: bool = False,
     ax.set(xlabel="depth (moves played)", ylabel="nodes" + (" (log scale)" if log else ""),
            title=title)
     _count_axis(ax, "y", log)
-    return fig
+    widest = max(range(len(counts)), key=lambda depth: counts[depth]) if counts else 0
+    return _described(fig, f"{title}: bars of the nodes at each depth from 0 to "
+                           f"{len(counts) - 1}{' on a log scale' if log else ''}: "
+                           f"{_count_list(counts)}; the most at depth {widest}.")
 
 
 @_drawn
@@ -100,7 +108,9 @@ def plot_nodes_per_move(rows: Rows | Mapping[str, Rows], *,
     _count_axis(ax, "y", log=True)
     if len(series) > 1:
         ax.legend(frameon=False)
-    return fig
+    return _described(fig, f"{title}: bars of the nodes searched for each move, on a log scale; "
+                      + "; ".join(f"{name + ': ' if name else ''}{_from_to(row, before='move ')}"
+                                  for name, row in series.items()) + ".")
 
 
 def _as_series(rows: Rows | Mapping[str, Rows]) -> dict[str, dict[object, float]]:
@@ -127,7 +137,9 @@ def plot_outcomes(counts: Mapping[str, int], *, title: str = "How the games end"
     ax.set(xlabel="result", ylabel="games", title=title)
     ax.margins(y=0.12)
     _count_axis(ax, "y", log=False)
-    return fig
+    return _described(fig, f"{title}: " + ", ".join(
+        f"{label} {n:,} ({n / total:.0%})" for (_, label, _), n in zip(OUTCOMES, numbers,
+                                                                          strict=True)) + ".")
 
 
 @_drawn
@@ -152,7 +164,9 @@ def plot_tournament(results: Mapping[str, Mapping[str, int]], *,
     ax.set(xlabel="share of games (%)", ylabel="X player vs O player")
     ax.set_title(title, pad=22)
     ax.legend(ncols=3, loc="lower center", bbox_to_anchor=(0.5, 1.0), frameon=False, fontsize=8)
-    return fig
+    return _described(fig, f"{title}: the share of X wins, draws and O wins for each pairing: "
+                      + "; ".join(f"{pairing}: {_shares(results[pairing])}"
+                                  for pairing in pairings) + ".")
 
 
 @_drawn
@@ -194,7 +208,12 @@ def plot_round_robin(results: Mapping[str, Mapping[str, int]], names: Sequence[s
               frameon=False, fontsize=9, title="% of the games of each pairing",
               title_fontsize=9)
     ax.set_title(title, pad=8)
-    return fig
+    drawn = sum(results[f"{x} vs {o}"].get("draw", 0) == sum(results[f"{x} vs {o}"].values())
+                for x in names for o in names)
+    return _described(fig, f"{title}: a grid of {len(names) ** 2} pairings of "
+                      f"{', '.join(names)}, X players down the side and O players across the top, "
+                      f"each square the shares of X wins, draws and O wins of its games; "
+                      f"{drawn} of the squares are draws only.")
 
 
 def _outcome_numbers(counts: Mapping[str, int]) -> list[int]:
@@ -220,7 +239,8 @@ def plot_method_comparison(nodes: Mapping[str, int], *,
            title=title)
     _count_axis(ax, "x", log=True)
     ax.set_xlim(right=ax.get_xlim()[1] * 4)
-    return fig
+    return _described(fig, f"{title}: bars on a log scale, "
+                      + ", ".join(f"{name} {nodes[name]:,}" for name in names) + ".")
 
 
 @_drawn
@@ -249,7 +269,14 @@ def plot_search_costs(costs: Mapping[str, Mapping[str, float]], *,
     lowest = min(nodes for row in costs.values() for nodes in row.values())
     ax.set_ylim(bottom=lowest / 4)  # lines, not bars: no need to show the axis down to 1
     ax.legend(frameon=False, fontsize=8, loc="upper left")
-    return fig
+    points = [(nodes, method, board) for method, row in costs.items()
+              for board, nodes in row.items()]
+    (least, *low), (most, *high) = min(points), max(points)
+    guess = ", an estimate" if tuple(high) in estimated else ""
+    return _described(fig, f"{title}: one line per method ({', '.join(costs)}) across the "
+                      f"boards {', '.join(boards)}, on a log scale, from {_compact_count(least)} "
+                      f"nodes ({' on '.join(low)}) to {_compact_count(most)} "
+                      f"({' on '.join(high)}{guess}).")
 
 
 @_drawn
@@ -273,7 +300,11 @@ def plot_convergence(shares: Mapping[str, Mapping[int, float]], *,
     ax.set_ylim(0, 105)
     ax.set(xlabel="playouts (log scale)", ylabel="searches choosing a best move (%)", title=title)
     ax.legend(frameon=False, fontsize=9, loc="lower right")
-    return fig
+    return _described(fig, f"{title}: one line per position, the share of searches choosing a "
+                      "best move against the playouts; " + "; ".join(
+                          f"{label}: " + ", ".join(f"{share:.0%} at {n:,}"
+                                                   for n, share in row.items())
+                          for label, row in shares.items()) + ".")
 
 
 @_drawn
@@ -290,14 +321,17 @@ def plot_learning_curves(curves: Mapping[str, Mapping[int, float]], *, ylabel: s
     ax.xaxis.set_major_formatter(lambda x, _: f"{x:,.0f}")
     ax.set(xlabel=xlabel, ylabel=ylabel, title=title)
     ax.legend(frameon=False, fontsize=9)
-    return fig
+    return _described(fig, f"{title}: one line per {'curve' if len(curves) != 1 else 'learner'}, "
+                      f"{ylabel} against {xlabel}; " + "; ".join(
+                          f"{label}: {_from_to(row, after=f' {xlabel}')}"
+                          for label, row in curves.items()) + ".")
 
 
 def _new_chart(height: float = 3.6) -> tuple[Figure, Axes]:
     """A figure with one set of axes, closed at once so a notebook shows it only when returned."""
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(7, height), layout="constrained")
+    fig, ax = plt.subplots(figsize=(7, height), layout="constrained", FigureClass=_chart_class())
     plt.close(fig)
     ax.spines[["top", "right"]].set_visible(False)
     return fig, ax
@@ -322,3 +356,69 @@ def _compact(x: float) -> str:
         if x >= size:
             return f"{x / size:g}{suffix}"
     return f"{x:g}"
+
+
+@functools.cache
+def _chart_class() -> type[Figure]:
+    """The class of the charts' figures: a matplotlib Figure that a notebook shows as an HTML
+    ``<img>`` with its ``alt`` text, besides the PNG. (A class made when the first chart is drawn:
+    matplotlib is imported only then.)"""
+    from matplotlib.figure import Figure
+
+    class Chart(Figure):
+        """A Figure with ``alt``, one sentence saying what it shows, for those who cannot see it.
+        JupyterLab, Voilà, JupyterLite and myst-nb prefer the HTML to the PNG."""
+
+        alt = ""
+
+        def _repr_html_(self) -> str | None:
+            if not self.alt:
+                return None
+            from IPython.core.pylabtools import print_figure  # as the PNG the kernel shows
+
+            png = base64.b64encode(print_figure(self, "png")).decode("ascii")
+            return f'<img alt="{html.escape(self.alt)}" src="data:image/png;base64,{png}">'
+
+    return Chart
+
+
+def _described(fig: Figure, alt: str) -> Figure:
+    """``fig``, with ``alt`` as its text alternative."""
+    fig.alt = alt
+    return fig
+
+
+def _count_list(counts: Sequence[float]) -> str:
+    """'1, 9, 72 and 504': numbers with thousands separators."""
+    words = [f"{n:,}" for n in counts]
+    return ", ".join(words[:-1]) + f" and {words[-1]}" if len(words) > 1 else "".join(words)
+
+
+def _from_to(row: Mapping[object, float], before: str = "", after: str = "") -> str:
+    """How a series goes, in words: 'from 549,946 at move 1 to 2 at move 9' (``before`` and
+    ``after`` name the x values)."""
+    if not row:
+        return "no values"
+    (first, start), (last, end) = next(iter(row.items())), list(row.items())[-1]
+    return (f"from {_number(start)} at {before}{_number(first)}{after} "
+            f"to {_number(end)} at {before}{_number(last)}{after}")
+
+
+def _number(x: object) -> str:
+    """A number as a chart's text alternative says it: 549,946; 0.9881; 10."""
+    if isinstance(x, float) and not x.is_integer():
+        return f"{x:.4g}"
+    return f"{x:,}" if _is_number(x) else str(x)
+
+
+def _compact_count(n: float) -> str:
+    """A count for a text alternative: exact up to a million, else like 3.7e+13."""
+    return f"{n:,.0f}" if n < 1e6 else f"{n:.1e}"
+
+
+def _shares(counts: Mapping[str, int]) -> str:
+    """'X 52%, draws 13%, O 35%': a pairing's results as shares of its games."""
+    numbers = _outcome_numbers(counts)
+    total = sum(numbers) or 1
+    return ", ".join(f"{word} {n / total:.0%}"
+                     for word, n in zip(("X", "draws", "O"), numbers, strict=True))
