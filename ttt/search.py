@@ -9,8 +9,9 @@ reported ``value`` is still +1, 0 or -1). Among equally good moves the first one
 To watch a search, pass a ``Watch``: it is told each time the search enters a position, scores
 one where it stops, backs a score up to a position, or cuts off the moves that are left. The
 step-through widget, the trees with values and the counts of the lessons all watch these same
-two functions; nothing in the package searches another way, except ``ttt.fast``, the same
-searches on tic-tac-toe's bits, tested equal to these.
+two functions, and so does the search itself: its count of positions is a watch, ``Counting``,
+so the bodies below hold the algorithm and nothing else. Nothing in the package searches another
+way, except ``ttt.fast``, the same searches on tic-tac-toe's bits, tested equal to these.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from ttt.protocol import (
     value_of,
 )
 
-__all__ = ["SearchResult", "Watch", "alphabeta", "minimax"]
+__all__ = ["Counting", "SearchResult", "Watch", "alphabeta", "minimax"]
 
 Path = tuple[Any, ...]  # the moves played from the start of the search
 
@@ -68,19 +69,38 @@ class Watch:
         """Alpha-beta: alpha >= beta, so the moves ``skipped`` are not searched."""
 
 
+class Counting(Watch):
+    """A watch that counts the positions a search enters (``nodes``), and tells ``watch``, if
+    given, everything the search does."""
+
+    def __init__(self, watch: Watch | None = None) -> None:
+        self.nodes, self.watch = 0, watch
+        if watch is not None:  # the other steps go straight to it: nothing to add on the way
+            self.leaf, self.backup, self.cut = watch.leaf, watch.backup, watch.cut
+
+    def enter(self, path: Path, position: Position, alpha: float = -math.inf,
+              beta: float = math.inf) -> None:
+        self.nodes += 1
+        if self.watch is not None:
+            self.watch.enter(path, position, alpha, beta)
+
+
+def watch_counting(position: Position, depth: int | None, watch: Watch | None) -> Counting:
+    """Check a search's arguments (a clear error for a bad one), and return the watch it reports
+    to: one that counts its positions, and tells ``watch`` all it sees."""
+    check_position(position)
+    check_depth(depth)
+    return Counting(watch)
+
+
 def minimax(position: Position, *, depth: int | None = None, evaluate: Evaluation | None = None,
             prefer_quick: bool = True, watch: Watch | None = None) -> SearchResult:
     """Search every line of play from ``position`` (to the end, or ``depth`` moves ahead and then
     guess with ``evaluate``) and return its value and a best move; ``nodes`` counts the
     positions visited, the first one included."""
-    check_position(position)
-    check_depth(depth)
-    watch = watch or Watch()
-    nodes = 0
+    watch = watch_counting(position, depth, watch)
 
     def search(position, path, depth_left):
-        nonlocal nodes
-        nodes += 1
         watch.enter(path, position)
         if position.is_over or depth_left == 0:
             score = leaf_score(position, evaluate, prefer_quick)
@@ -94,7 +114,7 @@ def minimax(position: Position, *, depth: int | None = None, evaluate: Evaluatio
         return scores[move], move
 
     score, move = search(position, (), depth_left(depth))
-    return SearchResult(value_of(score), move, nodes, score)
+    return SearchResult(value_of(score), move, watch.nodes, score)
 
 
 def alphabeta(position: Position, *, ordered: bool = True, depth: int | None = None,
@@ -103,14 +123,9 @@ def alphabeta(position: Position, *, ordered: bool = True, depth: int | None = N
     """Minimax with alpha-beta pruning: the same value, from far fewer positions. alpha is the
     score X is already sure of, beta the score O is already sure of; once alpha >= beta the moves
     left cannot change the result. ``ordered`` tries the most promising moves first."""
-    check_position(position)
-    check_depth(depth)
-    watch = watch or Watch()
-    nodes = 0
+    watch = watch_counting(position, depth, watch)
 
     def search(position, path, depth_left, alpha, beta):
-        nonlocal nodes
-        nodes += 1
         watch.enter(path, position, alpha, beta)
         if position.is_over or depth_left == 0:
             score = leaf_score(position, evaluate, prefer_quick)
@@ -132,4 +147,4 @@ def alphabeta(position: Position, *, ordered: bool = True, depth: int | None = N
         return scores[move], move
 
     score, move = search(position, (), depth_left(depth), -math.inf, math.inf)
-    return SearchResult(value_of(score), move, nodes, score)
+    return SearchResult(value_of(score), move, watch.nodes, score)
