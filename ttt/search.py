@@ -17,8 +17,10 @@ way, except ``ttt.fast``, the same searches on tic-tac-toe's bits, tested equal 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import count
 from typing import Any
 
 from ttt.protocol import (
@@ -26,14 +28,17 @@ from ttt.protocol import (
     Position,
     best_move,
     check_depth,
+    check_not_over,
     check_position,
     depth_left,
     leaf_score,
     moves_in_order,
+    seeded_random,
     value_of,
 )
 
-__all__ = ["Counting", "SearchResult", "Watch", "alphabeta", "minimax"]
+__all__ = ["Counting", "SearchResult", "Watch", "alphabeta", "check_seconds", "iterative_deepening",
+           "minimax"]
 
 Path = tuple[Any, ...]  # the moves played from the start of the search
 
@@ -85,12 +90,11 @@ class Counting(Watch):
             self.watch.enter(path, position, alpha, beta)
 
 
-def watch_counting(position: Position, depth: int | None, watch: Watch | None) -> Counting:
-    """Check a search's arguments (a clear error for a bad one), and return the watch it reports
-    to: one that counts its positions, and tells ``watch`` all it sees."""
+def check_search(position: object, depth: object) -> None:
+    """A clear error (TypeError or ValueError) unless ``position`` follows the game protocol and
+    ``depth`` is None (no limit) or a whole number of at least 1: the checks of every search."""
     check_position(position)
     check_depth(depth)
-    return Counting(watch)
 
 
 def minimax(position: Position, *, depth: int | None = None, evaluate: Evaluation | None = None,
@@ -98,7 +102,8 @@ def minimax(position: Position, *, depth: int | None = None, evaluate: Evaluatio
     """Search every line of play from ``position`` (to the end, or ``depth`` moves ahead and then
     guess with ``evaluate``) and return its value and a best move; ``nodes`` counts the
     positions visited, the first one included."""
-    watch = watch_counting(position, depth, watch)
+    check_search(position, depth)
+    watch = Counting(watch)
 
     def search(position, path, depth_left):
         watch.enter(path, position)
@@ -123,7 +128,8 @@ def alphabeta(position: Position, *, ordered: bool = True, depth: int | None = N
     """Minimax with alpha-beta pruning: the same value, from far fewer positions. alpha is the
     score X is already sure of, beta the score O is already sure of; once alpha >= beta the moves
     left cannot change the result. ``ordered`` tries the most promising moves first."""
-    watch = watch_counting(position, depth, watch)
+    check_search(position, depth)
+    watch = Counting(watch)
 
     def search(position, path, depth_left, alpha, beta):
         watch.enter(path, position, alpha, beta)
@@ -148,3 +154,109 @@ def alphabeta(position: Position, *, ordered: bool = True, depth: int | None = N
 
     score, move = search(position, (), depth_left(depth), -math.inf, math.inf)
     return SearchResult(value_of(score), move, watch.nodes, score)
+
+
+# --- iterative deepening: alpha-beta, deeper and deeper until the time is up -----------------
+
+
+def iterative_deepening(position: Position, seconds: float, *,
+                        evaluate: Evaluation | None = None, seed: int | None = None,
+                        clock: Callable[[], float] = time.perf_counter) -> tuple[Any, int, int]:
+    """The move to play after searching ``position`` deeper and deeper for ``seconds``: alpha-beta
+    to depth 1, then 2, 3, ... (guessing with ``evaluate`` or the position's ``estimate()`` where
+    it stops), each iteration trying the moves at the root in the order of the previous one's
+    scores, the best first.
+
+    A watch looks at ``clock`` at every position and abandons an iteration the moment the budget
+    is spent, so the search never runs much over; the move comes from the deepest finished
+    iteration. It stops early once the game is solved: a win or loss is found, or the search
+    reached every end of the game. ``seed`` shuffles the root moves first, so that the choice
+    among equally good moves varies. Returns (move, depth reached, positions searched).
+    """
+    check_position(position)
+    check_not_over(position)
+    check_seconds(seconds)
+    watch = _Deadline(clock() + seconds, clock)
+    moves = list(moves_in_order(position, ordered=True))
+    if seed is not None:
+        seeded_random(seed).shuffle(moves)
+    move, reached = moves[0], 0
+    for depth in count(1):
+        watch.reached_the_end = True
+        try:
+            result = alphabeta(_InOrder(position, tuple(moves)), depth=depth, evaluate=evaluate,
+                               watch=watch)
+        except _OutOfTime:
+            break
+        moves.sort(key=watch.root_scores.get, reverse=position.to_move == "X")  # ties keep order
+        move, reached = result.move, depth
+        if watch.reached_the_end or abs(result.score) >= 1:
+            break
+    return move, reached, watch.nodes
+
+
+class _OutOfTime(Exception):
+    """The time budget is spent: the search in progress is abandoned."""
+
+
+class _Deadline(Counting):
+    """A watch for iterative deepening: it counts the positions of every iteration, raises
+    ``_OutOfTime`` once ``clock()`` is past ``deadline``, and keeps what an iteration found out:
+    the scores of the root's moves, and whether every position where it stopped was the end of
+    the game."""
+
+    def __init__(self, deadline: float, clock: Callable[[], float]) -> None:
+        super().__init__()
+        self.deadline, self.clock = deadline, clock
+        self.root_scores: Mapping[Any, float] = {}
+        self.reached_the_end = True
+
+    def enter(self, path: Path, position: Position, alpha: float = -math.inf,
+              beta: float = math.inf) -> None:
+        super().enter(path, position, alpha, beta)
+        if self.clock() > self.deadline:
+            raise _OutOfTime
+
+    def leaf(self, path: Path, position: Position, score: float) -> None:
+        self.reached_the_end &= position.is_over
+
+    def backup(self, path: Path, position: Position, scores: Mapping[Any, float],
+               score: float, alpha: float = -math.inf, beta: float = math.inf) -> None:
+        if not path:
+            self.root_scores = scores
+
+
+@dataclass(frozen=True)
+class _InOrder:
+    """``position``, with its moves tried in the order ``ordered_moves``: where an iteration of
+    iterative deepening starts. Everything else is the position's own."""
+
+    position: Position
+    ordered_moves: tuple[Any, ...]
+
+    @property
+    def to_move(self) -> str:
+        return self.position.to_move
+
+    @property
+    def legal_moves(self) -> Sequence[Any]:
+        return self.position.legal_moves
+
+    def play(self, move: Any) -> Position:
+        return self.position.play(move)
+
+    @property
+    def is_over(self) -> bool:
+        return self.position.is_over
+
+    @property
+    def winner(self) -> str | None:
+        return self.position.winner
+
+
+def check_seconds(seconds: object) -> None:
+    """A TypeError unless ``seconds`` is a number, a ValueError unless it is more than 0."""
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+        raise TypeError(f"seconds is a time budget in seconds, a number, got {seconds!r}")
+    if not 0 < seconds < math.inf:
+        raise ValueError(f"seconds must be more than 0 (and finite), got {seconds}")
