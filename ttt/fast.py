@@ -74,7 +74,8 @@ def minimax(board: Board, *, depth: int | None = None, evaluate: Evaluation | No
     def search(x, o, x_to_move, depth_left):
         nonlocal nodes
         nodes += 1
-        if completed_line[x] or completed_line[o] or x | o == FULL or depth_left == 0:
+        over = completed_line[x] or completed_line[o] or x | o == FULL
+        if over or depth_left == 0:
             return leaf_score(x, o, evaluate, prefer_quick), None
         best, move = (-math.inf if x_to_move else math.inf), None
         for bit in moves[FULL & ~(x | o)]:
@@ -102,7 +103,8 @@ def alphabeta(board: Board, *, ordered: bool = True, depth: int | None = None,
     def search(x, o, x_to_move, depth_left, alpha, beta):
         nonlocal nodes
         nodes += 1
-        if completed_line[x] or completed_line[o] or x | o == FULL or depth_left == 0:
+        over = completed_line[x] or completed_line[o] or x | o == FULL
+        if over or depth_left == 0:
             return leaf_score(x, o, evaluate, prefer_quick), None
         best, move = (-math.inf if x_to_move else math.inf), None
         for bit in moves[FULL & ~(x | o)]:

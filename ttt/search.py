@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import count
-from typing import Any
+from typing import Any, NamedTuple
 
 from ttt.protocol import (
     Evaluation,
@@ -37,8 +37,8 @@ from ttt.protocol import (
     value_of,
 )
 
-__all__ = ["Counting", "SearchResult", "Watch", "alphabeta", "check_seconds", "iterative_deepening",
-           "minimax"]
+__all__ = ["Counting", "Deadline", "OutOfTime", "SearchResult", "Watch", "alphabeta",
+           "check_seconds", "iterative_deepening", "minimax"]
 
 Path = tuple[Any, ...]  # the moves played from the start of the search
 
@@ -167,16 +167,17 @@ def iterative_deepening(position: Position, seconds: float, *,
     it stops), each iteration trying the moves at the root in the order of the previous one's
     scores, the best first.
 
-    A watch looks at ``clock`` at every position and abandons an iteration the moment the budget
-    is spent, so the search never runs much over; the move comes from the deepest finished
-    iteration. It stops early once the game is solved: a win or loss is found, or the search
-    reached every end of the game. ``seed`` shuffles the root moves first, so that the choice
-    among equally good moves varies. Returns (move, depth reached, positions searched).
+    A watch, ``Deadline``, looks at ``clock`` at every position and abandons an iteration the
+    moment the budget is spent, so the search never runs much over; the move comes from the
+    deepest finished iteration. It stops early once the game is solved: a win or loss is found,
+    or the search reached every end of the game. ``seed`` shuffles the root moves first, so that
+    the choice among equally good moves varies. Returns (move, depth reached, positions searched,
+    each iteration's root included).
     """
     check_position(position)
     check_not_over(position)
     check_seconds(seconds)
-    watch = _Deadline(clock() + seconds, clock)
+    watch = Deadline(clock() + seconds, clock)
     moves = list(moves_in_order(position, ordered=True))
     if seed is not None:
         seeded_random(seed).shuffle(moves)
@@ -184,9 +185,9 @@ def iterative_deepening(position: Position, seconds: float, *,
     for depth in count(1):
         watch.reached_the_end = True
         try:
-            result = alphabeta(_InOrder(position, tuple(moves)), depth=depth, evaluate=evaluate,
-                               watch=watch)
-        except _OutOfTime:
+            root = _InOrder(position.to_move, position.legal_moves, tuple(moves), position.play)
+            result = alphabeta(root, depth=depth, evaluate=evaluate, watch=watch)
+        except OutOfTime:
             break
         moves.sort(key=watch.root_scores.get, reverse=position.to_move == "X")  # ties keep order
         move, reached = result.move, depth
@@ -195,13 +196,13 @@ def iterative_deepening(position: Position, seconds: float, *,
     return move, reached, watch.nodes
 
 
-class _OutOfTime(Exception):
+class OutOfTime(Exception):
     """The time budget is spent: the search in progress is abandoned."""
 
 
-class _Deadline(Counting):
+class Deadline(Counting):
     """A watch for iterative deepening: it counts the positions of every iteration, raises
-    ``_OutOfTime`` once ``clock()`` is past ``deadline``, and keeps what an iteration found out:
+    ``OutOfTime`` once ``clock()`` is past ``deadline``, and keeps what an iteration found out:
     the scores of the root's moves, and whether every position where it stopped was the end of
     the game."""
 
@@ -215,43 +216,27 @@ class _Deadline(Counting):
               beta: float = math.inf) -> None:
         super().enter(path, position, alpha, beta)
         if self.clock() > self.deadline:
-            raise _OutOfTime
+            raise OutOfTime
 
     def leaf(self, path: Path, position: Position, score: float) -> None:
         self.reached_the_end &= position.is_over
 
     def backup(self, path: Path, position: Position, scores: Mapping[Any, float],
                score: float, alpha: float = -math.inf, beta: float = math.inf) -> None:
-        if not path:
+        if not path:  # the root: the next iteration tries its moves in the order of these
             self.root_scores = scores
 
 
-@dataclass(frozen=True)
-class _InOrder:
-    """``position``, with its moves tried in the order ``ordered_moves``: where an iteration of
-    iterative deepening starts. Everything else is the position's own."""
+class _InOrder(NamedTuple):
+    """Where an iteration starts: a position of the game protocol that answers as ``position``
+    does (its game goes on), its moves tried in the order ``ordered_moves``."""
 
-    position: Position
-    ordered_moves: tuple[Any, ...]
-
-    @property
-    def to_move(self) -> str:
-        return self.position.to_move
-
-    @property
-    def legal_moves(self) -> Sequence[Any]:
-        return self.position.legal_moves
-
-    def play(self, move: Any) -> Position:
-        return self.position.play(move)
-
-    @property
-    def is_over(self) -> bool:
-        return self.position.is_over
-
-    @property
-    def winner(self) -> str | None:
-        return self.position.winner
+    to_move: str
+    legal_moves: Sequence[Any]
+    ordered_moves: Sequence[Any]
+    play: Callable[[Any], Position]
+    is_over: bool = False
+    winner: str | None = None
 
 
 def check_seconds(seconds: object) -> None:
