@@ -1,10 +1,14 @@
-"""Tests of ttt.search: minimax, alpha-beta and the solver agree, on every reachable position.
+"""Tests of ttt.search: minimax, alpha-beta and the solver agree, on every reachable position;
+the searches count what their watch sees; iterative deepening is alpha-beta, deeper and deeper.
 
 Values are from X's point of view: +1 X wins, 0 draw, -1 O wins. The solver (a transposition
 table) is checked against plain minimax first; after that it serves as the quick source of truth
 for the 5,478 reachable positions, so the whole file runs in seconds.
 """
 
+import itertools
+import math
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -15,14 +19,22 @@ from time_limits import SEARCH_TIME_LIMIT
 from ttt.board import Board, open_lines
 from ttt.counting import reachable_positions
 from ttt.fast import Outcome, Solver
-from ttt.search import alphabeta, minimax
+from ttt.games import connect_four
+from ttt.protocol import best_move, leaf_score
+from ttt.search import (
+    Counting,
+    Deadline,
+    OutOfTime,
+    Watch,
+    alphabeta,
+    iterative_deepening,
+    minimax,
+)
 
 pytestmark = SEARCH_TIME_LIMIT
 
 #: Positions in the full game tree, the empty board included.
 TREE_SIZE = 549_946
-
-
 
 REACHABLE = reachable_positions()
 
@@ -305,3 +317,102 @@ def test_finished_position(text, value):
         result = search(board)
         assert (result.value, result.move, result.nodes) == (value, None, 1)
     assert Solver().solve(board).move is None
+
+
+# --- watching: the count of positions is a watch ---------------------------------------------
+
+class Log(Watch):
+    """A watch that writes down each step it is told of, and the path where it happens."""
+
+    def __init__(self) -> None:
+        self.steps: list[tuple[str, tuple]] = []
+
+    def enter(self, path, position, alpha=-math.inf, beta=math.inf):
+        self.steps.append(("enter", path, alpha, beta))
+
+    def leaf(self, path, position, score):
+        self.steps.append(("leaf", path, score))
+
+    def backup(self, path, position, scores, score, alpha=-math.inf, beta=math.inf):
+        self.steps.append(("backup", path, dict(scores), score))
+
+    def cut(self, path, position, skipped, alpha, beta):
+        self.steps.append(("cut", path, tuple(skipped)))
+
+
+FORK = Board.from_string("X..|.O.|..X")  # O to move, 6 free cells: a few hundred positions
+
+
+@pytest.mark.parametrize("search", [minimax, alphabeta])
+def test_nodes_are_the_positions_the_watch_sees_entered(search):
+    log = Log()
+    result = search(FORK, watch=log)
+    entered = [step[1] for step in log.steps if step[0] == "enter"]
+    left = [step[1] for step in log.steps if step[0] in ("leaf", "backup")]
+    assert result.nodes == len(entered) == len(set(entered)) > 100
+    assert sorted(left) == sorted(entered)  # each position is left once, scored or backed up
+    assert log.steps[-1][:2] == ("backup", ()) and log.steps[-1][3] == result.score
+
+
+def test_a_counting_watch_tells_the_watch_it_wraps_every_step():
+    alone, wrapped = Log(), Log()
+    counting = Counting(wrapped)
+    result = alphabeta(FORK, watch=alone)
+    assert alphabeta(FORK, watch=counting) == result
+    assert wrapped.steps == alone.steps and any(step[0] == "cut" for step in alone.steps)
+    assert counting.nodes == result.nodes
+
+
+# --- iterative deepening: alpha-beta, deeper and deeper ----------------------------------------
+
+def ticks():
+    """A clock that moves on one tick each time it is read (1, 2, 3, ...): a budget of N
+    'seconds' is then a budget of about N positions."""
+    return itertools.count(1).__next__
+
+
+def test_a_deadline_stops_the_search_at_the_first_position_past_it():
+    readings = itertools.count(1)
+    watch = Deadline(10, readings.__next__)
+    with pytest.raises(OutOfTime):
+        alphabeta(connect_four(), depth=4, watch=watch)
+    assert watch.nodes == next(readings) - 1 == 11  # the 11th position reads 11: past the deadline
+
+
+@pytest.mark.parametrize(("position", "depth", "to_the_end"), [
+    (connect_four(), 2, False),
+    (Board.from_string("XOX|XOO|.X."), 2, True),  # two free cells: depth 2 reaches every end
+])
+def test_a_deadline_keeps_the_scores_at_the_root_and_whether_the_search_reached_the_ends(
+        position, depth, to_the_end):
+    watch = Deadline(math.inf, time.perf_counter)
+    result = alphabeta(position, depth=depth, watch=watch)
+    assert list(watch.root_scores) == list(position.ordered_moves)
+    assert best_move(position, watch.root_scores) == result.move
+    assert watch.reached_the_end is to_the_end
+    assert watch.nodes == result.nodes
+
+
+FOUR_AFTER_TWO = connect_four().play(3).play(3)
+
+
+@pytest.mark.parametrize("budget", [40, 400, 4000])
+@pytest.mark.parametrize("position", [connect_four(), FOUR_AFTER_TWO, Board().play(4)],
+                         ids=["connect-four", "connect-four-after-two", "tic-tac-toe"])
+def test_iterative_deepening_plays_a_best_move_of_alphabeta_at_the_depth_it_reached(position,
+                                                                                      budget):
+    move, depth, nodes = iterative_deepening(position, budget, clock=ticks())
+    assert depth >= 1 and nodes <= budget + 1  # the position that finds the time is up counts
+    after = position.play(move)
+    score = (alphabeta(after, depth=depth - 1).score if depth > 1
+             else leaf_score(after, None, prefer_quick=True))
+    assert score == alphabeta(position, depth=depth).score
+
+
+def test_iterative_deepening_with_a_seed_varies_among_equal_moves():
+    # . . .
+    # . X .     O to move: the four corners are mirror images, equal at every depth, and the
+    # . . .     only replies that draw; the seed picks one of them
+    moves = {iterative_deepening(Board().play(4), 10**6, seed=seed, clock=ticks())[0]
+             for seed in range(12)}
+    assert len(moves) > 1 and moves <= {0, 2, 6, 8}

@@ -39,7 +39,6 @@ from ttt.players import (
     depth_limited_player,
     expectimax_player,
     imperfect_player,
-    iterative_deepening,
     iterative_deepening_player,
     make_player,
     mcts_player,
@@ -50,7 +49,7 @@ from ttt.players import (
     varied_perfect_player,
 )
 from ttt.protocol import Position, final_score, value_of
-from ttt.search import SearchResult, Watch, alphabeta, minimax
+from ttt.search import SearchResult, Watch, alphabeta, iterative_deepening, minimax
 from ttt.solve import move_outcomes, outcome, perfect_move, solve
 from ttt.trace import Step, mcts_steps, search_steps
 from ttt.tree import (
@@ -69,15 +68,15 @@ __all__ = [
     "reachable_positions",
     "Position", "final_score", "value_of",
     "MNK", "ConnectFour", "connect_four", "mnk",
-    "SearchResult", "Watch", "alphabeta", "minimax", "solve", "outcome", "move_outcomes",
-    "perfect_move",
+    "SearchResult", "Watch", "alphabeta", "iterative_deepening", "minimax", "solve", "outcome",
+    "move_outcomes", "perfect_move",
     "Outcome", "Solver", "shared_solver",
     "Step", "search_steps",
     "expectimax", "Menace", "policy_quality", "td_learn", "MCTSResult", "mcts", "mcts_steps",
     "Node", "best_path", "build_tree", "count_by_depth", "count_games", "count_internal",
     "count_nodes", "fill_values",
-    "depth_limited_player", "expectimax_player", "imperfect_player", "iterative_deepening",
-    "iterative_deepening_player", "make_player",
+    "depth_limited_player", "expectimax_player", "imperfect_player", "iterative_deepening_player",
+    "make_player",
     "mcts_player", "one_layer_player", "perfect_player", "play_game", "random_game_odds",
     "random_player", "tournament", "two_layer_player", "varied_perfect_player",
 ]

@@ -5,9 +5,10 @@ solver. This module is their labelled fast copies, specialised to tic-tac-toe, w
 matters: the benchmark, lesson 4's story of one algorithm in two representations, and the one
 table behind every answer of perfect play on tic-tac-toe. A position is two 9-bit numbers
 (``Board.bits``); a move is one ``|``, a win one look-up in a table of 512 entries, and the free
-cells of every position are listed in advance, so the search never makes an object or a list.
-The tests check that ``minimax`` and ``alphabeta`` here return exactly what ``ttt.search``
-returns (value, score, move and nodes) on every position.
+cells of every position are listed in advance, so the search never makes a board or a list.
+``minimax`` and ``alphabeta`` have the shape of ``ttt.search``'s, step for step, without the
+watch; the tests check that they return exactly what ``ttt.search`` returns (value, score, move
+and nodes) on every position.
 
 ``Solver`` is the fast copy of ``ttt.solve.solve`` with quick wins (``prefer_quick=True``), kept
 for a whole session: it remembers every position it solves in a transposition table, so that
@@ -23,12 +24,12 @@ and a move ``solve`` agrees is best.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from functools import cache
 from typing import Any, NamedTuple
 
+from ttt import protocol
 from ttt.board import FULL, GOOD_ORDER, Board, canonical_bits, completed_line
-from ttt.protocol import Evaluation, check_depth, check_position, leaf_score, value_of
+from ttt.protocol import Evaluation, check_depth, check_position, depth_left, value_of
 from ttt.search import SearchResult
 
 __all__ = ["Outcome", "Solver", "alphabeta", "minimax", "outcome_of", "shared_solver"]
@@ -47,50 +48,55 @@ _MOVES = {PLAIN_ORDER: _moves_table(PLAIN_ORDER), GOOD_ORDER: _moves_table(GOOD_
 def final_score(x: int, o: int, prefer_quick: bool = True) -> float | None:
     """The score of the finished position (x, o) from X's point of view, or None if the game goes
     on: ``ttt.protocol.final_score`` on bits."""
+    over = completed_line[x] or completed_line[o] or x | o == FULL
+    return leaf_score(x, o, None, prefer_quick) if over else None
+
+
+def leaf_score(x: int, o: int, evaluate: Evaluation | None, prefer_quick: bool) -> float:
+    """``ttt.protocol.leaf_score`` on bits: the score of the position (x, o) where a search
+    stops, the result of a finished game (a win scores 1 + the cells still free with
+    ``prefer_quick``), or else a guess."""
     if completed_line[x] or completed_line[o]:
         win = 1 + (FULL & ~(x | o)).bit_count() if prefer_quick else 1
         return win if completed_line[x] else -win
-    return 0 if x | o == FULL else None
+    if x | o == FULL:
+        return 0
+    return protocol.leaf_score(Board.from_bits(x, o), evaluate, prefer_quick)
 
 
-def _guess(x: int, o: int, evaluate: Evaluation | None, prefer_quick: bool) -> float:
-    """The score where a depth-limited search stops on an unfinished position."""
-    return leaf_score(Board.from_bits(x, o), evaluate, prefer_quick)
+def _cell(bit: int | None) -> int | None:
+    """The cell of a one-bit mask (None for None: no move)."""
+    return None if bit is None else bit.bit_length() - 1
 
 
 def minimax(board: Board, *, depth: int | None = None, evaluate: Evaluation | None = None,
             prefer_quick: bool = True) -> SearchResult:
-    """``ttt.search.minimax`` on bits: the same value, move, nodes and score, faster."""
+    """``ttt.search.minimax`` on bits: the same value, move, nodes and score, faster. A move is
+    the bit of its cell, ``x | bit`` plays it for X; the first best move is kept, as there."""
     _check(board, depth)
     nodes = 0
     moves = _MOVES[PLAIN_ORDER]
 
-    def score(x: int, o: int, x_to_move: bool, depth_left: float) -> float:
+    def search(x, o, x_to_move, depth_left):
         nonlocal nodes
         nodes += 1
-        done = final_score(x, o, prefer_quick)
-        if done is not None:
-            return done
-        if depth_left == 0:
-            return _guess(x, o, evaluate, prefer_quick)
-        free = FULL & ~(x | o)
-        if x_to_move:
-            best = -math.inf
-            for bit in moves[free]:
-                value = score(x | bit, o, False, depth_left - 1)
-                if value > best:
-                    best = value
-        else:
-            best = math.inf
-            for bit in moves[free]:
-                value = score(x, o | bit, True, depth_left - 1)
-                if value < best:
-                    best = value
-        return best
+        over = completed_line[x] or completed_line[o] or x | o == FULL
+        if over or depth_left == 0:
+            return leaf_score(x, o, evaluate, prefer_quick), None
+        best, move = (-math.inf if x_to_move else math.inf), None
+        for bit in moves[FULL & ~(x | o)]:
+            if x_to_move:
+                score, _ = search(x | bit, o, False, depth_left - 1)
+                if score > best:
+                    best, move = score, bit
+            else:
+                score, _ = search(x, o | bit, True, depth_left - 1)
+                if score < best:
+                    best, move = score, bit
+        return best, move
 
-    result = _best_at_root(board, PLAIN_ORDER, depth, evaluate, prefer_quick,
-                           lambda x, o, x_next, d, _: score(x, o, x_next, d))
-    return SearchResult(result.value, result.move, nodes + 1, result.score)
+    score, move = search(*board.bits, board.to_move == "X", depth_left(depth))
+    return SearchResult(value_of(score), _cell(move), nodes, score)
 
 
 def alphabeta(board: Board, *, ordered: bool = True, depth: int | None = None,
@@ -98,48 +104,35 @@ def alphabeta(board: Board, *, ordered: bool = True, depth: int | None = None,
     """``ttt.search.alphabeta`` on bits: the same value, move, nodes and score, faster."""
     _check(board, depth)
     nodes = 0
-    order = GOOD_ORDER if ordered else PLAIN_ORDER
-    moves = _MOVES[order]
+    moves = _MOVES[GOOD_ORDER if ordered else PLAIN_ORDER]
 
-    def score(x: int, o: int, x_to_move: bool, depth_left: float, alpha: float,
-              beta: float) -> float:
+    def search(x, o, x_to_move, depth_left, alpha, beta):
         nonlocal nodes
         nodes += 1
-        done = final_score(x, o, prefer_quick)
-        if done is not None:
-            return done
-        if depth_left == 0:
-            return _guess(x, o, evaluate, prefer_quick)
-        free = FULL & ~(x | o)
-        if x_to_move:
-            best = -math.inf
-            for bit in moves[free]:
-                value = score(x | bit, o, False, depth_left - 1, alpha, beta)
-                if value > best:
-                    best = value
-                    if best > alpha:
-                        alpha = best
-                        if alpha >= beta:
-                            break
-        else:
-            best = math.inf
-            for bit in moves[free]:
-                value = score(x, o | bit, True, depth_left - 1, alpha, beta)
-                if value < best:
-                    best = value
-                    if best < beta:
-                        beta = best
-                        if alpha >= beta:
-                            break
-        return best
+        over = completed_line[x] or completed_line[o] or x | o == FULL
+        if over or depth_left == 0:
+            return leaf_score(x, o, evaluate, prefer_quick), None
+        best, move = (-math.inf if x_to_move else math.inf), None
+        for bit in moves[FULL & ~(x | o)]:
+            if x_to_move:
+                score, _ = search(x | bit, o, False, depth_left - 1, alpha, beta)
+                if score > best:
+                    best, move = score, bit
+                if score > alpha:
+                    alpha = score
+            else:
+                score, _ = search(x, o | bit, True, depth_left - 1, alpha, beta)
+                if score < best:
+                    best, move = score, bit
+                if score < beta:
+                    beta = score
+            if alpha >= beta:
+                break
+        return best, move
 
-    def child(x: int, o: int, x_next: bool, depth_left: float, best: float) -> float:
-        if x_next:  # O moves at the root and is already sure of `best`
-            return score(x, o, True, depth_left, -math.inf, best)
-        return score(x, o, False, depth_left, best, math.inf)
-
-    result = _best_at_root(board, order, depth, evaluate, prefer_quick, child)
-    return SearchResult(result.value, result.move, nodes + 1, result.score)
+    score, move = search(*board.bits, board.to_move == "X", depth_left(depth), -math.inf,
+                         math.inf)
+    return SearchResult(value_of(score), _cell(move), nodes, score)
 
 
 def _check(board: object, depth: object) -> None:
@@ -148,30 +141,6 @@ def _check(board: object, depth: object) -> None:
         raise TypeError(f"ttt.fast searches tic-tac-toe Boards only, got "
                         f"{type(board).__name__}: use ttt.search for other games")
     check_depth(depth)
-
-
-def _best_at_root(board: Board, order: tuple[int, ...], depth: int | None,
-                  evaluate: Evaluation | None, prefer_quick: bool,
-                  child_score: Callable[[int, int, bool, float, float], float]) -> SearchResult:
-    """Score each move from ``board`` with ``child_score(x, o, x_to_move, depth_left, best)``
-    and keep the first best one. ``nodes`` is left for the caller to fill in."""
-    x, o = board.bits
-    if board.is_over:
-        done = final_score(x, o, prefer_quick)
-        return SearchResult(value_of(done), None, 0, done)
-    x_to_move = board.to_move == "X"
-    depth_left = math.inf if depth is None else depth - 1
-    best_move, best = None, -math.inf if x_to_move else math.inf
-    for bit in _MOVES[order][FULL & ~(x | o)]:
-        if x_to_move:
-            value = child_score(x | bit, o, False, depth_left, best)
-            better = value > best
-        else:
-            value = child_score(x, o | bit, True, depth_left, best)
-            better = value < best
-        if better:
-            best_move, best = bit.bit_length() - 1, value
-    return SearchResult(value_of(best), best_move, 0, best)
 
 
 # --- the solver -------------------------------------------------------------------------------

@@ -20,12 +20,9 @@ importable from here too.
 
 from __future__ import annotations
 
-import math
 import random
 import re
-import time
 from collections.abc import Callable
-from itertools import count
 from statistics import mean
 from typing import Any
 
@@ -42,17 +39,16 @@ from ttt.protocol import (
     check_not_over,
     check_position,
     leaf_score,
-    moves_in_order,
     opponent,
     seeded_random,
     value_of,
 )
-from ttt.search import SearchResult
+from ttt.search import SearchResult, check_seconds, iterative_deepening
 from ttt.solve import SOLVE_LIMIT, move_scores, perfect_move, perfect_score
 
 __all__ = ["PLAYER_NAMES", "GameRecord", "Player", "blocking_moves", "check_can_play",
            "depth_limited_player", "perfect_value", "safest_moves",
-           "expectimax_player", "hopeful_value", "imperfect_player", "iterative_deepening",
+           "expectimax_player", "hopeful_value", "imperfect_player",
            "iterative_deepening_player", "lookahead_score", "make_player", "mcts_player",
            "one_layer_player", "perfect_player", "play_game", "player_name",
            "random_player", "seeded_random", "tournament", "two_layer_player",
@@ -188,77 +184,10 @@ def depth_limited_player(depth: int, seed: int | None = None,
     return play
 
 
-def _check_seconds(seconds: object) -> None:
-    """A TypeError unless ``seconds`` is a number, a ValueError unless it is more than 0."""
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
-        raise TypeError(f"seconds is a time budget in seconds, a number, got {seconds!r}")
-    if not 0 < seconds < math.inf:
-        raise ValueError(f"seconds must be more than 0 (and finite), got {seconds}")
-
-
-class _OutOfTime(Exception):
-    """The time budget is spent: the search in progress is abandoned."""
-
-
-def iterative_deepening(position: Position, seconds: float, *,
-                        evaluate: Evaluation | None = None, seed: int | None = None,
-                        clock: Callable[[], float] = time.perf_counter) -> tuple[Any, int, int]:
-    """The move to play after searching ``position`` deeper and deeper for ``seconds``: depth 1,
-    then 2, 3, ... (alpha-beta, guessing with ``evaluate`` or the position's ``estimate()`` where
-    it stops), each iteration trying the root moves in the order of the previous one's scores.
-
-    The search looks at ``clock`` at every position and abandons an iteration the moment the
-    budget is spent, so it never runs much over; the move comes from the deepest finished
-    iteration. It stops early once the game is solved: a win or loss is found, or the search
-    reached every end of the game. ``seed`` shuffles the root moves first, so that the choice
-    among equally good moves varies. Returns (move, depth reached, positions searched).
-    """
-    check_position(position)
-    check_not_over(position)
-    _check_seconds(seconds)
-    deadline = clock() + seconds
-    nodes, reached_the_end = 0, True
-
-    def search(position: Position, depth: int, alpha: float, beta: float) -> float:
-        """The score for the player to move (negamax), searching ``depth`` moves ahead."""
-        nonlocal nodes, reached_the_end
-        nodes += 1
-        if clock() > deadline:
-            raise _OutOfTime
-        if position.is_over or depth == 0:
-            reached_the_end &= position.is_over
-            return _mover_sign(position) * leaf_score(position, evaluate, prefer_quick=True)
-        best = -math.inf
-        for move in moves_in_order(position, ordered=True):
-            best = max(best, -search(position.play(move), depth - 1, -beta, -alpha))
-            alpha = max(alpha, best)
-            if alpha >= beta:
-                break
-        return best
-
-    moves = list(moves_in_order(position, ordered=True))
-    if seed is not None:
-        seeded_random(seed).shuffle(moves)
-    best_move, reached = moves[0], 0
-    for depth in count(1):
-        reached_the_end, scores, alpha = True, {}, -math.inf
-        try:
-            for move in moves:
-                scores[move] = -search(position.play(move), depth - 1, -math.inf, -alpha)
-                alpha = max(alpha, scores[move])
-        except _OutOfTime:
-            break
-        moves.sort(key=lambda move: -scores[move])  # the best first; ties keep their order
-        best_move, reached = moves[0], depth
-        if reached_the_end or abs(scores[best_move]) >= 1:
-            break
-    return best_move, reached, nodes
-
-
 def iterative_deepening_player(seconds: float, seed: int | None = None) -> Player:
     """A player that thinks ``seconds`` per move by ``iterative_deepening``: the more time, the
     deeper it looks. ``seed`` varies its choice among equally good moves."""
-    _check_seconds(seconds)
+    check_seconds(seconds)
     rng = seeded_random(seed)
 
     @_named(f"id-{seconds:g}")

@@ -9,30 +9,36 @@ reported ``value`` is still +1, 0 or -1). Among equally good moves the first one
 To watch a search, pass a ``Watch``: it is told each time the search enters a position, scores
 one where it stops, backs a score up to a position, or cuts off the moves that are left. The
 step-through widget, the trees with values and the counts of the lessons all watch these same
-two functions; nothing in the package searches another way, except ``ttt.fast``, the same
-searches on tic-tac-toe's bits, tested equal to these.
+two functions, and so does the search itself: its count of positions is a watch, ``Counting``,
+so the bodies below hold the algorithm and nothing else. Nothing in the package searches another
+way, except ``ttt.fast``, the same searches on tic-tac-toe's bits, tested equal to these.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from itertools import count
+from typing import Any, NamedTuple
 
 from ttt.protocol import (
     Evaluation,
     Position,
     best_move,
     check_depth,
+    check_not_over,
     check_position,
     depth_left,
     leaf_score,
     moves_in_order,
+    seeded_random,
     value_of,
 )
 
-__all__ = ["SearchResult", "Watch", "alphabeta", "minimax"]
+__all__ = ["Counting", "Deadline", "OutOfTime", "SearchResult", "Watch", "alphabeta",
+           "check_seconds", "iterative_deepening", "minimax"]
 
 Path = tuple[Any, ...]  # the moves played from the start of the search
 
@@ -68,19 +74,38 @@ class Watch:
         """Alpha-beta: alpha >= beta, so the moves ``skipped`` are not searched."""
 
 
+class Counting(Watch):
+    """A watch that counts the positions a search enters (``nodes``), and tells ``watch``, if
+    given, everything the search does."""
+
+    def __init__(self, watch: Watch | None = None) -> None:
+        self.nodes, self.watch = 0, watch
+        if watch is not None:  # the other steps go straight to it: nothing to add on the way
+            self.leaf, self.backup, self.cut = watch.leaf, watch.backup, watch.cut
+
+    def enter(self, path: Path, position: Position, alpha: float = -math.inf,
+              beta: float = math.inf) -> None:
+        self.nodes += 1
+        if self.watch is not None:
+            self.watch.enter(path, position, alpha, beta)
+
+
+def check_search(position: object, depth: object) -> None:
+    """A clear error (TypeError or ValueError) unless ``position`` follows the game protocol and
+    ``depth`` is None (no limit) or a whole number of at least 1: the checks of every search."""
+    check_position(position)
+    check_depth(depth)
+
+
 def minimax(position: Position, *, depth: int | None = None, evaluate: Evaluation | None = None,
             prefer_quick: bool = True, watch: Watch | None = None) -> SearchResult:
     """Search every line of play from ``position`` (to the end, or ``depth`` moves ahead and then
     guess with ``evaluate``) and return its value and a best move; ``nodes`` counts the
     positions visited, the first one included."""
-    check_position(position)
-    check_depth(depth)
-    watch = watch or Watch()
-    nodes = 0
+    check_search(position, depth)
+    watch = Counting(watch)
 
     def search(position, path, depth_left):
-        nonlocal nodes
-        nodes += 1
         watch.enter(path, position)
         if position.is_over or depth_left == 0:
             score = leaf_score(position, evaluate, prefer_quick)
@@ -94,7 +119,7 @@ def minimax(position: Position, *, depth: int | None = None, evaluate: Evaluatio
         return scores[move], move
 
     score, move = search(position, (), depth_left(depth))
-    return SearchResult(value_of(score), move, nodes, score)
+    return SearchResult(value_of(score), move, watch.nodes, score)
 
 
 def alphabeta(position: Position, *, ordered: bool = True, depth: int | None = None,
@@ -103,14 +128,10 @@ def alphabeta(position: Position, *, ordered: bool = True, depth: int | None = N
     """Minimax with alpha-beta pruning: the same value, from far fewer positions. alpha is the
     score X is already sure of, beta the score O is already sure of; once alpha >= beta the moves
     left cannot change the result. ``ordered`` tries the most promising moves first."""
-    check_position(position)
-    check_depth(depth)
-    watch = watch or Watch()
-    nodes = 0
+    check_search(position, depth)
+    watch = Counting(watch)
 
     def search(position, path, depth_left, alpha, beta):
-        nonlocal nodes
-        nodes += 1
         watch.enter(path, position, alpha, beta)
         if position.is_over or depth_left == 0:
             score = leaf_score(position, evaluate, prefer_quick)
@@ -132,4 +153,95 @@ def alphabeta(position: Position, *, ordered: bool = True, depth: int | None = N
         return scores[move], move
 
     score, move = search(position, (), depth_left(depth), -math.inf, math.inf)
-    return SearchResult(value_of(score), move, nodes, score)
+    return SearchResult(value_of(score), move, watch.nodes, score)
+
+
+# --- iterative deepening: alpha-beta, deeper and deeper until the time is up -----------------
+
+
+def iterative_deepening(position: Position, seconds: float, *,
+                        evaluate: Evaluation | None = None, seed: int | None = None,
+                        clock: Callable[[], float] = time.perf_counter) -> tuple[Any, int, int]:
+    """The move to play after searching ``position`` deeper and deeper for ``seconds``: alpha-beta
+    to depth 1, then 2, 3, ... (guessing with ``evaluate`` or the position's ``estimate()`` where
+    it stops), each iteration trying the moves at the root in the order of the previous one's
+    scores, the best first.
+
+    A watch, ``Deadline``, looks at ``clock`` at every position and abandons an iteration the
+    moment the budget is spent, so the search never runs much over; the move comes from the
+    deepest finished iteration. It stops early once the game is solved: a win or loss is found,
+    or the search reached every end of the game. ``seed`` shuffles the root moves first, so that
+    the choice among equally good moves varies. Returns (move, depth reached, positions searched,
+    each iteration's root included).
+    """
+    check_position(position)
+    check_not_over(position)
+    check_seconds(seconds)
+    watch = Deadline(clock() + seconds, clock)
+    moves = list(moves_in_order(position, ordered=True))
+    if seed is not None:
+        seeded_random(seed).shuffle(moves)
+    move, reached = moves[0], 0
+    for depth in count(1):
+        watch.reached_the_end = True
+        try:
+            root = _InOrder(position.to_move, position.legal_moves, tuple(moves), position.play)
+            result = alphabeta(root, depth=depth, evaluate=evaluate, watch=watch)
+        except OutOfTime:
+            break
+        moves.sort(key=watch.root_scores.get, reverse=position.to_move == "X")  # ties keep order
+        move, reached = result.move, depth
+        if watch.reached_the_end or abs(result.score) >= 1:
+            break
+    return move, reached, watch.nodes
+
+
+class OutOfTime(Exception):
+    """The time budget is spent: the search in progress is abandoned."""
+
+
+class Deadline(Counting):
+    """A watch for iterative deepening: it counts the positions of every iteration, raises
+    ``OutOfTime`` once ``clock()`` is past ``deadline``, and keeps what an iteration found out:
+    the scores of the root's moves, and whether every position where it stopped was the end of
+    the game."""
+
+    def __init__(self, deadline: float, clock: Callable[[], float]) -> None:
+        super().__init__()
+        self.deadline, self.clock = deadline, clock
+        self.root_scores: Mapping[Any, float] = {}
+        self.reached_the_end = True
+
+    def enter(self, path: Path, position: Position, alpha: float = -math.inf,
+              beta: float = math.inf) -> None:
+        super().enter(path, position, alpha, beta)
+        if self.clock() > self.deadline:
+            raise OutOfTime
+
+    def leaf(self, path: Path, position: Position, score: float) -> None:
+        self.reached_the_end &= position.is_over
+
+    def backup(self, path: Path, position: Position, scores: Mapping[Any, float],
+               score: float, alpha: float = -math.inf, beta: float = math.inf) -> None:
+        if not path:  # the root: the next iteration tries its moves in the order of these
+            self.root_scores = scores
+
+
+class _InOrder(NamedTuple):
+    """Where an iteration starts: a position of the game protocol that answers as ``position``
+    does (its game goes on), its moves tried in the order ``ordered_moves``."""
+
+    to_move: str
+    legal_moves: Sequence[Any]
+    ordered_moves: Sequence[Any]
+    play: Callable[[Any], Position]
+    is_over: bool = False
+    winner: str | None = None
+
+
+def check_seconds(seconds: object) -> None:
+    """A TypeError unless ``seconds`` is a number, a ValueError unless it is more than 0."""
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+        raise TypeError(f"seconds is a time budget in seconds, a number, got {seconds!r}")
+    if not 0 < seconds < math.inf:
+        raise ValueError(f"seconds must be more than 0 (and finite), got {seconds}")
