@@ -44,8 +44,9 @@ from ttt.fast import Solver, shared_solver
 from ttt.games import connect_four
 from ttt.learning import Menace, board_table, policy_quality, td_learn
 from ttt.mcts import mcts
-from ttt.players import iterative_deepening, make_player, perfect_player
+from ttt.players import make_player, perfect_player
 from ttt.protocol import Position, seeded_random
+from ttt.search import iterative_deepening
 from ttt.tree import build_tree, count_nodes
 from ttt.widgets import CONNECT_FOUR_LEVELS, LEVELS, level_player
 

@@ -12,18 +12,17 @@ from ttt.board import Board, IllegalMoveError, InvalidBoardError
 from ttt.display import draw_tree
 from ttt.expectimax import expectimax
 from ttt.games import MAX_SIDE, MNK, ConnectFour, connect_four, mnk
+from ttt.matches import play_game, tournament
 from ttt.players import (
     PLAYERS,
     depth_limited_player,
     imperfect_player,
-    iterative_deepening,
     make_player,
     perfect_player,
-    play_game,
     random_player,
-    tournament,
 )
 from ttt.protocol import SearchTooBigError
+from ttt.search import iterative_deepening
 from ttt.solve import solve
 from ttt.tree import build_tree
 

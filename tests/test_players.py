@@ -23,7 +23,6 @@ from ttt.players import (
     check_can_play,
     depth_limited_player,
     imperfect_player,
-    iterative_deepening,
     iterative_deepening_player,
     make_player,
     one_layer_player,
@@ -35,7 +34,7 @@ from ttt.players import (
     winning_moves,
 )
 from ttt.protocol import SearchTooBigError
-from ttt.search import minimax
+from ttt.search import iterative_deepening, minimax
 from ttt.solve import solve
 
 pytestmark = SEARCH_TIME_LIMIT
