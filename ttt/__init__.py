@@ -12,8 +12,9 @@ that stores bounds, ordering, symmetry: the one home of perfect play, answering 
 fast's table) -> tree, expectimax and mcts (search with chance: a random opponent, random
 playouts) and matches (games between players) -> players and trace (every search traced step by
 step) -> learning (MENACE and TD learning, judged by the solver) -> browser -> display and charts
-(pictures) -> stepper, widgets (ipywidgets), exercises and cli (``python -m ttt``). Modules named
-together do not import each other.
+(pictures) and aria (a live region and a named slider, for screen readers) -> stepper, widgets
+(ipywidgets), exercises and cli (``python -m ttt``). Modules named together do not import each
+other.
 
 Here are the names the lessons use most; the pictures, charts and widgets are imported from their
 own modules (``ttt.display``, ``ttt.charts``, ``ttt.stepper``, ``ttt.widgets``), so that

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 import graphviz
 import ipywidgets as widgets
 
+from ttt.aria import LiveRegion, NamedSlider
 from ttt.board import Board
 from ttt.display import CURRENT_COLOUR, MAX_WIDTH, draw_tree, signed
 from ttt.solve import perfect_move
@@ -116,9 +117,8 @@ class StepThrough(widgets.VBox):
         self._svg: dict[int, str] = {}
         self._timer: asyncio.TimerHandle | None = None  # the next step while playing
         # the slider shows the step numbers of the sentence, 1 to n; the steps are 0 to n - 1
-        self.slider = widgets.IntSlider(1, 1, len(self.steps), description="step",
-                                        continuous_update=False,
-                                        layout=widgets.Layout(width="420px"))
+        self.slider = NamedSlider(1, 1, len(self.steps), description="step",
+                                  layout=widgets.Layout(width="420px"))
         self.play = widgets.ToggleButton(description="▶ play", layout={"width": "100px"},
                                          tooltip="play the steps one after another")
         self.prev_button = widgets.Button(description="◀ previous", layout={"width": "110px"})
@@ -128,12 +128,13 @@ class StepThrough(widgets.VBox):
         self.play.observe(lambda _: self._playing(), names="value")
         self.sentence = widgets.HTML()
         self.picture = widgets.HTML()
+        self.live = LiveRegion()  # the sentence again, read out at each step
         visits = sum(step.kind == ENTER for step in self.steps)
         self.options = widgets.HTML(f"Replaying <code>{self.call}</code>: {visits:,} nodes "
                                     f"visited, {len(self.steps):,} steps.")
         self.slider.observe(lambda change: self.show(change["new"] - 1), names="value")
         controls = widgets.HBox([self.play, self.prev_button, self.next_button, self.slider])
-        super().__init__([self.options, controls, self.sentence, self.picture])
+        super().__init__([self.options, controls, self.sentence, self.live, self.picture])
         self.add_class("step-through")
         self.sentence.add_class("step-sentence")
         self.picture.add_class("step-picture")
@@ -193,7 +194,9 @@ class StepThrough(widgets.VBox):
     def show(self, k: int) -> None:
         """Show step ``k`` (from 0): its sentence, and its picture, cropped if too tall."""
         state = replay(self.steps, k)
-        self.sentence.value = (f"<b>Step {k + 1} of {len(self.steps)}.</b> {state.sentence}")
+        heading = f"Step {k + 1} of {len(self.steps)}."
+        self.sentence.value = f"<b>{heading}</b> {state.sentence}"
+        self.live.text = f"{heading} {state.sentence}"
         if k not in self._svg:
             self._svg[k] = crop_to_current(self.draw(k).pipe(format="svg", encoding="utf-8"))
         self.picture.value = f"<div data-step='{k + 1}'>{self._svg[k]}</div>"

@@ -22,6 +22,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ttt import fast
+from ttt.aria import LiveRegion
 from ttt.board import Board
 from ttt.display import draw_tree, signed
 from ttt.games import connect_four
@@ -117,10 +118,15 @@ class _GameBoard(widgets.VBox):
             button.add_class(button.description.lower().replace(" ", "-"))
             button.on_click(lambda _, act=action: act())
         self.mark.observe(lambda _: self.new_game(), names="value")
-        self.level.observe(lambda _: self._refresh(), names="value")
-        self.hints.observe(lambda _: self._refresh(), names="value")
-        self.explain.observe(lambda _: self._refresh(), names="value")
-        board = widgets.VBox([self._cells(), self.status],
+        self.level.observe(
+            lambda change: self._refresh(said=f"Computer: {self._label(change['new'])}."),
+            names="value")
+        for box in (self.hints, self.explain):
+            box.observe(lambda _, box=box: self._refresh(said=_switched(box)), names="value")
+        #: what a screen reader reads out after each move and each control (the computer's move,
+        #: the result, "Hints: on")
+        self.live = LiveRegion()
+        board = widgets.VBox([self._cells(), self.status, self.live],
                              layout=widgets.Layout(flex="0 0 auto"))  # never squeezed
         # the explanation beside the board, so that board and explanation fit one screen: under
         # the controls where they are beside the board too, else alone, the controls below
@@ -198,8 +204,8 @@ class _GameBoard(widgets.VBox):
         """Start again from the empty board; the computer moves first when you play O."""
         self.history = [self.start]
         self.choices = {}
-        self._computer_moves()
-        self._refresh()
+        reply = self._computer_moves()
+        self._refresh(said=f"New game: you play {self.human}. {reply}{self._status()}")
 
     def click(self, move: Any) -> None:
         """Your ``move``; the computer replies at once. A move the game forbids here (a taken cell,
@@ -214,8 +220,8 @@ class _GameBoard(widgets.VBox):
             self._refresh(problem)
             return
         self.history.append(self.board.play(move))
-        self._computer_moves()
-        self._refresh()
+        reply = self._computer_moves()
+        self._refresh(said=f"You played {self._where(move)}. {reply}{self._status()}")
 
     def undo(self) -> None:
         """Take back your last move and the computer's reply."""
@@ -223,19 +229,23 @@ class _GameBoard(widgets.VBox):
         if turn is None:
             self._refresh("Nothing to undo yet.")
             return
+        replied = len(self.history) > turn + 2
         self.history = self.history[: turn + 1]
         self.choices = {i: choice for i, choice in self.choices.items() if i < turn}
-        self._refresh()
+        taken = "your last move and the computer's reply" if replied else "your last move"
+        self._refresh(said=f"Took back {taken}. {self._status()}")
 
     def _why_not(self, move: Any) -> str:
         if self.board.is_over:
             return f"The game is over ({self._result()}). Press New game to play again."
         return ""
 
-    def _computer_moves(self) -> None:
+    def _computer_moves(self) -> str:
+        """The computer's move, if it is its turn; returns a sentence saying where it moved
+        (or '')."""
         board = self.board
         if board.is_over or board.to_move == self.human:
-            return
+            return ""
         thinking = f"The computer ({board.to_move}) is thinking …"
         self.status.value = thinking
         if self.explain.value:  # not the explanation of a move of an earlier game
@@ -254,6 +264,7 @@ class _GameBoard(widgets.VBox):
             move = self.computer(board)
         self.choices[len(self.history) - 1] = (name, found)
         self.history.append(board.play(move))
+        return f"The computer ({board.to_move}) played {self._where(move)}. "
 
     # --- what it shows ----------------------------------------------------------------------
 
@@ -271,16 +282,28 @@ class _GameBoard(widgets.VBox):
             return "Draw: nobody wins."
         return f"Your move: you are {self.human}."
 
-    def _refresh(self, message: str = "") -> None:
+    def _where(self, move: Any) -> str:
+        """A move in words, as a screen reader says it: 'column 3'."""
+        return f"{self.NOUN} {move}"
+
+    def _label(self, name: str) -> str:
+        """The label of the level whose player is ``name``."""
+        return next(label for label, player in self.levels.items() if player == name)
+
+    def _refresh(self, message: str = "", said: str = "") -> None:
+        """Show the position; the status line shows ``message`` (else whose move it is, or the
+        result), and the live region reads out ``said`` (else the status line)."""
         # the explanation is worked out before anything changes, so that the page never shows a
         # new board beside the explanation of an old one; then the status, so that a page that
         # sees the new marks can trust the status line
         explained, tree = self._explain() if self.explain.value else ("", "")
-        self.status.value = html.escape(message or self._status())
+        status = message or self._status()
+        self.status.value = html.escape(status)
         self._show()
         self.undo_button.disabled = self._last_turn_of_human() is None
         self.explanation.value = explained
         self.explanation_tree.value = tree
+        self.live.text = said or status
 
     def _show_marks(self) -> None:
         """Each cell's mark in its colour on a grey button, the winning line's cells green."""
@@ -307,7 +330,7 @@ class _GameBoard(widgets.VBox):
         return ""
 
     def _why(self, name: str, found: Any, position: Position, move: Any) -> str:
-        label = next(label for label, player in self.levels.items() if player == name)
+        label = self._label(name)
         head = (f"<p style='{PARAGRAPH}'>The computer ({position.to_move}) played {self.NOUN} "
                 f"<b>{move}</b> at “{html.escape(label)}”. ")
         if name.startswith("mcts"):
@@ -356,7 +379,7 @@ class PlayBoard(_GameBoard):
         self._show_marks()
         for cell, button in enumerate(self.buttons):
             mark = {"X": "X", "O": "O"}.get(board[cell], "empty")
-            button.tooltip = f"cell {cell}, row {cell // 3 + 1}, column {cell % 3 + 1}: {mark}"
+            button.tooltip = f"{self._where(cell)}: {mark}"
             if cell in outcomes:
                 value, text = hint(outcomes[cell], board.to_move)
                 button.tooltip += f", hint: {text}"
@@ -364,6 +387,9 @@ class PlayBoard(_GameBoard):
                 button.style.button_color = HINT_COLOURS[value]
                 button.style.text_color = "#333333"
             button.style.font_size = HINT_FONT if cell in outcomes else MARK_FONT
+
+    def _where(self, cell: int) -> str:
+        return f"cell {cell}, row {cell // 3 + 1}, column {cell % 3 + 1}"
 
     def _tree(self, name: str, board: Board, cell: int) -> str:
         return explanation_tree(board, cell) if name == "varied-perfect" else ""
@@ -504,6 +530,11 @@ class ConnectFourBoard(_GameBoard):
         button.style.font_weight = "bold"
         button.on_click(lambda _: self.click(column))
         return button
+
+
+def _switched(box: widgets.Checkbox) -> str:
+    """What turning a checkbox on or off changed, in words: 'Hints: on.'"""
+    return f"{box.description}: {'on' if box.value else 'off'}."
 
 
 def _random_choice(position: Position, moves: Any, noun: str) -> str:
