@@ -13,43 +13,86 @@ from __future__ import annotations
 import anywidget
 import traitlets
 
-__all__ = ["LiveRegion", "NamedSlider"]
+__all__ = ["KEYBOARD", "LiveRegion", "NamedSlider"]
+
+#: The class of a widget played from the keyboard (the boards, the step-through): its controls
+#: show a clear focus ring, and the keys they use are theirs, not JupyterLab's (see LiveRegion)
+KEYBOARD = "ttt-keyboard"
 
 # role="status" is a polite live region (aria-live="polite", aria-atomic="true"); both are spelled
 # out for screen readers that honour only the attribute. The region is visually hidden (the board
 # shows the same news in its own way), not display:none, which would silence it.
-LIVE_REGION_ESM = """
-function render({ model, el }) {
+LIVE_REGION_ESM = f"""
+// JupyterLab takes the keys of its notebook shortcuts (arrows, Enter, letters) from whatever has
+// the focus in a notebook, a drop-down or a button in an output too: an arrow key on the level
+// drop-down moved to another cell. In a widget of the class KEYBOARD such keys stop there, before
+// they reach JupyterLab (which listens on the document); with Ctrl, Alt or Meta, Shift+Enter, Tab
+// and Escape they go on, so that Lab's own shortcuts still work.
+function keepKeys(key) {{
+  const lab = key.ctrlKey || key.altKey || key.metaKey || key.key === "Tab"
+              || key.key === "Escape" || (key.shiftKey && key.key === "Enter");
+  if (!lab) key.stopPropagation();
+}}
+function claimKeys(focus) {{
+  const owner = focus.target.closest && focus.target.closest(".{KEYBOARD}");
+  if (owner && !owner.dataset.keysKept) {{
+    owner.dataset.keysKept = "yes";
+    owner.addEventListener("keydown", keepKeys);
+  }}
+}}
+function render({{ model, el }}) {{
+  document.addEventListener("focusin", claimKeys);
   const region = document.createElement("div");
   region.className = "ttt-live";
   region.setAttribute("role", "status");
   region.setAttribute("aria-live", "polite");
   region.setAttribute("aria-atomic", "true");
   region.textContent = model.get("text");
-  const follow = () => { region.textContent = model.get("text"); };
-  model.on("change:text", follow);
+  // the same words again are news too (a second reply in the same column): the region's text
+  // must change to be read out, so it gets a no-break space, or loses it
+  const follow = () => {{
+    const text = model.get("text");
+    region.textContent = region.textContent === text ? text + "\u00a0" : text;
+  }};
+  model.on("change", follow);
   el.appendChild(region);
-  return () => model.off("change:text", follow);
-}
-export default { render };
+  return () => model.off("change", follow);
+}}
+export default {{ render }};
 """
-LIVE_REGION_CSS = """
-.ttt-live { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; border: 0;
-            overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+FOCUS_COLOUR = "#0072B2"  # Okabe-Ito blue: 5.2:1 on white, 4.6:1 on a grey cell
+# ipywidgets' own focus ring is 1 px of light blue (2:1 on white) on buttons, and none at all on a
+# drop-down (only its border turns blue): the keyboard user's place has to be plain to see.
+# !important, as ipywidgets' rules are more specific.
+LIVE_REGION_CSS = f"""
+.ttt-live {{ position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; border: 0;
+            overflow: hidden; clip-path: inset(50%); white-space: nowrap; }}
+.{KEYBOARD} :focus-visible {{ outline: 2px solid {FOCUS_COLOUR} !important;
+                                outline-offset: 1px !important; }}
 """
 
 
 class LiveRegion(anywidget.AnyWidget):
     """A polite live region: a screen reader reads out ``text`` each time it changes, once it
-    is done with what it is saying. Set ``text`` to what just happened, in one sentence or two."""
+    is done with what it is saying. ``say`` what just happened, in one sentence or two.
+    It also serves the widget around it if that has the class ``KEYBOARD``: its stylesheet draws
+    the focus ring, and its script keeps the keys of the controls from JupyterLab."""
 
     _esm = LIVE_REGION_ESM
     _css = LIVE_REGION_CSS
     text = traitlets.Unicode("").tag(sync=True)
+    #: how many times something was said: the same words said again must reach the page too
+    said = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, text: str = "", **kwargs) -> None:
         super().__init__(text=text, **kwargs)
         self.add_class("live-region")
+
+    def say(self, text: str) -> None:
+        """Have ``text`` read out, even if it is what was said last."""
+        with self.hold_sync():
+            self.text = text
+            self.said += 1
 
 
 # The value goes back to Python when a drag ends or a key moved it (the "change" event), as

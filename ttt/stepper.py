@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 import graphviz
 import ipywidgets as widgets
 
-from ttt.aria import LiveRegion, NamedSlider
+from ttt.aria import KEYBOARD, LiveRegion, NamedSlider
 from ttt.board import Board
 from ttt.display import CURRENT_COLOUR, MAX_WIDTH, draw_tree, signed
 from ttt.solve import perfect_move
@@ -135,7 +135,7 @@ class StepThrough(widgets.VBox):
         self.slider.observe(lambda change: self.show(change["new"] - 1), names="value")
         controls = widgets.HBox([self.play, self.prev_button, self.next_button, self.slider])
         super().__init__([self.options, controls, self.sentence, self.live, self.picture])
-        self.add_class("step-through")
+        self.add_class("step-through").add_class(KEYBOARD)
         self.sentence.add_class("step-sentence")
         self.picture.add_class("step-picture")
         self.options.add_class("step-options")
@@ -196,7 +196,7 @@ class StepThrough(widgets.VBox):
         state = replay(self.steps, k)
         heading = f"Step {k + 1} of {len(self.steps)}."
         self.sentence.value = f"<b>{heading}</b> {state.sentence}"
-        self.live.text = f"{heading} {state.sentence}"
+        self.live.say(f"{heading} {state.sentence}")
         if k not in self._svg:
             self._svg[k] = crop_to_current(self.draw(k).pipe(format="svg", encoding="utf-8"))
         self.picture.value = f"<div data-step='{k + 1}'>{self._svg[k]}</div>"

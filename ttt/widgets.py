@@ -22,7 +22,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ttt import fast
-from ttt.aria import LiveRegion
+from ttt.aria import KEYBOARD, LiveRegion
 from ttt.board import Board
 from ttt.display import draw_tree, signed
 from ttt.games import connect_four
@@ -145,7 +145,7 @@ class _GameBoard(widgets.VBox):
         beside.layout.margin = "0 0 0 20px"
         beside.layout.flex = "1 1 auto"
         super().__init__([widgets.HBox([board, beside]), *below])
-        self.add_class("play-board")
+        self.add_class("play-board").add_class(KEYBOARD)
         self.explanation.add_class("explanation")
         self.explanation_tree.add_class("explanation-tree")
         self.history: list[Position] = []
@@ -303,7 +303,7 @@ class _GameBoard(widgets.VBox):
         self.undo_button.disabled = self._last_turn_of_human() is None
         self.explanation.value = explained
         self.explanation_tree.value = tree
-        self.live.text = said or status
+        self.live.say(said or status)
 
     def _show_marks(self) -> None:
         """Each cell's mark in its colour on a grey button, the winning line's cells green."""
