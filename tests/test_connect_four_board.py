@@ -242,3 +242,15 @@ def test_a_seeded_board_replays_the_same_game():
             board.drops[leftmost_open(board)].click()
         games.append(board.history)
     assert games[0] == games[1]
+
+
+
+def test_the_live_region_names_your_column_and_the_computers():
+    board = play_board(level="random", seed=1, game="connect four")
+    said: list[str] = []
+    board.live.observe(lambda _: said.append(board.live.text), names="said")
+    board.drops[3].click()
+    reply = next(column for row in shown(board).split("|")
+                 for column, mark in enumerate(row) if mark == "O")
+    assert said == [f"You played column 3. The computer (O) played column {reply}. "
+                    f"Your move: you are X."]

@@ -182,3 +182,21 @@ def test_a_single_skipped_move_reads_in_the_singular():
     prunes = [step for step in step_through(board, pruning=True).steps if step.kind == CUT]
     one = next(step for step in prunes if len(step.pruned) == 1)
     assert f"so move {one.pruned[0]} is skipped." in describe(one)
+
+
+def test_the_live_region_reads_out_each_steps_sentence():
+    widget = step_through(MIDGAME)
+    n = len(widget.steps)
+    assert widget.live.text == f"Step 1 of {n}. Look at the root: O to move."
+    widget.next_button.click()
+    assert widget.live.text == f"Step 2 of {n}. {widget.state.sentence}"
+    assert re.sub("<[^>]+>", "", widget.sentence.value) == widget.live.text
+
+
+def test_the_slider_is_named_and_clips_to_its_ends():
+    widget = step_through(MIDGAME)
+    assert widget.slider.description == "step"
+    widget.slider.value = 0
+    assert widget.slider.value == 1
+    widget.slider.value = 10_000
+    assert widget.slider.value == len(widget.steps) and widget.step == len(widget.steps) - 1

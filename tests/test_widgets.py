@@ -668,3 +668,58 @@ def test_while_the_computer_chooses_the_status_says_so_and_explain_waits():
     assert [new for what, new in seen if what == "explain"] == [
         "<i>The computer (X) is thinking …</i>", board.explanation.value[:40]]
     assert "The computer (X) played cell <b>" in board.explanation.value
+
+
+def heard(board) -> list[str]:
+    """Everything the board's live region will say from now on (each ``say``, repeats too)."""
+    said: list[str] = []
+    board.live.observe(lambda _: said.append(board.live.text), names="said")
+    return said
+
+
+def test_the_live_region_says_each_move_the_reply_and_what_a_control_changed():
+    board = play_board(level="random", seed=EVERY_HINT_SEED)
+    assert board.live.text == "New game: you play X. Your move: you are X."
+    said = heard(board)
+    board.buttons[6].click()  # the random computer seeded 1 replies 4
+    board.buttons[6].click()
+    board.buttons[6].click()  # the same words again are said again
+    board.hints.value = True
+    board.explain.value = True
+    board.hints.value = False
+    board.level.value = LEVELS["perfect"]
+    board.undo_button.click()
+    board.undo_button.click()
+    assert said == [
+        "You played cell 6, row 3, column 1. The computer (O) played cell 4, row 2, column 2. "
+        "Your move: you are X.",
+        "Cell 6 is taken by X: pick a free cell.",
+        "Cell 6 is taken by X: pick a free cell.",
+        "Hints: on.", "Explain its moves: on.", "Hints: off.", "Computer: perfect.",
+        "Took back your last move and the computer's reply. Your move: you are X.",
+        "Nothing to undo yet."]
+    assert board.board == Board()
+
+
+def test_the_live_region_says_the_new_game_and_the_computers_first_move():
+    board = play_board(seed=2)
+    said = heard(board)
+    board.mark.value = "O"
+    cell = next(cell for cell in range(9) if board.board[cell] == "X")
+    assert said == [f"New game: you play O. The computer (X) played cell {cell}, row "
+                    f"{cell // 3 + 1}, column {cell % 3 + 1}. Your move: you are O."]
+    board.new_button.click()
+    assert len(said) == 2 and said[1].startswith("New game: you play O. The computer (X)")
+
+
+@pytest.mark.parametrize(("level", "chooser", "result"), [
+    ("random", perfect_player, "X wins: you win."),  # your move ends the game: no reply
+    ("perfect", lowest_free, "O wins: the computer wins.")])
+def test_the_live_region_says_the_result_as_the_status_line_does(level, chooser, result):
+    board = play_board(level=level, seed=4)
+    said = heard(board)
+    play_out(board, chooser)
+    assert len(said) == (board.board.moves_made + 1) // 2  # once for each of your moves
+    assert board.status.value == result
+    assert said[-1].endswith(f". {result}")
+    assert ("The computer (O) played" in said[-1]) == (result.startswith("O"))

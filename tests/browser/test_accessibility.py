@@ -1,8 +1,10 @@
 """axe-core (through axe-playwright-python) on the course's own widgets in JupyterLab at
-1280 x 800: lesson 10's two boards, with Hints and Explain on after a move. No critical or serious
-violation in the boards' own markup (JupyterLab's own markup is outside the checked context).
-What a screen reader reads is checked too: every board button's name says where it is and what it
-holds, and Connect Four's display-only discs are no Tab stops.
+1280 x 800: lesson 10's two boards, with Hints and Explain on after a move, and lesson 3's
+step-through. No critical or serious violation in the widgets' own markup (JupyterLab's own markup
+is outside the checked context). What a screen reader reads is checked too: every board button's
+name says where it is and what it holds, Connect Four's display-only discs are no Tab stops, the
+step-through's slider is named and its live region reads out the sentence of the step the keyboard
+moved it to.
 """
 
 from __future__ import annotations
@@ -54,3 +56,32 @@ def test_the_boards_of_lesson_9(page, lab):
     drops = [(title, tab) for name, title, tab in four if name.startswith("drop")]
     assert len(drops) == 7 and all(title.startswith("drop a disc in column ") and tab == 0
                                    for title, tab in drops)
+
+
+# What a screen reader gets from the step-through's slider, and what its live region says.
+SLIDER = """(widget) => {
+    const slider = widget.querySelector('input[type=range]');
+    return {name: slider.getAttribute('aria-label'), value: slider.getAttribute('aria-valuetext'),
+            said: widget.querySelector('[aria-live=polite]').textContent.trim()};
+}"""
+
+
+def test_the_step_through_of_lesson_3(page, lab):
+    """The step-through's own markup has no critical or serious violation; its slider is named,
+    and moved from the keyboard, the live region reads out the new step's sentence."""
+    open_in_lab(page, lab, "03_minimax.ipynb")
+    run_all(page)
+    widget = page.locator(".step-through").first
+    widget.scroll_into_view_if_needed()
+    assert grave_violations(page, ".step-through") == []
+    first = widget.evaluate(SLIDER)
+    total = int(first["value"].split(" of ")[1])
+    assert first["name"] == "step" and first["value"] == f"1 of {total}"
+    assert first["said"] == widget.locator(".step-sentence").text_content().strip()
+    assert first["said"].startswith(f"Step 1 of {total}. ")
+    widget.locator("input[type=range]").focus()
+    page.keyboard.press("ArrowRight")
+    widget.locator(".step-sentence:has-text('Step 2 of')").wait_for()
+    second = widget.evaluate(SLIDER)
+    assert second["value"] == f"2 of {total}"
+    assert second["said"] == widget.locator(".step-sentence").text_content().strip()

@@ -31,7 +31,7 @@ ON_SCREEN = """(root) => {
     const edges = (el) => [el.getBoundingClientRect().top, el.getBoundingClientRect().bottom];
     return {current: edges(root.querySelector("svg polygon[fill='#f0e442']")),
             controls: edges(root.querySelector('.step-play')),
-            slider: root.querySelector('.widget-readout').innerText.trim()};
+            slider: root.querySelector('.ttt-slider output').innerText.trim()};
 }"""
 
 
