@@ -314,9 +314,11 @@ def write_site_settings(path: Path) -> None:
 
 
 def run_jupyter_lite_build(stage: Path) -> None:
-    """``jupyter lite build`` from the staged folder into build/lite/, with the two JupyterLab
-    extensions the course needs (widgets, the Pyodide kernel) and nothing else of this Python's."""
+    """``jupyter lite build`` from the staged folder into build/lite/, with the JupyterLab
+    extensions the course needs (widgets, anywidget's for ``ttt.aria``, the Pyodide kernel) and
+    nothing else of this Python's."""
     wanted = [labextension("jupyterlab_widgets", "@jupyter-widgets/jupyterlab-manager"),
+              labextension("anywidget", "anywidget"),
               labextension("jupyterlite_pyodide_kernel", "@jupyterlite/pyodide-kernel-extension")]
     shutil.rmtree(SITE, ignore_errors=True)
     build = subprocess.run([sys.executable, "-m", "jupyterlite_core", "build",

@@ -8,7 +8,9 @@ in "O wins" or "Draw". On the way: Undo removes the last two marks; Hints label 
 with a win, draw or loss, and no label or button text is cut off; Explain shows a tree that fits
 the page with text big enough to read on a projector. Then, at the strongest Monte Carlo level,
 Explain shows the visits behind the computer's reply. The board's buttons carry the classes
-``cell-0`` ... ``cell-8``, its status line ``board-status``, the whole board ``play-board``.
+``cell-0`` ... ``cell-8``, its status line ``board-status``, the whole board ``play-board``. Its
+live region (tests/browser/test_keyboard.py hears all it says) names the computer's first reply and
+the result.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from jupyter_pages import ERROR, layout, smallest_texts, truncated_texts
 
 #: The tic-tac-toe board; a page may also show a Connect Four board (``connect-four``).
 BOARD = ".play-board:not(.connect-four)"
+#: The board's polite live region: what a screen reader reads out after each move
+LIVE = f"{BOARD} [role='status'][aria-live='polite']"
 MIN_TEXT_PX = 10  # the smallest text a class can read from the back of the room, at 1280 x 800
 HINT = re.compile(r"^(win in \d|draw|loss in \d)$")
 SAMPLING = "samples 1,000 games (MCTS)"  # the strongest Monte Carlo level
@@ -129,6 +133,10 @@ def play(page) -> None:
     click_lowest_free(page)
     after_one = cells(page)
     assert after_one[0] == "X" and after_one.count("O") == 1
+    reply = after_one.index("O")
+    expect(page.locator(LIVE)).to_have_text(
+        f"You played cell 0, row 1, column 1. The computer (O) played cell {reply}, row "
+        f"{reply // 3 + 1}, column {reply % 3 + 1}. Your move: you are X.")
     click_lowest_free(page)
     assert marks(page) == 4
 
@@ -145,6 +153,7 @@ def play(page) -> None:
     assert any(re.match(r"(loss|win) in", text) for text in seen), seen  # the long labels too
     final = status(page)
     assert re.fullmatch(r"O wins: the computer wins\.|Draw: nobody wins\.", final), final
+    assert page.locator(LIVE).text_content().strip().endswith(f". {final}")  # read out too
     sampling_level(page)
     no_traceback(page)
 
