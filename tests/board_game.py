@@ -153,7 +153,8 @@ def play(page) -> None:
     assert any(re.match(r"(loss|win) in", text) for text in seen), seen  # the long labels too
     final = status(page)
     assert re.fullmatch(r"O wins: the computer wins\.|Draw: nobody wins\.", final), final
-    assert page.locator(LIVE).text_content().strip().endswith(f". {final}")  # read out too
+    # read out too (a message of its own, which may come a moment after the status line's)
+    expect(page.locator(LIVE)).to_have_text(re.compile(rf"\. {re.escape(final)}\s*$"))
     sampling_level(page)
     no_traceback(page)
 
