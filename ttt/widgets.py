@@ -2,7 +2,9 @@
 
 ``play_board()`` returns the widget. Its nine buttons carry the CSS classes ``cell-0`` ...
 ``cell-8``, the status line ``board-status``, the whole board ``play-board`` and the explanation
-``explanation``, so a browser test (or a teacher's stylesheet) can find them.
+``explanation``, so a browser test (or a teacher's stylesheet) can find them. Its live region
+(``live``, ``ttt.aria.LiveRegion``) has a screen reader read out each move of the computer, the
+result and what a control changed; the boards are played from the keyboard alone too.
 ``play_board(game='connect four')`` is the Connect Four board (class ``connect-four`` too): its
 column buttons are ``drop-0`` ... ``drop-6``, its cells ``disc-0`` ... ``disc-41``. What the
 tic-tac-toe board knows about good and bad moves comes from the package's solver

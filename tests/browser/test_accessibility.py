@@ -68,7 +68,8 @@ SLIDER = """(widget) => {
 
 def test_the_step_through_of_lesson_3(page, lab):
     """The step-through's own markup has no critical or serious violation; its slider is named,
-    and moved from the keyboard, the live region reads out the new step's sentence."""
+    and moved from the keyboard (an arrow on the slider, Enter on "next"), its live region reads
+    out the new step's sentence."""
     open_in_lab(page, lab, "03_minimax.ipynb")
     run_all(page)
     widget = page.locator(".step-through").first
@@ -85,3 +86,8 @@ def test_the_step_through_of_lesson_3(page, lab):
     second = widget.evaluate(SLIDER)
     assert second["value"] == f"2 of {total}"
     assert second["said"] == widget.locator(".step-sentence").text_content().strip()
+    page.keyboard.press("Shift+Tab")  # back to "next ▶", and Enter
+    assert page.evaluate("() => document.activeElement.innerText.trim()") == "next ▶"
+    page.keyboard.press("Enter")
+    widget.locator(".step-sentence:has-text('Step 3 of')").wait_for()
+    assert widget.evaluate(SLIDER)["said"].startswith(f"Step 3 of {total}. ")
