@@ -11,9 +11,9 @@ def test_a_live_region_is_polite_and_each_say_reaches_the_page_even_the_same_wor
     region = LiveRegion("ready")
     assert 'role", "status"' in region._esm and 'aria-live", "polite"' in region._esm
     assert f".{KEYBOARD} :focus-visible" in region._css
-    region.say("Hints: on.")
-    region.say("Hints: on.")
-    assert (region.text, region.said) == ("Hints: on.", 2)
+    region.say("Hints on.")
+    region.say("Hints on.")
+    assert (region.text, region.said) == ("Hints on.", 2)
 
 
 def test_a_named_slider_keeps_its_value_between_its_ends():

@@ -695,7 +695,7 @@ def test_the_live_region_says_each_move_the_reply_and_what_a_control_changed():
         "Your move: you are X.",
         "Cell 6 is taken by X: pick a free cell.",
         "Cell 6 is taken by X: pick a free cell.",
-        "Hints: on.", "Explain its moves: on.", "Hints: off.", "Computer: perfect.",
+        "Hints on.", "Explain its moves on.", "Hints off.", "Computer: perfect.",
         "Took back your last move and the computer's reply. Your move: you are X.",
         "Nothing to undo yet."]
     assert board.board == Board()

@@ -126,7 +126,7 @@ class _GameBoard(widgets.VBox):
         for box in (self.hints, self.explain):
             box.observe(lambda _, box=box: self._refresh(said=_switched(box)), names="value")
         #: what a screen reader reads out after each move and each control (the computer's move,
-        #: the result, "Hints: on")
+        #: the result, "Hints on.")
         self.live = LiveRegion()
         board = widgets.VBox([self._cells(), self.status, self.live],
                              layout=widgets.Layout(flex="0 0 auto"))  # never squeezed
@@ -535,8 +535,8 @@ class ConnectFourBoard(_GameBoard):
 
 
 def _switched(box: widgets.Checkbox) -> str:
-    """What turning a checkbox on or off changed, in words: 'Hints: on.'"""
-    return f"{box.description}: {'on' if box.value else 'off'}."
+    """What turning a checkbox on or off changed, in words: 'Hints on.'"""
+    return f"{box.description} {'on' if box.value else 'off'}."
 
 
 def _random_choice(position: Position, moves: Any, noun: str) -> str:

@@ -176,8 +176,8 @@ def play_tic_tac_toe(keys: Keyboard) -> None:
     said = keys.press(".widget-toggle-button:has-text('X (you start)')", "Space")
     assert said == "New game: you play X. Your move: you are X."
     assert cells(keys) == [""] * 9
-    assert keys.press(".widget-checkbox:has-text('Hints') input", "Space") == "Hints: on."
-    assert keys.press(".widget-checkbox:has-text('Hints') input", "Space") == "Hints: off."
+    assert keys.press(".widget-checkbox:has-text('Hints') input", "Space") == "Hints on."
+    assert keys.press(".widget-checkbox:has-text('Hints') input", "Space") == "Hints off."
     for move in range(2):
         cell = cells(keys).index("")
         check_reply(keys, keys.press(f".cell-{cell}", ("Enter", "Space")[move]), cell, "O")
@@ -246,8 +246,8 @@ def play_connect_four(keys: Keyboard) -> None:
     assert column_marks(keys)[int(first[1])][-1] == "X"
     said = keys.press(".widget-toggle-button:has-text('X (you start)')", "Space")
     assert said == "New game: you play X. Your move: you are X."
-    assert keys.press(".widget-checkbox:has-text('Hints') input", "Space") == "Hints: on."
-    assert keys.press(".widget-checkbox:has-text('Hints') input", "Space") == "Hints: off."
+    assert keys.press(".widget-checkbox:has-text('Hints') input", "Space") == "Hints on."
+    assert keys.press(".widget-checkbox:has-text('Hints') input", "Space") == "Hints off."
     moves = 0
     while not re.search("wins|Draw", keys.status()):
         before = column_marks(keys)
