@@ -10,8 +10,10 @@ JupyterLab's file browser open: a notebook's output area is then 848 px wide.
 
 from __future__ import annotations
 
+import html
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -22,6 +24,8 @@ import uuid
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+import nbformat
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 BIN = Path(sys.executable).parent  # the jupyter and voila of the running venv
@@ -176,6 +180,29 @@ def cell_index(page, text: str) -> int:
     if index < 0:
         raise LookupError(f"no cell contains {text!r}")
     return index
+
+
+# --- pictures with alt text ---------------------------------------------------------------------
+
+# The pictures in cell i's outputs: each one's alt, and whether it was drawn (a drawn image has a
+# width).
+IMAGES = """(i) => Array.from(window.jupyterapp.shell.currentWidget.content.widgets[i]
+    .outputArea.node.querySelectorAll('img')).map(img => [img.alt, img.naturalWidth > 0])"""
+
+
+def image_alts(cell, mime: str) -> list[str]:
+    """The alt texts of the images of type ``mime`` ('image/png': charts, 'image/svg+xml': trees)
+    that a notebook cell's outputs show as an HTML ``<img alt="..." ... src="data:...">``."""
+    alt = re.compile(rf'<img alt="([^"]*)"[^>]* src="data:{re.escape(mime)};base64,')
+    return [html.unescape(found) for output in cell.get("outputs", [])
+            for found in alt.findall("".join(output.get("data", {}).get("text/html", "")))]
+
+
+def lesson_with_images(mime: str) -> str | None:
+    """The first lesson whose committed outputs show images of type ``mime`` with alt text."""
+    return next((path.name for path in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+                 if any(image_alts(cell, mime)
+                        for cell in nbformat.read(path, as_version=4).cells)), None)
 
 
 # --- what a projector shows ---------------------------------------------------------------------

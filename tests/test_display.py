@@ -5,6 +5,8 @@ DOT source back: node statements named after their path ('n', 'n4', 'n4_0'), edg
 and stub nodes ('n4_more') for subtrees that are not drawn.
 """
 
+import base64
+import html
 import re
 import xml.etree.ElementTree as ET
 
@@ -18,6 +20,7 @@ from ttt.display import (
     FADED,
     TEXT,
     WIN_FILL,
+    TreePicture,
     board_row,
     draw_mcts,
     draw_tree,
@@ -378,6 +381,21 @@ def svg_title(graph):
 
 def moves(line):
     return ", ".join(map(str, line))
+
+
+def test_a_notebook_shows_a_tree_as_svg_and_as_an_image_with_its_description_as_alt():
+    # JupyterLab shows the HTML (it would show the SVG output as an image without its title);
+    # other front ends the SVG
+    graph = draw_whole(SMALL)
+    bundle = graph._repr_mimebundle_()
+    assert bundle["image/svg+xml"] == graph.pipe(format="svg", encoding="utf-8")
+    alt = re.fullmatch(r'<img alt="([^"]*)" width="[\d.]+" height="[\d.]+" '
+                       r'src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)">', bundle["text/html"])
+    assert alt and html.unescape(alt[1]) == graph.description == svg_title(graph)
+    assert base64.b64decode(alt[2]).decode() == bundle["image/svg+xml"]
+    assert list(graph._repr_mimebundle_(include=["image/svg+xml"])) == ["image/svg+xml"]
+    assert list(graph._repr_mimebundle_(exclude=["text/html"])) == ["image/svg+xml"]
+    assert list(TreePicture()._repr_mimebundle_()) == ["image/svg+xml"]  # no description, no alt
 
 
 def test_a_tree_says_what_it_shows_in_its_title():

@@ -1,6 +1,8 @@
 """Tests of ttt.svg: board pictures that say their position in words, in colours that can be told
 apart and read (WCAG 2.1 AA: 4.5:1 for text, 3:1 for marks and lines)."""
 
+import base64
+import html
 import re
 import xml.etree.ElementTree as ET
 
@@ -17,6 +19,7 @@ from ttt.svg import (
     X_COLOUR,
     board_svg,
     position_in_words,
+    svg_image,
     with_title,
 )
 
@@ -89,6 +92,21 @@ def test_a_title_is_added_to_any_svg_once_and_escaped():
     assert again.count('role="img"') == 1
     with pytest.raises(ValueError, match="no <svg> element"):
         with_title("<p>not a picture</p>", "words")
+
+
+def test_an_svg_image_carries_its_alt_text_and_its_size():
+    svg = with_title('<svg width="288pt" height="347pt" viewBox="0 0 288 347" '
+                     'xmlns="http://www.w3.org/2000/svg"><g/></svg>', "a tree")
+    tag = svg_image(svg, 'say "<b>" & more')
+    found = re.fullmatch(r'<img alt="([^"]*)" width="([\d.]+)" height="([\d.]+)" '
+                         r'src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)">', tag)
+    assert found, tag
+    assert html.unescape(found[1]) == 'say "<b>" & more'
+    assert (float(found[2]), float(found[3])) == pytest.approx((384, 347 * 4 / 3), abs=0.001)
+    assert base64.b64decode(found[4]).decode() == svg  # the picture itself, title and all
+    board = svg_image(board_svg("X" + "." * 8), "X in a corner")  # sized in px: kept as is
+    assert ' width="96" height="96" ' in board
+    assert " width=" not in svg_image('<svg xmlns="http://www.w3.org/2000/svg"/>', "no size")
 
 
 def test_letters_on_discs_reach_4_5_to_1_contrast():

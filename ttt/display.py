@@ -36,7 +36,15 @@ from ttt.counting import nodes_by_depth, tree_size_exceeds
 from ttt.mcts import MCTSResult, Tally
 from ttt.protocol import Position, check_count, check_depth, check_position, value_of
 from ttt.solve import perfect_score
-from ttt.svg import O_COLOUR, O_TEXT, X_COLOUR, X_TEXT, position_in_words, with_title
+from ttt.svg import (
+    O_COLOUR,
+    O_TEXT,
+    X_COLOUR,
+    X_TEXT,
+    position_in_words,
+    svg_image,
+    with_title,
+)
 from ttt.trace import PLAY_OUT, SELECT, Step
 from ttt.tree import Node, best_path, build_tree, count_by_depth, count_nodes, fill_values
 
@@ -274,7 +282,9 @@ def _name(path: Path) -> str:
 
 class TreePicture(graphviz.Digraph):
     """A drawn game tree: a notebook shows it as SVG, titled with ``description``, what it shows
-    in words; as text it is a short, unchanging line (not the default repr with a memory address,
+    in words, and as HTML, the same SVG as an image with ``description`` as its alt text (what
+    JupyterLab, Voilà and JupyterLite show: they show an SVG output as an image without its
+    title); as text it is a short, unchanging line (not the default repr with a memory address,
     which would differ on every run)."""
 
     def __init__(self, *args: Any, description: str = "", **kwargs: Any) -> None:
@@ -286,6 +296,17 @@ class TreePicture(graphviz.Digraph):
 
     def _copy_kwargs(self, **kwargs: Any) -> dict[str, Any]:
         return {**super()._copy_kwargs(**kwargs), "description": self.description}
+
+    def _repr_mimebundle_(self, include: Iterable[str] | None = None,
+                          exclude: Iterable[str] | None = None, **kwargs: Any) -> dict[str, Any]:
+        """The SVG output (Graphviz's), and beside it the same SVG as an HTML image with the
+        description as its alt, laid out once for both."""
+        bundle = super()._repr_mimebundle_(include, exclude, **kwargs)
+        svg = bundle.get("image/svg+xml")
+        wanted = (include is None or "text/html" in include) and "text/html" not in (exclude or ())
+        if svg and self.description and wanted:
+            bundle["text/html"] = svg_image(svg, self.description)
+        return bundle
 
     def pipe(self, format: str | None = None, *args: Any, encoding: str | None = None,
              **kwargs: Any) -> bytes | str:

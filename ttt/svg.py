@@ -4,12 +4,13 @@ position in words for readers who cannot see it (a screen reader reads the pictu
 
 from __future__ import annotations
 
+import base64
 import html
 import re
 from collections.abc import Sequence
 
 __all__ = ["DISC_LETTER", "LINE_COLOUR", "O_COLOUR", "O_TEXT", "X_COLOUR", "X_TEXT", "board_svg",
-           "position_in_words", "with_title"]
+           "position_in_words", "svg_image", "with_title"]
 
 # Okabe-Ito colours, safe for colour-blind readers: marks, lines and discs.
 X_COLOUR = "#0072B2"
@@ -80,6 +81,27 @@ def with_title(svg: str, text: str) -> str:
         tag = tag[:-1] + ' role="img">'
     title = f"<title>{html.escape(text, quote=False)}</title>"
     return svg[:root.start()] + tag + title + svg[root.end():]
+
+
+def svg_image(svg: str, alt: str) -> str:
+    """``svg`` as an HTML ``<img>`` whose ``alt`` is ``alt``, at the SVG's own width and height.
+
+    JupyterLab (and Voilà, JupyterLite) shows an SVG output as an image with no text alternative,
+    losing the SVG's ``<title>``; an HTML output holding this image keeps it, trusted or not."""
+    source = base64.b64encode(svg.encode()).decode("ascii")
+    return (f'<img alt="{html.escape(alt)}"{_size_attributes(svg)} '
+            f'src="data:image/svg+xml;base64,{source}">')
+
+
+def _size_attributes(svg: str) -> str:
+    """' width="384" height="463"': the root's width and height in CSS pixels ('' if it has
+    none), so that the image shows at the SVG's own size (1 pt is 4/3 px)."""
+    root = re.search(r"<svg\b[^>]*>", svg)
+    size = root and re.search(r'width="([\d.]+)(pt|px)?" height="([\d.]+)(pt|px)?"', root.group())
+    if not size:
+        return ""
+    scale = {"pt": 4 / 3}.get(size[2] or "px", 1)
+    return f' width="{float(size[1]) * scale:g}" height="{float(size[3]) * scale:g}"'
 
 
 def position_in_words(cells: Sequence[str], winning_line: Sequence[int] | None = None,

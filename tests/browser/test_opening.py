@@ -1,13 +1,14 @@
 """A lesson as a student first sees it: opened in JupyterLab, not yet run. Its committed pictures
 must show: the game trees, the boards and the rows of boards that stand in for widgets.
 
-JupyterLab draws an SVG output (a tree, a board) only for a trusted notebook; for any other it
-shows the output's plain text instead ("<game tree picture>"), and it strips the SVG out of HTML
-outputs (a row of boards keeps only its captions). ``make lab`` trusts the course's notebooks with
-``jupyter trust`` before JupyterLab starts; this test does the same, then opens each lesson that
-has pictures and looks at every cell whose committed output holds one. Opening it, JupyterLab logs
-no error in the browser's console (the JupyterLite kernel's extension, which would log one, is
-kept out of the students' JupyterLab) and no warning that the notebook is not trusted.
+JupyterLab draws an SVG output (a board) only for a trusted notebook; for any other it shows the
+output's plain text instead, and it strips the SVG out of HTML outputs (a row of boards keeps only
+its captions). A game tree is shown from its HTML output, an SVG image with alt text, either way.
+``make lab`` trusts the course's notebooks with ``jupyter trust`` before JupyterLab starts; this
+test does the same, then opens each lesson that has pictures and looks at every cell whose
+committed output holds one. Opening it, JupyterLab logs no error in the browser's console (the
+JupyterLite kernel's extension, which would log one, is kept out of the students' JupyterLab) and
+no warning that the notebook is not trusted.
 """
 
 from __future__ import annotations
@@ -29,12 +30,13 @@ from jupyter_pages import (
 pytestmark = pytest.mark.browser
 
 LESSONS = sorted(path.name for path in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
-# How many pictures a cell's outputs draw: SVG outputs (JupyterLab shows them as images) and SVG
-# inside HTML outputs.
+# How many pictures a cell's outputs draw: SVG outputs (JupyterLab shows them as images), SVG
+# inside HTML outputs, and SVG images in HTML (a game tree, shown with its alt text).
 PICTURES_SHOWN = """(i) => {
     const cell = window.jupyterapp.shell.currentWidget.content.widgets[i];
     return cell.outputArea.node.querySelectorAll(
-        '.jp-RenderedSVG img, .jp-RenderedSVG svg, .jp-RenderedHTMLCommon svg').length;
+        '.jp-RenderedSVG img, .jp-RenderedSVG svg, .jp-RenderedHTMLCommon svg, '
+        + '.jp-RenderedHTMLCommon img[src^="data:image/svg+xml"]').length;
 }"""
 OUTPUT_TEXT = "(i) => window.jupyterapp.shell.currentWidget.content.widgets[i].outputArea.node" \
               ".innerText"
