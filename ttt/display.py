@@ -6,9 +6,10 @@ a small 3x3 table. Positions where X moves (MAX) have a blue frame and a ▲, po
 (MIN) a vermillion frame and a ▼, finished games a black frame with the winning line shaded; the
 left margin names each level. Under each board is its minimax value (+1, 0, −1), and the best line
 of play is drawn with thick edges. Each tree also says what it shows in words, for readers who
-cannot see it (its SVG's ``<title>``, which screen readers read): the position at the top, how many
-positions are drawn and how many cut, the value backed up and the best line. Colour is never the
-only sign of anything, and text keeps a 4.5:1 contrast with what is behind it (WCAG AA).
+cannot see it (its SVG's ``<title>``, which screen readers read, and the ``alt`` of the image that
+JupyterLab shows): the position at the top, how many positions are drawn and how many cut, the
+value backed up and the best line. Colour is never the only sign of anything, and text keeps a
+4.5:1 contrast with what is behind it (WCAG AA).
 
 A node of the drawing is named after its path, the cells played from the root: ``n`` is the root,
 ``n4_0`` the position after 4 and then 0. The same paths pick out the current position, the values
