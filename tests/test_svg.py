@@ -120,3 +120,16 @@ def test_letters_on_discs_reach_4_5_to_1_contrast():
 @pytest.mark.parametrize("colour", [X_COLOUR, O_COLOUR, LINE_COLOUR])
 def test_marks_and_lines_reach_3_to_1_contrast_on_white(colour):
     assert contrast_ratio(colour, "white") >= 3  # WCAG 1.4.11, graphics needed to understand
+
+
+# X X X
+# O O .
+# . . .      and a Connect Four board with one disc: each shown as HTML too
+@pytest.mark.parametrize("board", [Board.from_string("XXX|OO.|..."), connect_four().play(3)],
+                         ids=["tic-tac-toe", "connect-four"])
+def test_a_board_shown_as_a_cells_value_is_an_image_named_by_its_position(board):
+    tag = board._repr_html_()
+    alt = html.unescape(re.search(r'alt="([^"]*)"', tag).group(1))
+    assert alt == position_in_words(board.cells, board.winning_line, board.columns)
+    source = re.search(r'src="data:image/svg\+xml;base64,([^"]*)"', tag).group(1)
+    assert base64.b64decode(source).decode() == board._repr_svg_()

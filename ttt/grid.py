@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 
 from ttt.protocol import IllegalMoveError, InvalidBoardError, check_count, check_not_over
-from ttt.svg import board_svg
+from ttt.svg import board_svg, position_in_words, svg_image
 
 __all__ = ["EMPTY", "MAX_SIDE", "Grid", "Shape", "open_lines", "shape"]
 
@@ -420,6 +420,11 @@ class Grid:
         width = min(MAX_WIDTH, CELL_PIXELS * self._shape.columns)
         return board_svg(self.cells, self.winning_line, width, self._shape.columns,
                          discs=self._shape.gravity)
+
+    def _repr_html_(self) -> str:
+        # JupyterLab shows an SVG output as an image without its title: this one carries it as alt
+        words = position_in_words(self.cells, self.winning_line, self._shape.columns)
+        return svg_image(self._repr_svg_(), words)
 
 
 # Setting a slot through its descriptor: quicker than object.__setattr__, and positions are made
