@@ -1,6 +1,7 @@
 """A static site (``make lite``'s, ``make site``'s) served on 127.0.0.1 from a thread of the test
 process, and a browser page that can reach nothing else: every other request is aborted and
-recorded, as is every error the page logs. Used by tests/lite and tests/site."""
+recorded, as is every error the page logs. Used by tests/lite and tests/site: their conftests
+import the fixtures ``site_url`` and ``offline`` from here, and each defines its own ``site``."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from dataclasses import dataclass, field
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 #: ``make lite``'s own Python (.venv-lite, which sees the course's .venv), which builds the sites
@@ -80,3 +83,18 @@ def offline_page(page, site: str) -> OfflinePage:
     page.on("console", note_error)
     page.on("pageerror", lambda error: offline.errors.append(str(error)))
     return offline
+
+
+@pytest.fixture(scope="session")
+def site_url(site: Path) -> Iterator[str]:
+    """The site (the conftest's ``site`` fixture) served on a free port of 127.0.0.1, from a
+    thread of this process."""
+    with served(site) as url:
+        yield url
+
+
+@pytest.fixture
+def offline(page, site_url: str) -> OfflinePage:
+    """A new page (a new browser context: JupyterLite keeps its notebooks in the browser's
+    storage) whose requests go to the site only: any other is aborted and recorded."""
+    return offline_page(page, site_url)

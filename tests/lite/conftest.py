@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,7 +23,7 @@ from real_browser import (  # noqa: F401  (fixtures and a hook, for pytest to fi
     new_page,
     pytest_configure,
 )
-from static_site import OfflinePage, builder_python, offline_page, served
+from static_site import builder_python, offline, site_url  # noqa: F401  (fixtures)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -75,16 +74,3 @@ def pyodide_cdn(site: Path) -> str:
     lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())
     return lock["packages"]["matplotlib"]["file_name"].rsplit("/", 1)[0] + "/"
 
-
-@pytest.fixture(scope="session")
-def site_url(site: Path) -> Iterator[str]:
-    """The site served on a free port of 127.0.0.1, from a thread of this process."""
-    with served(site) as url:
-        yield url
-
-
-@pytest.fixture
-def offline(page, site_url: str) -> OfflinePage:
-    """A new page (a new browser context: JupyterLite keeps its notebooks in the browser's
-    storage) whose requests go to the site only: any other is aborted and recorded."""
-    return offline_page(page, site_url)

@@ -11,7 +11,6 @@ Run with ``python -m pytest -p no:nbval --basetemp=.pytest-tmp/site tests/site``
 from __future__ import annotations
 
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,7 +20,7 @@ from real_browser import (  # noqa: F401  (fixtures and a hook, for pytest to fi
     new_page,
     pytest_configure,
 )
-from static_site import OfflinePage, builder_python, offline_page, served
+from static_site import builder_python, offline, site_url  # noqa: F401  (fixtures)
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -47,14 +46,3 @@ def site(chromium: str) -> Path:
                     pytrace=False)
     return ROOT / "build" / "site"
 
-
-@pytest.fixture(scope="session")
-def site_url(site: Path) -> Iterator[str]:
-    with served(site) as url:
-        yield url
-
-
-@pytest.fixture
-def offline(page, site_url: str) -> OfflinePage:
-    """A new page whose requests go to the site only: any other is aborted and recorded."""
-    return offline_page(page, site_url)
