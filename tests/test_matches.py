@@ -7,7 +7,6 @@ from collections import Counter
 
 import pytest
 
-from ttt import matches, players
 from ttt.board import Board, IllegalMoveError
 from ttt.matches import GameRecord, play_game, player_name, tournament
 from ttt.players import perfect_player, random_player
@@ -75,8 +74,3 @@ def test_a_string_is_not_a_starting_position():
     with pytest.raises(TypeError, match="starting position"):
         play_game(perfect_player, perfect_player, "X..|...|...")
 
-
-def test_the_players_module_still_offers_the_match_runner():
-    # the lessons import play_game and tournament from ttt.players as well as from ttt
-    for name in ("GameRecord", "Player", "play_game", "player_name", "tournament"):
-        assert getattr(players, name) is getattr(matches, name)

@@ -14,8 +14,7 @@ positions small enough for that search, and refuse others with a SearchTooBigErr
 A player that chooses at random owns its random generator, so two players made with the same seed
 play the same moves. Each player's ``__name__`` is its name, e.g. 'depth-2', for printing.
 
-Games between players (``play_game``, ``tournament``) are ``ttt.matches``'s job; their names are
-importable from here too.
+Games between players (``play_game``, ``tournament``) are ``ttt.matches``'s job.
 """
 
 from __future__ import annotations
@@ -29,7 +28,7 @@ from typing import Any
 from ttt import fast, search
 from ttt.board import LINES, Board
 from ttt.expectimax import EXPECTIMAX_LIMIT, ExpectimaxTable, expectimax
-from ttt.matches import GameRecord, Player, play_game, player_name, tournament
+from ttt.matches import Player
 from ttt.mcts import mcts
 from ttt.protocol import (
     Evaluation,
@@ -46,12 +45,11 @@ from ttt.protocol import (
 from ttt.search import SearchResult, check_seconds, iterative_deepening
 from ttt.solve import SOLVE_LIMIT, move_scores, perfect_move, perfect_score
 
-__all__ = ["PLAYER_NAMES", "GameRecord", "Player", "blocking_moves", "check_can_play",
+__all__ = ["PLAYER_NAMES", "blocking_moves", "check_can_play",
            "depth_limited_player", "perfect_value", "safest_moves",
            "expectimax_player", "hopeful_value", "imperfect_player",
            "iterative_deepening_player", "lookahead_score", "make_player", "mcts_player",
-           "one_layer_player", "perfect_player", "play_game", "player_name",
-           "random_player", "seeded_random", "tournament", "two_layer_player",
+           "one_layer_player", "perfect_player", "random_player", "two_layer_player",
            "varied_perfect_player", "winning_moves"]
 
 

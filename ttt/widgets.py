@@ -29,20 +29,18 @@ from ttt.board import Board
 from ttt.display import draw_tree, signed
 from ttt.games import connect_four
 from ttt.learning import BOARD_GAMES, board_table
+from ttt.matches import Player
 from ttt.mcts import MCTSResult, mcts
 from ttt.players import (
-    Player,
     blocking_moves,
     hopeful_value,
     imperfect_player,
-    iterative_deepening,
     lookahead_score,
     make_player,
-    seeded_random,
     winning_moves,
 )
-from ttt.protocol import Position
-from ttt.search import alphabeta
+from ttt.protocol import Position, seeded_random
+from ttt.search import alphabeta, iterative_deepening
 from ttt.solve import Outcome, move_outcomes, move_scores
 from ttt.svg import O_COLOUR, X_COLOUR
 

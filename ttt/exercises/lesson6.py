@@ -19,11 +19,11 @@ from ttt.exercises.checking import (
     same,
 )
 from ttt.exercises.positions import ordered_positions, sample
+from ttt.matches import tournament
 from ttt.players import (
     blocking_moves,
     depth_limited_player,
     random_player,
-    tournament,
     winning_moves,
 )
 
