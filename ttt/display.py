@@ -23,13 +23,14 @@ compiled to WebAssembly instead of the ``dot`` program.
 from __future__ import annotations
 
 import html
+import inspect
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any
 
 import graphviz
-from IPython.display import HTML
+from IPython.display import HTML, Code
 
 from ttt import browser
 from ttt.board import Board
@@ -50,7 +51,7 @@ from ttt.trace import PLAY_OUT, SELECT, Step
 from ttt.tree import Node, best_path, build_tree, count_by_depth, count_nodes, fill_values
 
 __all__ = ["CURRENT_COLOUR", "MAX_WIDTH", "TreePicture", "board_row", "draw_mcts", "draw_tree",
-           "signed"]
+           "show_source", "signed"]
 
 browser.activate()  # in the browser (Pyodide), Graphviz runs as WebAssembly; on desktop, nothing
 
@@ -618,3 +619,9 @@ def board_row(boards: Iterable[Board | str], labels: Iterable[str] | None = None
         for board, label in zip(boards, labels, strict=True))
     return HTML(f'<div style="display:flex;flex-wrap:wrap;gap:20px;align-items:flex-start">'
                 f'{figures}</div>')
+
+
+def show_source(obj: Any) -> Code:
+    """The source of a function or class of the package, as the notebook shows code: the one way
+    the lessons show the code that runs (never a copy, never a slice of its text)."""
+    return Code(inspect.getsource(obj), language="python")
