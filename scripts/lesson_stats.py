@@ -32,7 +32,7 @@ def code_lines(source: str) -> list[str]:
 
 def has_assert(source: str) -> bool:
     """Whether a cell's code holds an assert statement (IPython magics are left out)."""
-    python = "\n".join(line for line in source.splitlines() if not line.lstrip()[:1] in "%!")
+    python = "\n".join(line for line in source.splitlines() if line.lstrip()[:1] not in "%!")
     try:
         tree = ast.parse(python)
     except SyntaxError:
