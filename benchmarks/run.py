@@ -41,10 +41,11 @@ from ttt import fast, search
 from ttt.board import Board
 from ttt.counting import reachable_positions
 from ttt.expectimax import expectimax
-from ttt.fast import Solver, shared_solver
+from ttt.fast import Solver
 from ttt.games import connect_four
 from ttt.learning import Menace, board_table, policy_quality, td_learn
 from ttt.mcts import mcts
+from ttt.perfect import shared_solver
 from ttt.players import make_player, perfect_player
 from ttt.protocol import Position, seeded_random
 from ttt.search import iterative_deepening

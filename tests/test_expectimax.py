@@ -19,9 +19,9 @@ from time_limits import SEARCH_TIME_LIMIT
 from ttt.board import Board, IllegalMoveError
 from ttt.counting import random_game_odds, reachable_positions
 from ttt.expectimax import EXPECTIMAX_LIMIT, expectimax
-from ttt.fast import shared_solver
 from ttt.games import ConnectFour, connect_four, mnk
 from ttt.matches import tournament
+from ttt.perfect import shared_solver
 from ttt.players import expectimax_player, make_player, random_player
 from ttt.protocol import SearchTooBigError, check_exhaustive, final_score
 from ttt.search import Watch, minimax

@@ -14,18 +14,17 @@ from time_limits import SEARCH_TIME_LIMIT
 from ttt import search
 from ttt.board import Board
 from ttt.counting import reachable_positions
-from ttt.fast import shared_solver
 from ttt.games import MNK, ConnectFour, connect_four, mnk
-from ttt.protocol import SearchTooBigError, check_exhaustive, value_of
-from ttt.solve import (
-    SOLVE_LIMIT,
+from ttt.perfect import (
     move_outcomes,
     move_scores,
     outcome,
     perfect_move,
     perfect_score,
-    solve,
+    shared_solver,
 )
+from ttt.protocol import SearchTooBigError, check_exhaustive, value_of
+from ttt.solve import SOLVE_LIMIT, solve
 
 pytestmark = SEARCH_TIME_LIMIT
 

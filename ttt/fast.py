@@ -18,16 +18,14 @@ for a whole session: it remembers every position it solves in a transposition ta
 solving the empty board fills it with all 5,478 positions of the game (765 when symmetric
 positions share an entry), after which any position's value, and every move's outcome, is one
 look-up. It searches like minimax (no window, so no bounds to store) and picks minimax's move.
-``shared_solver()`` is the one table the package shares; ask it through ``ttt.solve``'s
-``outcome``, ``move_outcomes``, ``move_scores`` and ``perfect_move``, which answer tic-tac-toe
-from it. The tests check, on every reachable position, that it gives ``solve``'s value and score
-and a move ``solve`` agrees is best.
+``ttt.perfect`` keeps the one table the package shares (``shared_solver()``) and answers every
+tic-tac-toe question of perfect play from it. The tests check, on every reachable position, that
+it gives ``solve``'s value and score and a move ``solve`` agrees is best.
 """
 
 from __future__ import annotations
 
 import math
-from functools import cache
 from typing import Any, NamedTuple
 
 from ttt import protocol
@@ -35,7 +33,7 @@ from ttt.board import FULL, GOOD_ORDER, Board, canonical_bits, completed_line
 from ttt.protocol import Evaluation, check_depth, check_position, depth_left, value_of
 from ttt.search import SearchResult
 
-__all__ = ["Outcome", "Solver", "alphabeta", "minimax", "outcome_of", "shared_solver"]
+__all__ = ["Outcome", "Solver", "alphabeta", "minimax", "outcome_of"]
 
 PLAIN_ORDER: tuple[int, ...] = tuple(range(9))
 
@@ -243,12 +241,3 @@ def outcome_of(position: Any, score: float) -> Outcome:
                         f"{type(position).__name__}: ask perfect_score who wins instead")
     free = position.free_cells
     return Outcome(int(value_of(score)), free - (int(abs(score)) - 1) if score else free)
-
-
-@cache
-def shared_solver(prefer_quick: bool = True) -> Solver:
-    """The package's one transposition table (without symmetry), filled as it is used:
-    ``ttt.solve`` answers every tic-tac-toe question of perfect play from it (the players' moves,
-    the boards' hints and explanations, the pictures, the exercise checks). Scores without quick
-    wins, ``prefer_quick=False``, have a table of their own."""
-    return Solver(prefer_quick=prefer_quick)

@@ -1,9 +1,8 @@
 """Solving a game: who wins with perfect play, by alpha-beta with a transposition table.
 
-This module is the package's one home for perfect play: ``solve`` is the solver the lessons teach
-and read, over any game; ``outcome``, ``move_outcomes``, ``move_scores``, ``perfect_score`` and
-``perfect_move`` are what the players, the playable boards, the pictures and the exercise checks
-ask it, and nothing else in the package solves a position.
+``solve`` is the solver lesson 5 teaches and shows, over any game. What the rest of the package
+asks of perfect play (``perfect_move``, ``outcome``, ``move_outcomes``, ...) is answered by
+``ttt.perfect``, which sits above this module and ``ttt.fast``'s copy of it for tic-tac-toe.
 
 Lesson 5 shows why a table and alpha-beta do not simply mix: a score found inside a window
 (alpha, beta) may be only a bound. A win is found as soon as one move wins, so the other moves
@@ -31,25 +30,13 @@ A search to the end of the game cannot finish on a big board: ``solve`` refuses 
 more than ``SOLVE_LIMIT`` positions ahead (``ttt.protocol.check_exhaustive``), unless told
 ``force=True``. The limit lets it solve every board the course solves (4 x 4, Connect Four 6 x 4
 and 5 x 5, m,n,k-games of 20 cells), and refuses 7 x 6 Connect Four.
-
-**Why a second, fast copy.** The playable board asks at every click for the outcome of every
-move, and its perfect player, hints and explanations ask again at every move. On tic-tac-toe
-these questions are answered from one table that lives as long as the session: ``ttt.fast``'s
-``Solver`` (``shared_solver()``), the same solving on the two 9-bit numbers of lesson 4, which
-holds all 5,478 positions after its first question, so every later answer is one look-up. The
-functions below answer a tic-tac-toe ``Board`` from that table and any other game by ``solve``
-(each position solved once, then remembered); the tests check on every reachable tic-tac-toe
-position that the fast copy gives ``solve``'s value and score and a move ``solve`` agrees is best.
 """
 
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from typing import Any
 
-from ttt.board import Board
-from ttt.fast import Outcome, outcome_of, shared_solver
 from ttt.protocol import (
     Position,
     check_exhaustive,
@@ -62,8 +49,7 @@ from ttt.protocol import (
 )
 from ttt.search import SearchResult
 
-__all__ = ["EXACT", "LOWER", "UPPER", "SOLVE_LIMIT", "Outcome", "move_outcomes", "move_scores",
-           "outcome", "perfect_move", "perfect_score", "solve"]
+__all__ = ["EXACT", "LOWER", "UPPER", "SOLVE_LIMIT", "solve"]
 
 #: The most positions ahead ``solve`` takes on unforced: Connect Four 6 x 4 has at most 8.9e8
 #: (solved in seconds), an m,n,k-game of 24 cells 5.5e10 (6 x 4: not in two minutes).
@@ -128,52 +114,3 @@ def solve(position: Position, *, ordered: bool = True, table: bool = True,
     value, move = search(position, -top, top)  # no score lies beyond -top or top
     score = value if position.to_move == "X" else -value
     return SearchResult(value_of(score), move, nodes, score)
-
-
-# --- what the package asks: answered from the fast table on tic-tac-toe, by solve elsewhere ------
-
-
-def perfect_score(position: Position, prefer_quick: bool = True) -> float:
-    """The score of ``position`` with perfect play from X's point of view: +1, 0 or -1, or with
-    ``prefer_quick`` the quickest win's (slowest loss's) score, 1 + the cells then free."""
-    return _perfect(position, prefer_quick).score
-
-
-def perfect_move(position: Position) -> Any:
-    """A best move of ``position`` (None once the game is over): the quickest win, else a draw,
-    else the slowest loss; on tic-tac-toe the lowest cell among equals (as ``minimax`` picks)."""
-    return _perfect(position, True).move
-
-
-def outcome(position: Position) -> Outcome:
-    """Who wins ``position`` with perfect play (+1 X, 0 a draw, -1 O), and after how many moves
-    (for a position that knows its ``free_cells``)."""
-    return outcome_of(position, perfect_score(position))
-
-
-def move_scores(position: Position, prefer_quick: bool = True) -> dict[Any, float]:
-    """The ``perfect_score`` after each legal move of ``position``."""
-    check_position(position)
-    return {move: perfect_score(position.play(move), prefer_quick)
-            for move in position.legal_moves}
-
-
-def move_outcomes(position: Position) -> dict[Any, Outcome]:
-    """For each legal move of ``position``: the ``outcome`` of perfect play after it, its moves
-    counted from ``position``."""
-    return {move: outcome_of(position, score) for move, score in move_scores(position).items()}
-
-
-def _perfect(position: Position, prefer_quick: bool) -> SearchResult:
-    """The one place that chooses: a tic-tac-toe Board from the fast shared table, any other
-    position by ``solve``, remembered."""
-    check_position(position)
-    check_flag(prefer_quick, "prefer_quick")
-    if isinstance(position, Board):
-        return shared_solver(prefer_quick).solve(position)
-    return _solved(position, prefer_quick)
-
-
-@lru_cache(maxsize=1 << 16)
-def _solved(position: Position, prefer_quick: bool) -> SearchResult:
-    return solve(position, prefer_quick=prefer_quick)
