@@ -49,6 +49,7 @@ from ttt.perfect import shared_solver
 from ttt.players import make_player, perfect_player
 from ttt.protocol import Position, seeded_random
 from ttt.search import iterative_deepening
+from ttt.timing import timed
 from ttt.tree import build_tree, count_nodes
 from ttt.widgets import CONNECT_FOUR_LEVELS, LEVELS, level_player
 
@@ -71,18 +72,6 @@ class Row:
     met: bool | None = None
     note: str = ""
     extra: dict[str, float] = field(default_factory=dict)
-
-
-def timed(run: Callable[[], object], repeats: int) -> tuple[float, object]:
-    """The median time of ``repeats`` calls of ``run``, and what the last call returned."""
-    times = []
-    for _ in range(repeats):
-        result = None  # let the previous result go before the next run
-        gc.collect()
-        start = time.perf_counter()
-        result = run()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), result
 
 
 # --- the benchmarks ---------------------------------------------------------------------------
