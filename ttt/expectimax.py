@@ -29,19 +29,22 @@ import sys
 from collections.abc import Callable, Iterator, MutableMapping
 from contextlib import contextmanager, nullcontext
 from fractions import Fraction
+from typing import Any
 
+from ttt.perfect import best_moves, perfect_moves
 from ttt.protocol import (
     PLAYERS,
     Position,
     best_move,
     check_exhaustive,
     final_score,
+    opponent,
 )
 from ttt.search import SearchResult, Watch, check_search
 from ttt.watching import watching
 
-__all__ = ["EXPECTIMAX_LIMIT", "ExpectimaxTable", "check_chance", "check_table", "expectimax",
-           "expectimax_value"]
+__all__ = ["EXPECTIMAX_LIMIT", "ExpectimaxTable", "check_chance", "check_table",
+           "compare_with_minimax", "expectimax", "expectimax_moves", "expectimax_value"]
 
 #: The most positions ahead ``expectimax`` takes on unforced: Connect Four 4 x 4 has at most
 #: 9.2e5 (161,029 in fact: seconds), 4 x 4 four in a row 1.0e7 (9.7 million: minutes, gigabytes).
@@ -115,6 +118,29 @@ def _best_move(position: Position, chance: str, table: ExpectimaxTable) -> objec
         return None
     return best_move(position, {move: table[position.play(move)]
                                 for move in position.legal_moves})
+
+
+def expectimax_moves(position: Position, table: ExpectimaxTable | None = None) -> set[Any]:
+    """Every move of ``position`` with the best expected score for the player to move when the
+    other player moves at random (``table``: remembered positions, as for ``expectimax``)."""
+    chance = opponent(position.to_move)
+    table = {} if table is None else table
+    scores = {move: expectimax(position.play(move), chance, table=table).value
+              for move in position.legal_moves}
+    return best_moves(scores, position.to_move) if scores else set()
+
+
+def compare_with_minimax(position: Position, table: ExpectimaxTable | None = None) -> str:
+    """How the best moves against a random opponent (``expectimax_moves``) stand to the best moves
+    against a perfect one (``perfect_moves``): 'equal'; 'some of' them (expectimax breaks
+    minimax's ties); 'risky', they include a move a perfect opponent would punish; 'only risky',
+    all of them are such moves."""
+    against_random, against_perfect = expectimax_moves(position, table), perfect_moves(position)
+    if against_random == against_perfect:
+        return "equal"
+    if against_random < against_perfect:
+        return "some of"
+    return "risky" if against_random & against_perfect else "only risky"
 
 
 def check_table(table: object) -> None:

@@ -22,6 +22,7 @@ loss are preferred, and an ``Outcome`` can say after how many moves the game end
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache, lru_cache
 from typing import Any
 
@@ -31,8 +32,8 @@ from ttt.protocol import Position, check_flag, check_position
 from ttt.search import SearchResult
 from ttt.solve import solve
 
-__all__ = ["Outcome", "move_outcomes", "move_scores", "outcome", "perfect_move", "perfect_score",
-           "shared_solver"]
+__all__ = ["Outcome", "best_moves", "move_outcomes", "move_scores", "outcome", "perfect_move",
+           "perfect_moves", "perfect_score", "shared_solver"]
 
 
 def perfect_score(position: Position, prefer_quick: bool = True) -> float:
@@ -64,6 +65,20 @@ def move_outcomes(position: Position) -> dict[Any, Outcome]:
     """For each legal move of ``position``: the ``outcome`` of perfect play after it, its moves
     counted from ``position``."""
     return {move: outcome_of(position, score) for move, score in move_scores(position).items()}
+
+
+def perfect_moves(position: Position) -> set[Any]:
+    """Every move of ``position`` that keeps its value with perfect play (a win, a draw or a loss,
+    however quick): the moves minimax rates best."""
+    scores = move_scores(position, prefer_quick=False)
+    return best_moves(scores, position.to_move) if scores else set()
+
+
+def best_moves(scores: Mapping[Any, float], player: str) -> set[Any]:
+    """The moves with the best of ``scores`` (from X's point of view) for ``player``: the highest
+    for X, the lowest for O; all of them when several are equal."""
+    best = max(scores.values()) if player == "X" else min(scores.values())
+    return {move for move, score in scores.items() if score == best}
 
 
 @cache

@@ -313,6 +313,25 @@ def mcts_player(playouts: int = 1000, seed: int | None = None, *,
     return play
 
 
+def alphabeta_player(depth: int | None = None, *, nodes: list[int] | None = None) -> Player:
+    """A player that plays alpha-beta's move (``ttt.search.alphabeta``, ordered): ``depth`` moves
+    ahead, guessing with the position's own ``estimate()`` where it stops (None: to the end of the
+    game), the first best move. Given a list ``nodes``, it appends the positions each search
+    visited (``.nodes``), to compare its effort with another search's (``mcts_player``)."""
+    if depth is not None:
+        check_count(depth, "depth", "how many moves alpha-beta looks ahead, a whole number")
+    _check_node_list(nodes)
+
+    @_named("alphabeta" if depth is None else f"alphabeta-{depth}")
+    def play(position: Position) -> Any:
+        found = _alphabeta(position, depth=depth)
+        if nodes is not None:
+            nodes.append(found.nodes)
+        return found.move
+
+    return play
+
+
 def _check_node_list(nodes: object) -> None:
     """A TypeError unless ``nodes`` is None or a list (the player appends to it)."""
     if nodes is not None and not isinstance(nodes, list):

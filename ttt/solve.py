@@ -38,6 +38,7 @@ and 5 x 5, m,n,k-games of 20 cells), and refuses 7 x 6 Connect Four.
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -116,6 +117,11 @@ class Table:
         if not self.keep:
             return 0, None, None
         return self.stored.get(table_key(position, self.symmetry), (0, None, None))
+
+    def size_in_bytes(self) -> int:
+        """The memory the table holds: its dict and its entries (the positions it keys are the
+        search's own boards, counted with them)."""
+        return sys.getsizeof(self.stored) + sum(map(sys.getsizeof, self.stored.values()))
 
     def put(self, position: Position, value: float, bound: str, move: Any) -> None:
         """Store ``position``'s value and bound; its best move only if it is stored as itself,
