@@ -46,7 +46,7 @@ from ttt.protocol import (
 from ttt.search import SearchResult, check_seconds, iterative_deepening
 from ttt.solve import SOLVE_LIMIT
 
-__all__ = ["PLAYER_NAMES", "blocking_moves", "check_can_play",
+__all__ = ["PLAYER_NAMES", "alphabeta_player", "blocking_moves", "check_can_play",
            "depth_limited_player", "perfect_value", "safest_moves",
            "expectimax_player", "hopeful_value", "imperfect_player",
            "iterative_deepening_player", "lookahead_score", "make_player", "mcts_player",
