@@ -344,3 +344,21 @@ def test_a_seed_is_a_whole_number():
 def test_an_illegal_move_in_a_game_is_refused():
     with pytest.raises(ValueError, match="4"):
         nodes_per_move(Board(), (4, 4))
+
+
+def test_random_game_odds_follow_a_player_given_for_one_side():
+    # X O X
+    # X O O
+    # . . .      X to move: a player that takes the lowest free cell wins at once at 6; one that
+    #            takes the highest plays 8, then the random O wins at 7 (column 1, 4, 7) or plays
+    #            6, and X's 7 fills the board: a draw
+    board = Board.from_string("XOX|XOO|...")
+    random_play = random_game_odds(board)
+    lowest, highest = (lambda p: min(p.legal_moves)), (lambda p: max(p.legal_moves))
+    assert random_game_odds(board, x_player=lowest) == {"X": 1, "O": 0, "draw": 0}
+    assert random_game_odds(board, x_player=highest) == {"X": 0, "O": Fraction(1, 2),
+                                                         "draw": Fraction(1, 2)}
+    # a player on both sides is one game (X 8, O 7: O's column); random play's own odds are
+    # not changed by the players' (each call with a player has a memo of its own)
+    assert random_game_odds(board, highest, highest) == {"X": 0, "O": 1, "draw": 0}
+    assert random_game_odds(board) == random_play

@@ -21,8 +21,9 @@ from ttt.exercises.lesson5 import check_ordering, check_symmetry_sets, ordering_
 from ttt.exercises.lesson6 import evaluate as model_evaluate
 from ttt.exercises.lesson7 import evaluate_four as model_evaluate_four
 from ttt.exercises.lesson7 import landing_cell as model_landing_cell
-from ttt.fast import Solver, alphabeta, minimax, shared_solver
+from ttt.fast import Solver, alphabeta, minimax
 from ttt.mcts import TreeNode, ucb1
+from ttt.perfect import shared_solver
 
 
 def rows(feedback):

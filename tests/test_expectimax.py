@@ -18,10 +18,10 @@ from time_limits import SEARCH_TIME_LIMIT
 
 from ttt.board import Board, IllegalMoveError
 from ttt.counting import random_game_odds, reachable_positions
-from ttt.expectimax import EXPECTIMAX_LIMIT, expectimax
-from ttt.fast import shared_solver
+from ttt.expectimax import EXPECTIMAX_LIMIT, compare_with_minimax, expectimax, expectimax_moves
 from ttt.games import ConnectFour, connect_four, mnk
 from ttt.matches import tournament
+from ttt.perfect import perfect_moves, shared_solver
 from ttt.players import expectimax_player, make_player, random_player
 from ttt.protocol import SearchTooBigError, check_exhaustive, final_score
 from ttt.search import Watch, minimax
@@ -194,7 +194,7 @@ def compare_best_moves(chance):
         keep = max(sign * outcome.value for outcome in outcomes.values())
         by_minimax = {cell for cell, outcome in outcomes.items() if sign * outcome.value == keep}
         expectimax(board, chance, table=table)
-        expected = {cell: sign * table[board.play(cell)][0] for cell in board.legal_moves}
+        expected = {cell: sign * table[board.play(cell)] for cell in board.legal_moves}
         by_expectimax = {cell for cell, value in expected.items()
                          if value == max(expected.values())}
         kinds["same" if by_expectimax == by_minimax else "fewer" if by_expectimax < by_minimax
@@ -223,14 +223,16 @@ class Counting(Watch):
         self.backups[path] = (position, dict(scores), score)
 
 
-def test_a_watch_sees_each_position_once_and_chance_nodes_average():
+def test_a_watch_sees_every_position_reached_and_chance_nodes_average():
     watch = Counting()
     # X O X
     # X O O
     # . . .    X to move at random
     board = Board.from_string("XOX|XOO|...")
     result = expectimax(board, chance="X", watch=watch)
-    assert watch.entered == result.nodes == 10
+    # 10 positions valued; X 7, O 6, X 8 and X 8, O 6, X 7 meet again, the second time read
+    # from the table (the watch sees that call too)
+    assert result.nodes == 10 and watch.entered == 11
     position, scores, score = watch.backups[()]
     assert scores == {6: 1, 7: 0, 8: -1} and score == 0
 
@@ -280,3 +282,34 @@ def test_the_limit_takes_the_small_boards_and_refuses_four_by_four():
     # X O X O    Connect Four 4 x 4, X to move: valued in well under a second
     position = ConnectFour.from_string("....|....|.XO.|XOXO")
     assert expectimax(position, "O").value == expectimax(position, "O", force=True).value
+
+
+def test_expectimax_moves_break_minimax_ties_and_compare_names_how():
+    # . . .
+    # . . .
+    # . . .    every opening draws against perfect play; against a random O, the corners are best
+    assert expectimax_moves(Board()) == {0, 2, 6, 8}
+    assert compare_with_minimax(Board()) == "some of"
+    # . . .
+    # . . .
+    # . X .    O to move, X at random: O's best gamble is one a perfect X punishes
+    gamble = Board.from_string("...|...|.X.")
+    assert compare_with_minimax(gamble) == "only risky"
+    assert not expectimax_moves(gamble) & perfect_moves(gamble)
+    # X X .
+    # O O .
+    # . . .    X wins at once: the same one move either way
+    assert compare_with_minimax(Board.from_string("XX.|OO.|...")) == "equal"
+
+
+def test_a_position_met_again_is_read_from_the_table_not_valued_twice():
+    # the table is kept outside expectimax_value's body: each position is valued once
+    calls = []
+    board = Board.from_string("XOX|.O.|...")
+
+    class Entered(Watch):
+        def enter(self, path, position, alpha=None, beta=None):
+            calls.append(position)
+
+    result = expectimax(board, "O", watch=Entered())
+    assert result.nodes == len(set(calls)) < len(calls)

@@ -9,6 +9,7 @@ from strategies import positions
 from ttt import fast, search
 from ttt.board import Board, open_lines
 from ttt.counting import reachable_positions
+from ttt.perfect import shared_solver
 from ttt.protocol import Position
 from ttt.solve import solve
 
@@ -79,9 +80,9 @@ def test_the_solver_is_the_fast_copy_of_solve_on_every_position():
 
 
 def test_the_shared_solver_is_one_table():
-    assert fast.shared_solver() is fast.shared_solver()
-    assert fast.shared_solver(prefer_quick=False) is not fast.shared_solver()
-    assert not fast.shared_solver(prefer_quick=False).prefer_quick
+    assert shared_solver() is shared_solver()
+    assert shared_solver(prefer_quick=False) is not shared_solver()
+    assert not shared_solver(prefer_quick=False).prefer_quick
 
 
 def test_only_boards_are_searched_here():

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from ttt.board import Board, IllegalMoveError
-from ttt.matches import GameRecord, play_game, player_name, tournament
+from ttt.matches import GameRecord, mean_score, play_game, player_name, tournament
 from ttt.players import perfect_player, random_player
 
 
@@ -74,3 +74,17 @@ def test_a_string_is_not_a_starting_position():
     with pytest.raises(TypeError, match="starting position"):
         play_game(perfect_player, perfect_player, "X..|...|...")
 
+
+
+def test_mean_score_and_its_interval():
+    # X X .
+    # O O .
+    # . . .    a perfect X wins at once every game: mean +1, no spread
+    board = Board.from_string("XX.|OO.|...")
+    assert mean_score(perfect_player, random_player(seed=1), 10, board) == (1, 0)
+    # random against random from the empty board: the mean is near the exact 187/630 and the
+    # interval is 1.96 standard deviations of one game over the square root of the games
+    mean, half = mean_score(random_player(seed=1), random_player(seed=2), 400)
+    assert abs(mean - 187 / 630) < 2 * half and 0.05 < half < 0.1
+    with pytest.raises(ValueError, match="games must be at least 2"):
+        mean_score(random_player(), random_player(), 1)

@@ -11,9 +11,9 @@ from test_protocol import Heap
 from time_limits import SEARCH_TIME_LIMIT
 
 from ttt.board import Board, IllegalMoveError
-from ttt.fast import shared_solver
 from ttt.matches import play_game
 from ttt.mcts import EXPLORATION, Tally, TreeNode, mcts, ucb1
+from ttt.perfect import shared_solver
 from ttt.players import make_player, mcts_player, random_player
 from ttt.protocol import opponent
 from ttt.trace import BACK_UP, EXPAND, PLAY_OUT, SELECT, mcts_steps

@@ -19,6 +19,7 @@ from ttt.matches import play_game, tournament
 from ttt.players import (
     PLAYER_NAMES,
     PLAYERS,
+    alphabeta_player,
     blocking_moves,
     check_can_play,
     depth_limited_player,
@@ -34,7 +35,7 @@ from ttt.players import (
     winning_moves,
 )
 from ttt.protocol import SearchTooBigError
-from ttt.search import iterative_deepening, minimax
+from ttt.search import alphabeta, iterative_deepening, minimax
 from ttt.solve import solve
 
 pytestmark = SEARCH_TIME_LIMIT
@@ -422,3 +423,19 @@ def test_the_solving_players_refuse_games_too_big_to_solve(name, start):
         check_can_play(name, start)
     check_can_play(name, Board())  # tic-tac-toe is small enough for every player
     check_can_play("random", connect_four())
+
+
+def test_the_alphabeta_player_plays_alphabeta_and_notes_its_nodes():
+    # X O X
+    # . O .
+    # . . .    X must block at 7
+    board = Board.from_string("XOX|.O.|...")
+    nodes = []
+    assert alphabeta_player(nodes=nodes)(board) == alphabeta(board).move == 7
+    assert alphabeta_player(2, nodes=nodes)(board) == alphabeta(board, depth=2).move
+    assert nodes == [alphabeta(board).nodes, alphabeta(board, depth=2).nodes]
+    assert alphabeta_player(2).__name__ == "alphabeta-2"
+    with pytest.raises(TypeError, match="nodes"):
+        alphabeta_player(nodes=())
+    with pytest.raises(ValueError, match="depth"):
+        alphabeta_player(0)

@@ -14,18 +14,19 @@ from time_limits import SEARCH_TIME_LIMIT
 from ttt import search
 from ttt.board import Board
 from ttt.counting import reachable_positions
-from ttt.fast import shared_solver
 from ttt.games import MNK, ConnectFour, connect_four, mnk
-from ttt.protocol import SearchTooBigError, check_exhaustive, value_of
-from ttt.solve import (
-    SOLVE_LIMIT,
+from ttt.perfect import (
+    best_moves,
     move_outcomes,
     move_scores,
     outcome,
     perfect_move,
+    perfect_moves,
     perfect_score,
-    solve,
+    shared_solver,
 )
+from ttt.protocol import SearchTooBigError, check_exhaustive, value_of
+from ttt.solve import EXACT, LOWER, SOLVE_LIMIT, UPPER, Table, negamax_value, solve
 
 pytestmark = SEARCH_TIME_LIMIT
 
@@ -240,3 +241,25 @@ def test_solve_agrees_with_a_plain_search_on_hundreds_of_midgames(start, plies):
     for position in midgames(start, plies, 200, seed=plies):
         sign = 1 if position.to_move == "X" else -1
         assert solve(position).value == sign * plain_value(position), position
+
+
+def test_perfect_moves_are_the_moves_that_keep_the_value():
+    # every opening draws; after X's corner only O's centre draws
+    assert perfect_moves(Board()) == set(range(9))
+    assert perfect_moves(Board().play(0)) == {4}
+    assert perfect_moves(Board.from_string("XXX|OO.|...")) == set()
+    assert best_moves({0: 1, 1: 0, 2: 1}, "X") == {0, 2}
+    assert best_moves({0: 1, 1: 0, 2: 1}, "O") == {1}
+
+
+def test_the_algorithm_called_directly_fills_a_table_of_bounds():
+    # negamax_value is what solve runs: from the empty board, with quick wins, a draw; the table
+    # holds fewer positions than the search entered (wins at once and finished games are not
+    # stored), fewer again with symmetry
+    plain, folded = Table(symmetry=False), Table()
+    assert negamax_value(Board(), -10, 10, plain, True, True) == (0, solve(Board()).move)
+    negamax_value(Board(), -10, 10, folded, True, True)
+    assert len(folded.stored) < len(plain.stored) < solve(Board(), symmetry=False).nodes
+    assert all(bound in (EXACT, LOWER, UPPER) for _, bound, _ in plain.stored.values())
+    assert 0 < folded.size_in_bytes() < plain.size_in_bytes()
+    assert Table(keep=False).get(Board()) == (0, None, None)

@@ -2,15 +2,17 @@
 
 The layers, each importing only those before it (``pyproject.toml`` declares them as
 import-linter's contracts, which ``lint-imports`` checks; the README's table lists the modules in
-this order): protocol (the protocol every game follows, and its errors), svg (a board as a picture)
-and course (each lesson's time and whether it draws charts, read from the notebook files; it
-imports nothing of the package) -> grid (what every board shares: a position on a grid of cells
+this order): protocol (the protocol every game follows, and its errors), svg (a board as a picture),
+course (each lesson's time and whether it draws charts, read from the notebook files), watching (a
+search's calls, watched from outside its body) and timing (the one timer), which import nothing of
+the package -> grid (what every board shares: a position on a grid of cells
 as two bitmasks) -> board (tic-tac-toe's rules) and games (the m,n,k-games and Connect Four) ->
 search (minimax and alpha-beta, readable, over any game) -> fast (the same on tic-tac-toe's bits,
-and the solver's fast copy) and counting (how big a game is) -> solve (alpha-beta with a table
-that stores bounds, ordering, symmetry: the one home of perfect play, answering tic-tac-toe from
-fast's table) -> tree, expectimax and mcts (search with chance: a random opponent, random
-playouts) and matches (games between players) -> players and trace (every search traced step by
+and the solver's fast copy), solve (alpha-beta with a table that stores bounds, ordering,
+symmetry: the solver lesson 5 teaches) and counting (how big a game is) -> perfect (the one home
+of perfect play: tic-tac-toe answered from fast's table, other games by solve) -> tree,
+expectimax and mcts (search with chance: a random opponent, random playouts) and matches (games
+between players) -> players and trace (every search traced step by
 step) -> learning (MENACE and TD learning, judged by the solver) -> browser -> display and charts
 (pictures) and aria (a live region and a named slider, for screen readers) -> stepper, widgets
 (ipywidgets), exercises and cli (``python -m ttt``). Modules named together do not import each
@@ -31,11 +33,12 @@ from ttt.board import (
 )
 from ttt.counting import random_game_odds, reachable_positions
 from ttt.expectimax import expectimax
-from ttt.fast import Outcome, Solver, shared_solver
+from ttt.fast import Solver
 from ttt.games import MNK, ConnectFour, connect_four, mnk
 from ttt.learning import Menace, policy_quality, td_learn
 from ttt.matches import play_game, tournament
 from ttt.mcts import MCTSResult, mcts
+from ttt.perfect import Outcome, move_outcomes, outcome, perfect_move, shared_solver
 from ttt.players import (
     depth_limited_player,
     expectimax_player,
@@ -51,7 +54,7 @@ from ttt.players import (
 )
 from ttt.protocol import Position, final_score, value_of
 from ttt.search import SearchResult, Watch, alphabeta, iterative_deepening, minimax
-from ttt.solve import move_outcomes, outcome, perfect_move, solve
+from ttt.solve import solve
 from ttt.trace import Step, mcts_steps, search_steps
 from ttt.tree import (
     Node,

@@ -20,7 +20,11 @@ tic-tac-toe's ``Board``, the bigger boards of ``ttt.games``, a toy game of your 
 - ``random_game_odds`` weighs the tree's games as random play does: the exact chance of each
   result when every legal move is equally likely.
 
-``ttt.tree`` builds the tree node by node and counts what it built; its counts equal these.
+``ttt.tree`` builds the tree node by node and counts what it built; its counts equal these. The
+two sets of names stay apart on purpose: ``ttt.tree``'s ``count_*`` take a built ``Node`` and
+count only what was built (a tree cut by depth included), these take any position and never
+build the tree (``tree_size`` is ``tree.count_nodes`` of the full tree, ``nodes_by_depth`` its
+``count_by_depth``, ``games_by_result`` its ``count_games``).
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import zip_longest
 from typing import Any
 
@@ -220,20 +224,36 @@ def nodes_per_move(position: Position, moves: Sequence[Any],
     return [search(before).nodes for before in positions_of_game(position, moves)[:-1]]
 
 
-def random_game_odds(position: Position = Board()) -> dict[str, Fraction]:
-    """The exact chance of each result ('X', 'O', 'draw') when both players move at random from
-    ``position``: every legal move equally likely, as ``random_player`` does. The tree's games
+def random_game_odds(position: Position = Board(), x_player: Callable[[Any], Any] | None = None,
+                     o_player: Callable[[Any], Any] | None = None) -> dict[str, Fraction]:
+    """The exact chance of each result ('X', 'O', 'draw') when the players move at random from
+    ``position``: every legal move equally likely, as ``random_player`` does. A player given for
+    X or O (a function from a position to its move, such as ``perfect_player``) makes that side's
+    moves instead, so the odds are those of that player against a random one. The tree's games
     are not equally likely: a short game is played more often than each long one."""
     check_position(position)
-    return dict(zip(RESULTS, _odds(position), strict=True))
+    players = {"X": x_player, "O": o_player}
+    # All random, the odds below a position never change: one memo for every call.
+    memo = _RANDOM_ODDS if x_player is None and o_player is None else {}
+    return dict(zip(RESULTS, _odds(position, players, memo), strict=True))
 
 
-@cache  # shared by all calls: the odds below a position never change
-def _odds(position: Position) -> tuple[Fraction, ...]:
+_RANDOM_ODDS: dict[Position, tuple[Fraction, ...]] = {}
+
+
+def _odds(position: Position, players: dict[str, Callable[[Any], Any] | None],
+          memo: dict[Position, tuple[Fraction, ...]]) -> tuple[Fraction, ...]:
     """The chances of 'X', 'O' and 'draw' from ``position``: a finished game's result is
-    certain; otherwise each is the average over the positions after each move."""
-    if position.is_over:
-        result = position.winner or "draw"
-        return tuple(Fraction(result == name) for name in RESULTS)
-    after = [_odds(position.play(move)) for move in position.legal_moves]
-    return tuple(sum(odds) / len(after) for odds in zip(*after, strict=True))
+    certain; a player given for the side to move plays its move; otherwise each chance is the
+    average over the positions after each move."""
+    if position not in memo:
+        player = players[position.to_move]
+        if position.is_over:
+            result = position.winner or "draw"
+            memo[position] = tuple(Fraction(result == name) for name in RESULTS)
+        elif player is not None:
+            memo[position] = _odds(position.play(player(position)), players, memo)
+        else:
+            after = [_odds(position.play(move), players, memo) for move in position.legal_moves]
+            memo[position] = tuple(sum(odds) / len(after) for odds in zip(*after, strict=True))
+    return memo[position]

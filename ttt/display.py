@@ -36,8 +36,8 @@ from ttt import browser
 from ttt.board import Board
 from ttt.counting import nodes_by_depth, tree_size_exceeds
 from ttt.mcts import MCTSResult, Tally
+from ttt.perfect import perfect_score
 from ttt.protocol import Position, check_count, check_depth, check_position, value_of
-from ttt.solve import perfect_score
 from ttt.svg import (
     O_COLOUR,
     O_TEXT,
@@ -238,7 +238,7 @@ def _too_big(board: Board, depth: int, positions: int, limit: int, fits: int,
 
 def _fill_exact(root: Node, prefer_quick: bool) -> None:
     """Give every node the score of perfect play from its position, looking past any cut
-    (``ttt.solve.perfect_score``)."""
+    (``ttt.perfect.perfect_score``)."""
     for _, node in _walk(root, None):
         node.score = perfect_score(node.board, prefer_quick)
         node.value = value_of(node.score)

@@ -8,9 +8,15 @@ for X, 0 a draw, -1 a win for O; no bonus for quick wins), exact as a ``Fraction
 game it is a probability-weighted sum of these three results, the weights being the chances of
 the random player's moves.
 
-Like ``ttt.search``, it works on any game that follows the game protocol (``ttt.protocol``), and a
-``Watch`` sees it search. A transposition table values each position once, however many move
-orders lead to it: from the empty board, all 5,478 positions of tic-tac-toe.
+``expectimax_value`` is the algorithm as lesson 8 shows it: ``ttt.search.minimax_value`` with one
+change, the average of the values at the random player's turn (a chance node) instead of the
+best, and no depth limit. ``expectimax`` is its public entry: it checks its arguments, keeps the
+transposition table outside the algorithm's body (the name ``expectimax_value`` is wrapped for the
+time of the search, as ``functools.cache`` would, so each position is valued once however many
+move orders lead to it: from the empty board, all 5,478 positions of tic-tac-toe), lets a
+``Watch`` see it search (``ttt.watching``; a position valued before is seen as a leaf, its value
+read from the table) and picks the best move. Like ``ttt.search``, it works on any game that
+follows the game protocol (``ttt.protocol``).
 
 With no pruning it values every position that can follow: it refuses a position with more than
 ``EXPECTIMAX_LIMIT`` positions ahead (``ttt.protocol.check_exhaustive``) unless told ``force=True``.
@@ -19,28 +25,46 @@ Tic-tac-toe, 4 x 3 and Connect Four 4 x 4 are within it; 4 x 4 (9.7 million posi
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping
+import sys
+from collections.abc import Callable, Iterator, MutableMapping
+from contextlib import contextmanager, nullcontext
 from fractions import Fraction
 from typing import Any
 
+from ttt.perfect import best_moves, perfect_moves
 from ttt.protocol import (
     PLAYERS,
     Position,
     best_move,
     check_exhaustive,
-    check_position,
     final_score,
+    opponent,
 )
-from ttt.search import SearchResult, Watch
+from ttt.search import SearchResult, Watch, check_search
+from ttt.watching import watching
 
-__all__ = ["EXPECTIMAX_LIMIT", "ExpectimaxTable", "check_chance", "check_table", "expectimax"]
+__all__ = ["EXPECTIMAX_LIMIT", "ExpectimaxTable", "check_chance", "check_table",
+           "compare_with_minimax", "expectimax", "expectimax_moves", "expectimax_value"]
 
 #: The most positions ahead ``expectimax`` takes on unforced: Connect Four 4 x 4 has at most
 #: 9.2e5 (161,029 in fact: seconds), 4 x 4 four in a row 1.0e7 (9.7 million: minutes, gigabytes).
 EXPECTIMAX_LIMIT = 10 ** 6
 
-#: Remembers what ``expectimax`` found for each position: its expected score and best move.
-ExpectimaxTable = dict[Position, tuple[Fraction, Any]]
+#: Remembers what ``expectimax`` found for each position: its expected score.
+ExpectimaxTable = dict[Position, Fraction]
+
+
+def expectimax_value(position: Position, chance: str) -> Fraction:
+    """The expected score of ``position`` from X's point of view when ``chance`` moves at random:
+    the result if the game is over; else at the random player's turn the average of the values
+    after its moves, at the other player's the best of them (the largest for X, the smallest
+    for O)."""
+    if position.is_over:
+        return Fraction(final_score(position, prefer_quick=False))
+    values = [expectimax_value(position.play(move), chance) for move in position.legal_moves]
+    if position.to_move == chance:  # a chance node: every move is equally likely
+        return sum(values) / len(values)
+    return max(values) if position.to_move == "X" else min(values)
 
 
 def expectimax(position: Position, chance: str = "O", *, table: ExpectimaxTable | None = None,
@@ -54,35 +78,69 @@ def expectimax(position: Position, chance: str = "O", *, table: ExpectimaxTable 
     with the same ``chance`` (a position is worth something else when the other player is random).
     A SearchTooBigError for a position beyond ``EXPECTIMAX_LIMIT``, unless ``force``.
     """
-    check_position(position)
+    check_search(position, None, watch)
     check_chance(chance)
     check_table(table)
     check_exhaustive(position, "expectimax", EXPECTIMAX_LIMIT, force)
     table = {} if table is None else table
-    watch = watch or Watch()
     known = len(table)
+    with _remembering(table) as remembered, \
+            watching(remembered, watch) if watch is not None else nullcontext():
+        value = expectimax_value(position, chance)
+    return SearchResult(value, _best_move(position, chance, table), len(table) - known, value)
 
-    def expected(position, path):
-        if position in table:
-            return table[position]
-        watch.enter(path, position)
-        if position.is_over:
-            score, move = Fraction(final_score(position, prefer_quick=False)), None
-            watch.leaf(path, position, score)
-        else:
-            scores = {move: expected(position.play(move), (*path, move))[0]
-                      for move in position.legal_moves}
-            if position.to_move == chance:  # a chance node: every move is equally likely
-                score, move = sum(scores.values()) / len(scores), None
-            else:
-                move = best_move(position, scores)
-                score = scores[move]
-            watch.backup(path, position, scores, score)
-        table[position] = score, move
-        return score, move
 
-    score, move = expected(position, ())
-    return SearchResult(score, move, len(table) - known, score)
+@contextmanager
+def _remembering(table: MutableMapping[Position, Fraction]) -> Iterator[Callable[..., Fraction]]:
+    """Within the ``with`` block, ``expectimax_value`` looks a position up in ``table`` before
+    valuing it, and stores what it finds: the transposition table, kept out of the algorithm's
+    body (the name is wrapped in its module, as ``ttt.watching`` does); yields the wrapper."""
+    module, valued = sys.modules[__name__], expectimax_value
+
+    def remembered(position: Position, chance: str) -> Fraction:
+        if position not in table:
+            table[position] = valued(position, chance)
+        return table[position]
+
+    # The wrapper stands in the algorithm's name, so that a watch wraps it in turn.
+    remembered.__name__, remembered.__module__ = valued.__name__, valued.__module__
+    module.expectimax_value = remembered
+    try:
+        yield remembered
+    finally:
+        module.expectimax_value = valued
+
+
+def _best_move(position: Position, chance: str, table: ExpectimaxTable) -> object:
+    """The move of the player who is not random with the best value in ``table`` (filled by the
+    search), the first among equals; None if the random player moves or the game is over."""
+    if position.is_over or position.to_move == chance:
+        return None
+    return best_move(position, {move: table[position.play(move)]
+                                for move in position.legal_moves})
+
+
+def expectimax_moves(position: Position, table: ExpectimaxTable | None = None) -> set[Any]:
+    """Every move of ``position`` with the best expected score for the player to move when the
+    other player moves at random (``table``: remembered positions, as for ``expectimax``)."""
+    chance = opponent(position.to_move)
+    table = {} if table is None else table
+    scores = {move: expectimax(position.play(move), chance, table=table).value
+              for move in position.legal_moves}
+    return best_moves(scores, position.to_move) if scores else set()
+
+
+def compare_with_minimax(position: Position, table: ExpectimaxTable | None = None) -> str:
+    """How the best moves against a random opponent (``expectimax_moves``) stand to the best moves
+    against a perfect one (``perfect_moves``): 'equal'; 'some of' them (expectimax breaks
+    minimax's ties); 'risky', they include a move a perfect opponent would punish; 'only risky',
+    all of them are such moves."""
+    against_random, against_perfect = expectimax_moves(position, table), perfect_moves(position)
+    if against_random == against_perfect:
+        return "equal"
+    if against_random < against_perfect:
+        return "some of"
+    return "risky" if against_random & against_perfect else "only risky"
 
 
 def check_table(table: object) -> None:

@@ -5,26 +5,27 @@ solver. This module is their labelled fast copies, specialised to tic-tac-toe, w
 matters: the benchmark, lesson 4's story of one algorithm in two representations, and the one
 table behind every answer of perfect play on tic-tac-toe. A position is two 9-bit numbers
 (``Board.bits``); a move is one ``|``, a win one look-up in a table of 512 entries, and the free
-cells of every position are listed in advance, so the search never makes a board or a list.
-``minimax`` and ``alphabeta`` have the shape of ``ttt.search``'s, step for step, without the
-watch; the tests check that they return exactly what ``ttt.search`` returns (value, score, move
-and nodes) on every position.
+cells of every position and the score of a win with those cells taken are listed in advance, so
+the search never makes a board or a list. Only the player who has just moved can have three in a
+row (a ``Board`` never holds a game played on after a win), so the search looks up that one
+player's line. ``minimax`` and ``alphabeta`` have the shape of ``ttt.search``'s, step for step,
+without the watch; the tests check that they return exactly what ``ttt.search`` returns (value,
+score, move and nodes) on every position, and ``make bench`` times ``minimax`` against the
+readable one side by side (about 7 times faster).
 
 ``Solver`` is the fast copy of ``ttt.solve.solve`` with quick wins (``prefer_quick=True``), kept
 for a whole session: it remembers every position it solves in a transposition table, so that
 solving the empty board fills it with all 5,478 positions of the game (765 when symmetric
 positions share an entry), after which any position's value, and every move's outcome, is one
 look-up. It searches like minimax (no window, so no bounds to store) and picks minimax's move.
-``shared_solver()`` is the one table the package shares; ask it through ``ttt.solve``'s
-``outcome``, ``move_outcomes``, ``move_scores`` and ``perfect_move``, which answer tic-tac-toe
-from it. The tests check, on every reachable position, that it gives ``solve``'s value and score
-and a move ``solve`` agrees is best.
+``ttt.perfect`` keeps the one table the package shares (``shared_solver()``) and answers every
+tic-tac-toe question of perfect play from it. The tests check, on every reachable position, that
+it gives ``solve``'s value and score and a move ``solve`` agrees is best.
 """
 
 from __future__ import annotations
 
 import math
-from functools import cache
 from typing import Any, NamedTuple
 
 from ttt import protocol
@@ -32,17 +33,25 @@ from ttt.board import FULL, GOOD_ORDER, Board, canonical_bits, completed_line
 from ttt.protocol import Evaluation, check_depth, check_position, depth_left, value_of
 from ttt.search import SearchResult
 
-__all__ = ["Outcome", "Solver", "alphabeta", "minimax", "outcome_of", "shared_solver"]
+__all__ = ["Outcome", "Solver", "alphabeta", "minimax", "outcome_of"]
 
 PLAIN_ORDER: tuple[int, ...] = tuple(range(9))
 
 
 def _moves_table(order: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """``table[free_mask]`` is the tuple of single-bit masks of the free cells, in ``order``."""
-    return tuple(tuple(1 << c for c in order if free >> c & 1) for free in range(1 << 9))
+    """``table[taken]`` is the tuple of single-bit masks of the cells not in ``taken`` (``x | o``),
+    in ``order``: the moves of every position, listed once."""
+    return tuple(tuple(1 << c for c in order if not taken >> c & 1) for taken in range(1 << 9))
+
+
+def _wins_table(prefer_quick: bool) -> tuple[int, ...]:
+    """``table[taken]`` is the score of a win with the cells ``taken`` (``x | o``) full: 1, or
+    with ``prefer_quick`` 1 + the cells still free."""
+    return tuple(1 + (FULL & ~taken).bit_count() if prefer_quick else 1 for taken in range(1 << 9))
 
 
 _MOVES = {PLAIN_ORDER: _moves_table(PLAIN_ORDER), GOOD_ORDER: _moves_table(GOOD_ORDER)}
+_WINS = {True: _wins_table(True), False: _wins_table(False)}
 
 
 def final_score(x: int, o: int, prefer_quick: bool = True) -> float | None:
@@ -57,7 +66,7 @@ def leaf_score(x: int, o: int, evaluate: Evaluation | None, prefer_quick: bool) 
     stops, the result of a finished game (a win scores 1 + the cells still free with
     ``prefer_quick``), or else a guess."""
     if completed_line[x] or completed_line[o]:
-        win = 1 + (FULL & ~(x | o)).bit_count() if prefer_quick else 1
+        win = _WINS[prefer_quick][x | o]
         return win if completed_line[x] else -win
     if x | o == FULL:
         return 0
@@ -75,16 +84,20 @@ def minimax(board: Board, *, depth: int | None = None, evaluate: Evaluation | No
     the bit of its cell, ``x | bit`` plays it for X; the first best move is kept, as there."""
     _check(board, depth)
     nodes = 0
-    moves = _MOVES[PLAIN_ORDER]
+    moves, wins = _MOVES[PLAIN_ORDER], _WINS[prefer_quick]
 
     def search(x, o, x_to_move, depth_left):
         nonlocal nodes
         nodes += 1
-        over = completed_line[x] or completed_line[o] or x | o == FULL
-        if over or depth_left == 0:
+        taken = x | o
+        if completed_line[o] if x_to_move else completed_line[x]:  # the last move won
+            return (-wins[taken] if x_to_move else wins[taken]), None
+        if taken == FULL:  # a draw
+            return 0, None
+        if depth_left == 0:
             return leaf_score(x, o, evaluate, prefer_quick), None
         best, move = (-math.inf if x_to_move else math.inf), None
-        for bit in moves[FULL & ~(x | o)]:
+        for bit in moves[taken]:
             if x_to_move:
                 score, _ = search(x | bit, o, False, depth_left - 1)
                 if score > best:
@@ -104,16 +117,20 @@ def alphabeta(board: Board, *, ordered: bool = True, depth: int | None = None,
     """``ttt.search.alphabeta`` on bits: the same value, move, nodes and score, faster."""
     _check(board, depth)
     nodes = 0
-    moves = _MOVES[GOOD_ORDER if ordered else PLAIN_ORDER]
+    moves, wins = _MOVES[GOOD_ORDER if ordered else PLAIN_ORDER], _WINS[prefer_quick]
 
     def search(x, o, x_to_move, depth_left, alpha, beta):
         nonlocal nodes
         nodes += 1
-        over = completed_line[x] or completed_line[o] or x | o == FULL
-        if over or depth_left == 0:
+        taken = x | o
+        if completed_line[o] if x_to_move else completed_line[x]:  # the last move won
+            return (-wins[taken] if x_to_move else wins[taken]), None
+        if taken == FULL:  # a draw
+            return 0, None
+        if depth_left == 0:
             return leaf_score(x, o, evaluate, prefer_quick), None
         best, move = (-math.inf if x_to_move else math.inf), None
-        for bit in moves[FULL & ~(x | o)]:
+        for bit in moves[taken]:
             if x_to_move:
                 score, _ = search(x | bit, o, False, depth_left - 1, alpha, beta)
                 if score > best:
@@ -179,7 +196,7 @@ class Solver:
         if done is None:
             x_to_move = x.bit_count() == o.bit_count()
             children = (self._score(x | bit, o) if x_to_move else self._score(x, o | bit)
-                        for bit in _MOVES[PLAIN_ORDER][FULL & ~(x | o)])
+                        for bit in _MOVES[PLAIN_ORDER][x | o])
             done = max(children) if x_to_move else min(children)
         self.table[key] = done
         return done
@@ -224,12 +241,3 @@ def outcome_of(position: Any, score: float) -> Outcome:
                         f"{type(position).__name__}: ask perfect_score who wins instead")
     free = position.free_cells
     return Outcome(int(value_of(score)), free - (int(abs(score)) - 1) if score else free)
-
-
-@cache
-def shared_solver(prefer_quick: bool = True) -> Solver:
-    """The package's one transposition table (without symmetry), filled as it is used:
-    ``ttt.solve`` answers every tic-tac-toe question of perfect play from it (the players' moves,
-    the boards' hints and explanations, the pictures, the exercise checks). Scores without quick
-    wins, ``prefer_quick=False``, have a table of their own."""
-    return Solver(prefer_quick=prefer_quick)

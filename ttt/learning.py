@@ -3,7 +3,7 @@
 Two classic learners, both tables (no neural network): Donald Michie's MENACE (1961), one
 matchbox of beads per position, and the temporal-difference player of Sutton and Barto's
 *Reinforcement Learning* (chapter 1), which learns a value for every position by self-play.
-``policy_quality`` measures any player against the exact solver (``ttt.solve``): the share of
+``policy_quality`` measures any player against perfect play (``ttt.perfect``): the share of
 positions where its move is as good as the best one, and its losses to perfect play.
 
 Both learners see positions up to symmetry: the 8 rotations and mirror images of a position share
@@ -21,6 +21,7 @@ from typing import Any
 from ttt.board import SYMMETRIES, Board, IllegalMoveError
 from ttt.counting import reachable_positions
 from ttt.matches import Player, play_game
+from ttt.perfect import move_scores
 from ttt.players import perfect_player, random_player
 from ttt.protocol import (
     Position,
@@ -32,7 +33,6 @@ from ttt.protocol import (
     table_key,
     value_of,
 )
-from ttt.solve import move_scores
 
 __all__ = ["BOARD_GAMES", "BOARD_SEED", "MICHIE_REWARDS", "START_BEADS", "Menace", "Quality",
            "ValueTable", "board_table", "epsilon_greedy", "is_optimal", "michie_update",

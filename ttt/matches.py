@@ -6,6 +6,8 @@ them, from random to perfect). A player that chooses an illegal move is named in
 
 from __future__ import annotations
 
+import math
+import statistics
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -14,7 +16,7 @@ from typing import Any
 from ttt.board import Board, IllegalMoveError
 from ttt.protocol import Position, check_count, check_position
 
-__all__ = ["GameRecord", "Player", "play_game", "player_name", "tournament"]
+__all__ = ["GameRecord", "Player", "mean_score", "play_game", "player_name", "tournament"]
 
 Player = Callable[[Position], Any]
 
@@ -64,3 +66,20 @@ def tournament(x_player: Player, o_player: Player, games: int = 100) -> Counter[
     results = Counter({"X": 0, "O": 0, "draw": 0})
     results.update(play_game(x_player, o_player).result for _ in range(games))
     return results
+
+
+#: A game's score from X's point of view.
+SCORES = {"X": 1, "draw": 0, "O": -1}
+
+
+def mean_score(x_player: Player, o_player: Player, games: int,
+               board: Board = Board()) -> tuple[float, float]:
+    """The average score (X's point of view: +1, 0, -1) of ``games`` games from ``board``, and the
+    half-width of its 95% confidence interval, 1.96 s / sqrt(games), s the spread (standard
+    deviation) of one game's score: the average lands that close to the expected score 95% of
+    the time."""
+    check_count(games, "games", "how many games to play, a whole number of at least 2")
+    if games < 2:
+        raise ValueError(f"games must be at least 2 to measure a spread, got {games}")
+    scores = [SCORES[play_game(x_player, o_player, board).result] for _ in range(games)]
+    return statistics.mean(scores), 1.96 * statistics.stdev(scores) / math.sqrt(games)

@@ -14,10 +14,12 @@ the moves that have done best so far. Each playout has four phases:
    player who made that move is +1, a draw 0, a loss -1. So the sign flips from one level to the
    next, and every player chooses by its own results.
 
-After the playouts, the move visited most is chosen (among those, the one with the best mean).
-``mcts`` returns it with each move's visits and mean result; an ``MCTSWatch`` sees it search phase
-by phase (``ttt.trace.mcts_steps`` records the phases, with the tree after each, for stepping
-through and drawing it). Like
+``grow`` is the loop of the four phases and nothing else, as lesson 8 shows it. After the
+playouts, the move visited most is chosen (among those, the one with the best mean). ``mcts``
+returns it with each move's visits and mean result; an ``MCTSWatch`` sees it search phase by phase,
+from outside the loop: for the time of the search each phase's name is wrapped, so that each call
+is told to the watch once it returns (``ttt.trace.mcts_steps`` records the phases, with the tree
+after each, for stepping through and drawing it). Like
 ``ttt.search``, it plays any game that follows the game protocol (``ttt.protocol``); for a given
 seed it always plays the same playouts.
 """
@@ -26,6 +28,9 @@ from __future__ import annotations
 
 import math
 import random
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -41,7 +46,7 @@ from ttt.protocol import (
 from ttt.search import Path
 
 __all__ = ["EXPLORATION", "MCTSResult", "MCTSWatch", "Tally", "TreeNode", "back_up",
-           "check_exploration", "expand", "mcts", "play_out", "select", "tallies", "ucb1"]
+           "check_exploration", "expand", "grow", "mcts", "play_out", "select", "tallies", "ucb1"]
 
 #: How much UCB1 favours moves tried rarely over moves that have done well. √2 is the textbook
 #: value (UCB1, Auer, Cesa-Bianchi and Fischer 2002) for results between 0 and 1. Ours run from
@@ -160,31 +165,87 @@ class MCTSWatch:
         """``result`` was counted from ``node`` up to the root."""
 
 
+def grow(root: TreeNode, playouts: int, rng: random.Random, exploration: float) -> None:
+    """Grow the tree below ``root`` by ``playouts`` playouts, each in the four phases."""
+    for _ in range(playouts):
+        node = select(root, exploration)
+        if node.untried:
+            node = expand(node, rng)
+        moves, result = play_out(node.position, rng)
+        back_up(node, result)
+
+
 def mcts(position: Position, playouts: int = 1000, seed: int | None = None, *,
          exploration: float = EXPLORATION, watch: MCTSWatch | None = None) -> MCTSResult:
     """Monte Carlo tree search from ``position`` with ``playouts`` random games: the move it
     chooses and what it learnt (``MCTSResult``). The same ``seed`` (a whole number) always gives
-    the same result; None, a different one each time."""
+    the same result; None, a different one each time. ``watch`` is told each phase."""
     check_position(position)
     check_not_over(position)
     check_count(playouts, "playouts", "how many random games to play, a whole number")
     check_exploration(exploration)
-    rng = seeded_random(seed)
-    watch = watch or MCTSWatch()
-    root, nodes = TreeNode(position), 0
-    for _ in range(playouts):
-        node = select(root, exploration)
-        watch.select(node, root)
-        if node.untried:
-            node = expand(node, rng)
-            nodes += 1
-            watch.expand(node, root)
-        moves, result = play_out(node.position, rng)
-        nodes += len(moves)
-        watch.play_out(node, moves, result, root)
-        back_up(node, result)
+    root, counting = TreeNode(position), _Counting(watch or MCTSWatch())
+    with _watching_phases(root, counting):
+        grow(root, playouts, seeded_random(seed), exploration)
+    return _result(root, playouts, counting.nodes)
+
+
+class _Counting(MCTSWatch):
+    """Counts the positions a search makes (one per expansion, one per random move) and tells
+    ``watch`` every phase."""
+
+    def __init__(self, watch: MCTSWatch) -> None:
+        self.watch, self.nodes = watch, 0
+        self.select, self.back_up = watch.select, watch.back_up
+
+    def expand(self, node: TreeNode, root: TreeNode) -> None:
+        self.nodes += 1
+        self.watch.expand(node, root)
+
+    def play_out(self, node: TreeNode, moves: tuple[Any, ...], result: int,
+                 root: TreeNode) -> None:
+        self.nodes += len(moves)
+        self.watch.play_out(node, moves, result, root)
+
+
+@contextmanager
+def _watching_phases(root: TreeNode, watch: MCTSWatch) -> Iterator[None]:
+    """Within the ``with`` block, each call ``grow`` makes of ``select``, ``expand``, ``play_out``
+    and ``back_up`` is told to ``watch`` once it returns: the phases are watched from outside the
+    loop, as ``ttt.watching`` watches minimax (their names in this module are wrapped for the
+    time of the search)."""
+    module = sys.modules[__name__]
+    phases = {name: getattr(module, name) for name in ("select", "expand", "play_out", "back_up")}
+    latest: list[TreeNode] = [root]  # the node the playout starts from, for watch.play_out
+
+    def selected(node: TreeNode, exploration: float) -> TreeNode:
+        latest[0] = phases["select"](node, exploration)
+        watch.select(latest[0], root)
+        return latest[0]
+
+    def expanded(node: TreeNode, rng: random.Random) -> TreeNode:
+        latest[0] = phases["expand"](node, rng)
+        watch.expand(latest[0], root)
+        return latest[0]
+
+    def played_out(position: Position, rng: random.Random) -> tuple[tuple[Any, ...], int]:
+        moves, result = phases["play_out"](position, rng)
+        watch.play_out(latest[0], moves, result, root)
+        return moves, result
+
+    def backed_up(node: TreeNode, result: int) -> None:
+        phases["back_up"](node, result)
         watch.back_up(node, result, root)
-    return _result(root, playouts, nodes)
+
+    wrappers = {"select": selected, "expand": expanded, "play_out": played_out,
+                "back_up": backed_up}
+    for name, wrapper in wrappers.items():
+        setattr(module, name, wrapper)
+    try:
+        yield
+    finally:
+        for name, phase in phases.items():
+            setattr(module, name, phase)
 
 
 def check_exploration(exploration: object) -> None:

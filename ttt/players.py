@@ -7,7 +7,7 @@ play by chance: ``expectimax`` plays best against an opponent who moves at rando
 chooses by N random games (Monte Carlo tree search).
 
 Every player plays any game of the game protocol (``ttt.protocol``). Those that search to the end of
-the game (``perfect``, ``varied-perfect``, ``imperfect``: ``ttt.solve``; ``expectimax``) play only
+the game (``perfect``, ``varied-perfect``, ``imperfect``: ``ttt.perfect``; ``expectimax``) play only
 positions small enough for that search, and refuse others with a SearchTooBigError
 (``check_can_play``); on tic-tac-toe they look positions up in the package's shared table.
 
@@ -30,6 +30,7 @@ from ttt.board import LINES, Board
 from ttt.expectimax import EXPECTIMAX_LIMIT, ExpectimaxTable, expectimax
 from ttt.matches import Player
 from ttt.mcts import mcts
+from ttt.perfect import move_scores, perfect_move, perfect_score
 from ttt.protocol import (
     Evaluation,
     Position,
@@ -43,9 +44,9 @@ from ttt.protocol import (
     value_of,
 )
 from ttt.search import SearchResult, check_seconds, iterative_deepening
-from ttt.solve import SOLVE_LIMIT, move_scores, perfect_move, perfect_score
+from ttt.solve import SOLVE_LIMIT
 
-__all__ = ["PLAYER_NAMES", "blocking_moves", "check_can_play",
+__all__ = ["PLAYER_NAMES", "alphabeta_player", "blocking_moves", "check_can_play",
            "depth_limited_player", "perfect_value", "safest_moves",
            "expectimax_player", "hopeful_value", "imperfect_player",
            "iterative_deepening_player", "lookahead_score", "make_player", "mcts_player",
@@ -212,13 +213,13 @@ def check_can_play(name: str, position: Position) -> None:
 
 def perfect_value(position: Position) -> int:
     """Who wins ``position`` with perfect play: +1 (X), 0 (a draw) or -1 (O), by
-    ``ttt.solve`` (tic-tac-toe from its shared table, other games each position solved once)."""
+    ``ttt.perfect`` (tic-tac-toe from its shared table, other games each position solved once)."""
     return value_of(perfect_score(position))
 
 
 @_named("perfect")
 def perfect_player(board: Position) -> Any:
-    """A best move by ``ttt.solve.perfect_move``: the quickest win, else a draw, else the slowest
+    """A best move by ``ttt.perfect.perfect_move``: the quickest win, else a draw, else the slowest
     loss; on tic-tac-toe the lowest cell among equals, the move ``ttt.search.minimax`` picks, and
     instant (a shared transposition table). Other games must be small enough to solve."""
     check_can_play("perfect", board)
@@ -305,6 +306,25 @@ def mcts_player(playouts: int = 1000, seed: int | None = None, *,
     @_named(f"mcts-{playouts}")
     def play(position: Position) -> Any:
         found = mcts(position, playouts, seed=rng.getrandbits(32))
+        if nodes is not None:
+            nodes.append(found.nodes)
+        return found.move
+
+    return play
+
+
+def alphabeta_player(depth: int | None = None, *, nodes: list[int] | None = None) -> Player:
+    """A player that plays alpha-beta's move (``ttt.search.alphabeta``, ordered): ``depth`` moves
+    ahead, guessing with the position's own ``estimate()`` where it stops (None: to the end of the
+    game), the first best move. Given a list ``nodes``, it appends the positions each search
+    visited (``.nodes``), to compare its effort with another search's (``mcts_player``)."""
+    if depth is not None:
+        check_count(depth, "depth", "how many moves alpha-beta looks ahead, a whole number")
+    _check_node_list(nodes)
+
+    @_named("alphabeta" if depth is None else f"alphabeta-{depth}")
+    def play(position: Position) -> Any:
+        found = _alphabeta(position, depth=depth)
         if nodes is not None:
             nodes.append(found.nodes)
         return found.move

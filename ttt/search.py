@@ -6,12 +6,15 @@ view: X maximises, O minimises. A finished game scores +1, 0 or -1; with ``prefe
 scores 1 + the cells still free, so the search prefers the quickest win and the slowest loss (the
 reported ``value`` is still +1, 0 or -1). Among equally good moves the first one tried is kept.
 
-To watch a search, pass a ``Watch``: it is told each time the search enters a position, scores
-one where it stops, backs a score up to a position, or cuts off the moves that are left. The
-step-through widget, the trees with values and the counts of the lessons all watch these same
-two functions, and so does the search itself: its count of positions is a watch, ``Counting``,
-so the bodies below hold the algorithm and nothing else. Nothing in the package searches another
-way, except ``ttt.fast``, the same searches on tic-tac-toe's bits, tested equal to these.
+Each search is two functions. ``minimax_value`` and ``alphabeta_value`` are the algorithm as a
+textbook writes it, and nothing else: the value of a position, by calling themselves on the
+positions after its moves. ``minimax`` and ``alphabeta`` are the public entries: they check their
+arguments, run the search while ``ttt.watching`` watches its calls from outside (which counts the
+positions, keeps the scores of the first position's moves, and tells a ``Watch`` every step if one
+is given), and pick the move. The step-through widget, the trees with values, the counts of the
+lessons and iterative deepening's deadline all watch these same two functions. Nothing in the
+package searches another way, except ``ttt.fast``, the same searches on tic-tac-toe's bits,
+tested equal to these.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from itertools import count
 from typing import Any, NamedTuple
 
@@ -28,6 +32,7 @@ from ttt.protocol import (
     Position,
     best_move,
     check_depth,
+    check_flag,
     check_not_over,
     check_position,
     depth_left,
@@ -36,11 +41,12 @@ from ttt.protocol import (
     seeded_random,
     value_of,
 )
+from ttt.watching import Counting, Path, Seen, Watch, watching
 
 __all__ = ["Counting", "Deadline", "OutOfTime", "SearchResult", "Watch", "alphabeta",
-           "check_seconds", "iterative_deepening", "minimax"]
+           "alphabeta_value", "check_seconds", "iterative_deepening", "minimax", "minimax_value"]
 
-Path = tuple[Any, ...]  # the moves played from the start of the search
+Score = Callable[[Position], float]  # the score of a position where a search stops
 
 
 @dataclass(frozen=True)
@@ -54,106 +60,89 @@ class SearchResult:
     score: float
 
 
-class Watch:
-    """Sees a search happen, position by position; each method here does nothing, so a watcher
-    overrides only what it needs. ``path`` is the moves played from the start of the search."""
-
-    def enter(self, path: Path, position: Position, alpha: float = -math.inf,
-              beta: float = math.inf) -> None:
-        """The search arrives at a position (alpha-beta: with this window)."""
-
-    def leaf(self, path: Path, position: Position, score: float) -> None:
-        """It stops here: the game is over, or the depth limit is reached."""
-
-    def backup(self, path: Path, position: Position, scores: Mapping[Any, float],
-               score: float, alpha: float = -math.inf, beta: float = math.inf) -> None:
-        """It leaves a position with the best of its moves' ``scores``."""
-
-    def cut(self, path: Path, position: Position, skipped: Sequence[Any], alpha: float,
-            beta: float) -> None:
-        """Alpha-beta: alpha >= beta, so the moves ``skipped`` are not searched."""
+# --- the algorithms ---------------------------------------------------------------------------
 
 
-class Counting(Watch):
-    """A watch that counts the positions a search enters (``nodes``), and tells ``watch``, if
-    given, everything the search does."""
-
-    def __init__(self, watch: Watch | None = None) -> None:
-        self.nodes, self.watch = 0, watch
-        if watch is not None:  # the other steps go straight to it: nothing to add on the way
-            self.leaf, self.backup, self.cut = watch.leaf, watch.backup, watch.cut
-
-    def enter(self, path: Path, position: Position, alpha: float = -math.inf,
-              beta: float = math.inf) -> None:
-        self.nodes += 1
-        if self.watch is not None:
-            self.watch.enter(path, position, alpha, beta)
+def minimax_value(position: Position, depth: float, score: Score) -> float:
+    """The value of ``position`` for perfect play: its ``score`` if the game is over (or no
+    ``depth`` is left), else the largest of the values after its moves if X is to move, the
+    smallest if O is."""
+    if position.is_over or depth == 0:
+        return score(position)
+    values = [minimax_value(position.play(move), depth - 1, score) for move in position.legal_moves]
+    return max(values) if position.to_move == "X" else min(values)
 
 
-def check_search(position: object, depth: object) -> None:
-    """A clear error (TypeError or ValueError) unless ``position`` follows the game protocol and
-    ``depth`` is None (no limit) or a whole number of at least 1: the checks of every search."""
+def alphabeta_value(position: Position, depth: float, alpha: float, beta: float, score: Score,
+                    ordered: bool) -> float:
+    """``minimax_value``, skipping the moves that cannot matter: alpha is the score X is already
+    sure of elsewhere, beta the score O is; once alpha >= beta the player above will not let the
+    game come here, so the moves left are not searched. The value is exact when it lies between
+    alpha and beta, and otherwise a bound on the exact value that is just as good for the
+    decision above."""
+    if position.is_over or depth == 0:
+        return score(position)
+    values = []
+    for move in moves_in_order(position, ordered):
+        values.append(alphabeta_value(position.play(move), depth - 1, alpha, beta, score, ordered))
+        if position.to_move == "X":
+            alpha = max(alpha, values[-1])
+        else:
+            beta = min(beta, values[-1])
+        if alpha >= beta:
+            break
+    return max(values) if position.to_move == "X" else min(values)
+
+
+# --- the public entries: checks, the watch, the move ------------------------------------------
+
+
+def check_search(position: object, depth: object, watch: object = None) -> None:
+    """A clear error (TypeError or ValueError) unless ``position`` follows the game protocol,
+    ``depth`` is None (no limit) or a whole number of at least 1, and ``watch`` is None or a
+    ``Watch``: the checks of every search."""
     check_position(position)
     check_depth(depth)
+    if watch is not None and not isinstance(watch, Watch):
+        raise TypeError(f"watch is a ttt.search.Watch (or None), got {type(watch).__name__}")
 
 
 def minimax(position: Position, *, depth: int | None = None, evaluate: Evaluation | None = None,
             prefer_quick: bool = True, watch: Watch | None = None) -> SearchResult:
     """Search every line of play from ``position`` (to the end, or ``depth`` moves ahead and then
     guess with ``evaluate``) and return its value and a best move; ``nodes`` counts the
-    positions visited, the first one included."""
-    check_search(position, depth)
-    watch = Counting(watch)
-
-    def search(position, path, depth_left):
-        watch.enter(path, position)
-        if position.is_over or depth_left == 0:
-            score = leaf_score(position, evaluate, prefer_quick)
-            watch.leaf(path, position, score)
-            return score, None
-        scores = {}
-        for move in position.legal_moves:
-            scores[move], _ = search(position.play(move), (*path, move), depth_left - 1)
-        move = best_move(position, scores)
-        watch.backup(path, position, scores, scores[move])
-        return scores[move], move
-
-    score, move = search(position, (), depth_left(depth))
-    return SearchResult(value_of(score), move, watch.nodes, score)
+    positions visited, the first one included. ``watch`` is told every step."""
+    check_search(position, depth, watch)
+    score = partial(leaf_score, evaluate=evaluate, prefer_quick=prefer_quick)
+    with watching(minimax_value, watch) as seen:
+        value = minimax_value(position, depth_left(depth), score)
+    return _result(position, value, seen)
 
 
 def alphabeta(position: Position, *, ordered: bool = True, depth: int | None = None,
               evaluate: Evaluation | None = None, prefer_quick: bool = True,
               watch: Watch | None = None) -> SearchResult:
-    """Minimax with alpha-beta pruning: the same value, from far fewer positions. alpha is the
-    score X is already sure of, beta the score O is already sure of; once alpha >= beta the moves
-    left cannot change the result. ``ordered`` tries the most promising moves first."""
-    check_search(position, depth)
-    watch = Counting(watch)
+    """Minimax with alpha-beta pruning: the same value, from far fewer positions. ``ordered``
+    tries the most promising moves first (the position's ``ordered_moves``)."""
+    check_search(position, depth, watch)
+    check_flag(ordered, "ordered")
+    score = partial(leaf_score, evaluate=evaluate, prefer_quick=prefer_quick)
+    with watching(alphabeta_value, watch, moves=partial(moves_in_order, ordered=ordered),
+                  window=_alpha_beta) as seen:
+        value = alphabeta_value(position, depth_left(depth), -math.inf, math.inf, score, ordered)
+    return _result(position, value, seen)
 
-    def search(position, path, depth_left, alpha, beta):
-        watch.enter(path, position, alpha, beta)
-        if position.is_over or depth_left == 0:
-            score = leaf_score(position, evaluate, prefer_quick)
-            watch.leaf(path, position, score)
-            return score, None
-        moves, scores = moves_in_order(position, ordered), {}
-        for i, move in enumerate(moves):
-            scores[move], _ = search(position.play(move), (*path, move), depth_left - 1,
-                                     alpha, beta)
-            if position.to_move == "X":
-                alpha = max(alpha, scores[move])
-            else:
-                beta = min(beta, scores[move])
-            if alpha >= beta:
-                watch.cut(path, position, moves[i + 1:], alpha, beta)
-                break
-        move = best_move(position, scores)
-        watch.backup(path, position, scores, scores[move], alpha, beta)
-        return scores[move], move
 
-    score, move = search(position, (), depth_left(depth), -math.inf, math.inf)
-    return SearchResult(value_of(score), move, watch.nodes, score)
+def _alpha_beta(args: tuple[Any, ...]) -> tuple[float, float]:
+    """The window (alpha, beta) of a call of ``alphabeta_value``."""
+    return args[2], args[3]
+
+
+def _result(position: Position, score: float, seen: Seen) -> SearchResult:
+    """What a search of ``position`` that found ``score`` returns: the move is the best of the
+    first position's moves (the first one tried among equals), None if it had none."""
+    move = best_move(position, seen.root_scores) if seen.root_scores else None
+    return SearchResult(value_of(score), move, seen.nodes, score)
 
 
 # --- iterative deepening: alpha-beta, deeper and deeper until the time is up -----------------
@@ -164,36 +153,32 @@ def iterative_deepening(position: Position, seconds: float, *,
                         clock: Callable[[], float] = time.perf_counter) -> tuple[Any, int, int]:
     """The move to play after searching ``position`` deeper and deeper for ``seconds``: alpha-beta
     to depth 1, then 2, 3, ... (guessing with ``evaluate`` or the position's ``estimate()`` where
-    it stops), each iteration trying the moves at the root in the order of the previous one's
-    scores, the best first.
+    it stops), each depth trying the first moves in the order of the previous depth's scores,
+    the best first.
 
-    A watch, ``Deadline``, looks at ``clock`` at every position and abandons an iteration the
-    moment the budget is spent, so the search never runs much over; the move comes from the
-    deepest finished iteration. It stops early once the game is solved: a win or loss is found,
-    or the search reached every end of the game. ``seed`` shuffles the root moves first, so that
-    the choice among equally good moves varies. Returns (move, depth reached, positions searched,
-    each iteration's root included).
+    The loop does not look at the clock: a watch, ``Deadline``, does, at every position, and
+    abandons the search under way the moment the budget is spent, so the search never runs much
+    over; the move comes from the deepest finished search. It stops early once the game is
+    solved: a win or loss is found, or the search reached every end of the game. ``seed``
+    shuffles the first moves, so that the choice among equally good moves varies. Returns (move,
+    depth reached, positions searched, each search's first position included).
     """
     check_position(position)
     check_not_over(position)
     check_seconds(seconds)
-    watch = Deadline(clock() + seconds, clock)
-    moves = list(moves_in_order(position, ordered=True))
-    if seed is not None:
-        seeded_random(seed).shuffle(moves)
-    move, reached = moves[0], 0
+    deadline = Deadline(clock() + seconds, clock)
+    root = _in_order(position, _first_order(position, seed))
+    move, reached = root.ordered_moves[0], 0
     for depth in count(1):
-        watch.reached_the_end = True
         try:
-            root = _InOrder(position.to_move, position.legal_moves, tuple(moves), position.play)
-            result = alphabeta(root, depth=depth, evaluate=evaluate, watch=watch)
+            result = alphabeta(root, depth=depth, evaluate=evaluate, watch=deadline)
         except OutOfTime:
             break
-        moves.sort(key=watch.root_scores.get, reverse=position.to_move == "X")  # ties keep order
         move, reached = result.move, depth
-        if watch.reached_the_end or abs(result.score) >= 1:
+        if deadline.reached_the_end or abs(result.score) >= 1:  # solved: deeper finds no more
             break
-    return move, reached, watch.nodes
+        root = _in_order(position, _best_first(root, deadline.root_scores))
+    return move, reached, deadline.nodes
 
 
 class OutOfTime(Exception):
@@ -215,6 +200,8 @@ class Deadline(Counting):
     def enter(self, path: Path, position: Position, alpha: float = -math.inf,
               beta: float = math.inf) -> None:
         super().enter(path, position, alpha, beta)
+        if not path:  # a new search starts: it has reached no position yet
+            self.reached_the_end = True
         if self.clock() > self.deadline:
             raise OutOfTime
 
@@ -228,8 +215,8 @@ class Deadline(Counting):
 
 
 class _InOrder(NamedTuple):
-    """Where an iteration starts: a position of the game protocol that answers as ``position``
-    does (its game goes on), its moves tried in the order ``ordered_moves``."""
+    """Where a search of iterative deepening starts: a position of the game protocol that answers
+    as ``position`` does (its game goes on), its moves tried in the order ``ordered_moves``."""
 
     to_move: str
     legal_moves: Sequence[Any]
@@ -237,6 +224,25 @@ class _InOrder(NamedTuple):
     play: Callable[[Any], Position]
     is_over: bool = False
     winner: str | None = None
+
+
+def _in_order(position: Position, moves: Sequence[Any]) -> _InOrder:
+    """``position``, its moves tried in the order ``moves``."""
+    return _InOrder(position.to_move, position.legal_moves, tuple(moves), position.play)
+
+
+def _first_order(position: Position, seed: int | None) -> list[Any]:
+    """The order of the first search: the most promising moves first, or shuffled by ``seed``."""
+    moves = list(moves_in_order(position, ordered=True))
+    if seed is not None:
+        seeded_random(seed).shuffle(moves)
+    return moves
+
+
+def _best_first(root: _InOrder, scores: Mapping[Any, float]) -> list[Any]:
+    """The moves of ``root`` sorted by ``scores``, the best for the player to move first
+    (equal scores keep their order)."""
+    return sorted(root.ordered_moves, key=scores.get, reverse=root.to_move == "X")
 
 
 def check_seconds(seconds: object) -> None:

@@ -1,9 +1,8 @@
 """Solving a game: who wins with perfect play, by alpha-beta with a transposition table.
 
-This module is the package's one home for perfect play: ``solve`` is the solver the lessons teach
-and read, over any game; ``outcome``, ``move_outcomes``, ``move_scores``, ``perfect_score`` and
-``perfect_move`` are what the players, the playable boards, the pictures and the exercise checks
-ask it, and nothing else in the package solves a position.
+``solve`` is the solver lesson 5 teaches and shows, over any game. What the rest of the package
+asks of perfect play (``perfect_move``, ``outcome``, ``move_outcomes``, ...) is answered by
+``ttt.perfect``, which sits above this module and ``ttt.fast``'s copy of it for tic-tac-toe.
 
 Lesson 5 shows why a table and alpha-beta do not simply mix: a score found inside a window
 (alpha, beta) may be only a bound. A win is found as soon as one move wins, so the other moves
@@ -12,9 +11,12 @@ every move fails to reach alpha is worth *at most* what was seen (an upper bound
 stores each value with which of the three it is (exact, lower, upper), and uses a bound only
 where it settles the question at hand.
 
-``solve`` plays negamax: a value is from the point of view of the player to move (+1 a win,
-0 a draw, -1 a loss), so one line, ``-search(child, ...)``, serves both players. Three ideas can
-be switched off, one at a time, to see what each buys:
+``negamax_value`` is the algorithm, as lesson 5 shows it, and nothing else. It plays negamax: a
+value is from the point of view of the player to move (+1 a win, 0 a draw, -1 a loss), so one
+line, ``-negamax_value(child, ...)``, serves both players. ``solve`` is its public entry: it
+checks its arguments, counts the positions searched by watching the search from outside
+(``ttt.watching``) and turns the value to X's point of view. Three ideas can be switched off, one
+at a time, to see what each buys:
 
 - ``ordered``: try a move that wins at once first (and stop: nothing is better), then the table's
   best move from an earlier visit, then the position's ``ordered_moves`` (centre first);
@@ -31,25 +33,15 @@ A search to the end of the game cannot finish on a big board: ``solve`` refuses 
 more than ``SOLVE_LIMIT`` positions ahead (``ttt.protocol.check_exhaustive``), unless told
 ``force=True``. The limit lets it solve every board the course solves (4 x 4, Connect Four 6 x 4
 and 5 x 5, m,n,k-games of 20 cells), and refuses 7 x 6 Connect Four.
-
-**Why a second, fast copy.** The playable board asks at every click for the outcome of every
-move, and its perfect player, hints and explanations ask again at every move. On tic-tac-toe
-these questions are answered from one table that lives as long as the session: ``ttt.fast``'s
-``Solver`` (``shared_solver()``), the same solving on the two 9-bit numbers of lesson 4, which
-holds all 5,478 positions after its first question, so every later answer is one look-up. The
-functions below answer a tic-tac-toe ``Board`` from that table and any other game by ``solve``
-(each position solved once, then remembered); the tests check on every reachable tic-tac-toe
-position that the fast copy gives ``solve``'s value and score and a move ``solve`` agrees is best.
 """
 
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+import sys
+from collections.abc import Sequence
 from typing import Any
 
-from ttt.board import Board
-from ttt.fast import Outcome, outcome_of, shared_solver
 from ttt.protocol import (
     Position,
     check_exhaustive,
@@ -61,15 +53,85 @@ from ttt.protocol import (
     value_of,
 )
 from ttt.search import SearchResult
+from ttt.watching import watching
 
-__all__ = ["EXACT", "LOWER", "UPPER", "SOLVE_LIMIT", "Outcome", "move_outcomes", "move_scores",
-           "outcome", "perfect_move", "perfect_score", "solve"]
+__all__ = ["EXACT", "LOWER", "UPPER", "SOLVE_LIMIT", "Table", "moves_to_try", "negamax_value",
+           "solve"]
 
 #: The most positions ahead ``solve`` takes on unforced: Connect Four 6 x 4 has at most 8.9e8
 #: (solved in seconds), an m,n,k-game of 24 cells 5.5e10 (6 x 4: not in two minutes).
 SOLVE_LIMIT = 10 ** 9
 
 EXACT, LOWER, UPPER = "exact", "lower", "upper"
+
+
+# --- the algorithm ----------------------------------------------------------------------------
+
+
+def negamax_value(position: Position, alpha: float, beta: float, table: Table,
+                  ordered: bool, prefer_quick: bool) -> tuple[float, Any]:
+    """The value of ``position`` for the player to move, and a best move: exact if it lies
+    strictly between alpha and beta; if it is <= alpha, only an upper bound; if >= beta, a lower
+    one. ``table`` remembers each value with which of the three it is."""
+    if position.is_over:  # the player to move has lost, or it is a draw
+        return -abs(final_score(position, prefer_quick)), None
+    value, bound, first = table.get(position)
+    if bound == EXACT or (bound == LOWER and value >= beta) or (bound == UPPER and value <= alpha):
+        return value, first
+    children = {move: position.play(move) for move in moves_to_try(position, first, ordered)}
+    win = next((move for move, child in children.items() if child.winner), None)
+    if ordered and win is not None:  # no win is quicker than at once
+        return abs(final_score(children[win], prefer_quick)), win
+    start, best, best_move = alpha, -math.inf, None
+    for move, child in children.items():
+        value = -negamax_value(child, -beta, -alpha, table, ordered, prefer_quick)[0]
+        if value > best:
+            best, best_move = value, move
+            alpha = max(alpha, value)
+            if alpha >= beta:
+                break
+    table.put(position, best, UPPER if best <= start else LOWER if best >= beta else EXACT,
+              best_move)
+    return best, best_move
+
+
+def moves_to_try(position: Position, first: Any, ordered: bool) -> Sequence[Any]:
+    """The moves in the order to try them: with ``ordered``, ``first`` (the table's best move from
+    an earlier visit) and then the position's ``ordered_moves``; else its ``legal_moves``. (A move
+    that wins at once is tried before all: ``negamax_value`` looks for one among the children.)"""
+    moves = moves_in_order(position, ordered)
+    return sorted(moves, key=lambda move: move != first) if ordered and first is not None else moves
+
+
+class Table:
+    """A transposition table of bounds: each position's value, whether it is exact or only a lower
+    or upper bound, and its best move. ``symmetry`` stores a position under its canonical image,
+    so mirror images share an entry; ``keep=False`` is a table that remembers nothing."""
+
+    def __init__(self, keep: bool = True, symmetry: bool = True) -> None:
+        self.keep, self.symmetry = keep, symmetry
+        self.stored: dict[Any, tuple[float, str, Any]] = {}
+
+    def get(self, position: Position) -> tuple[float, str | None, Any]:
+        """(value, bound, best move) stored for ``position``, or (0, None, None)."""
+        if not self.keep:
+            return 0, None, None
+        return self.stored.get(table_key(position, self.symmetry), (0, None, None))
+
+    def size_in_bytes(self) -> int:
+        """The memory the table holds: its dict and its entries (the positions it keys are the
+        search's own boards, counted with them)."""
+        return sys.getsizeof(self.stored) + sum(map(sys.getsizeof, self.stored.values()))
+
+    def put(self, position: Position, value: float, bound: str, move: Any) -> None:
+        """Store ``position``'s value and bound; its best move only if it is stored as itself,
+        not as a mirror image (the move would be the image's)."""
+        if self.keep:
+            key = table_key(position, self.symmetry)
+            self.stored[key] = value, bound, move if key == position else None
+
+
+# --- the public entry: checks, the count of positions, X's point of view ---------------------
 
 
 def solve(position: Position, *, ordered: bool = True, table: bool = True,
@@ -83,97 +145,9 @@ def solve(position: Position, *, ordered: bool = True, table: bool = True,
                        (prefer_quick, "prefer_quick")):
         check_flag(flag, name)
     check_exhaustive(position, "solve", SOLVE_LIMIT, force)
-    stored: dict[Any, tuple[float, str, Any]] = {}  # key -> value, bound, best move
-    nodes = 0
-
-    def lost(position: Position) -> float:
-        """The value of a finished game for the player to move: a loss (they did not make the
-        last move) or a draw."""
-        return -abs(final_score(position, prefer_quick))
-
-    def search(position: Position, alpha: float, beta: float) -> tuple[float, Any]:
-        """The value for the player to move and a best move: exact if the value lies strictly
-        between alpha and beta; if it is <= alpha, only an upper bound; if >= beta, a lower."""
-        nonlocal nodes
-        nodes += 1
-        if position.is_over:
-            return lost(position), None
-        key = table_key(position, symmetry) if table else None
-        value, bound, first = stored.get(key, (0, None, None))
-        if bound == EXACT or (bound == LOWER and value >= beta) or (bound == UPPER and
-                                                                    value <= alpha):
-            return value, first
-        children = [(move, position.play(move)) for move in moves_in_order(position, ordered)]
-        if ordered:
-            win = next(((move, child) for move, child in children if child.winner), None)
-            if win is not None:  # no win is quicker than at once
-                return -lost(win[1]), win[0]
-            if first is not None:  # the table's best move first
-                children.sort(key=lambda pair: pair[0] != first)
-        start, best, best_move = alpha, -math.inf, None
-        for move, child in children:
-            value = -search(child, -beta, -alpha)[0]
-            if value > best:
-                best, best_move = value, move
-                alpha = max(alpha, value)
-                if alpha >= beta:
-                    break
-        if table:
-            bound = UPPER if best <= start else LOWER if best >= beta else EXACT
-            # A best move is kept only for a position stored as itself, not as a mirror image.
-            stored[key] = best, bound, best_move if key == position else None
-        return best, best_move
-
     top = 1 + position.free_cells if prefer_quick and hasattr(position, "free_cells") else 1
-    value, move = search(position, -top, top)  # no score lies beyond -top or top
+    with watching(negamax_value) as seen:  # no score lies beyond -top or top
+        value, move = negamax_value(position, -top, top, Table(table, symmetry), ordered,
+                                    prefer_quick)
     score = value if position.to_move == "X" else -value
-    return SearchResult(value_of(score), move, nodes, score)
-
-
-# --- what the package asks: answered from the fast table on tic-tac-toe, by solve elsewhere ------
-
-
-def perfect_score(position: Position, prefer_quick: bool = True) -> float:
-    """The score of ``position`` with perfect play from X's point of view: +1, 0 or -1, or with
-    ``prefer_quick`` the quickest win's (slowest loss's) score, 1 + the cells then free."""
-    return _perfect(position, prefer_quick).score
-
-
-def perfect_move(position: Position) -> Any:
-    """A best move of ``position`` (None once the game is over): the quickest win, else a draw,
-    else the slowest loss; on tic-tac-toe the lowest cell among equals (as ``minimax`` picks)."""
-    return _perfect(position, True).move
-
-
-def outcome(position: Position) -> Outcome:
-    """Who wins ``position`` with perfect play (+1 X, 0 a draw, -1 O), and after how many moves
-    (for a position that knows its ``free_cells``)."""
-    return outcome_of(position, perfect_score(position))
-
-
-def move_scores(position: Position, prefer_quick: bool = True) -> dict[Any, float]:
-    """The ``perfect_score`` after each legal move of ``position``."""
-    check_position(position)
-    return {move: perfect_score(position.play(move), prefer_quick)
-            for move in position.legal_moves}
-
-
-def move_outcomes(position: Position) -> dict[Any, Outcome]:
-    """For each legal move of ``position``: the ``outcome`` of perfect play after it, its moves
-    counted from ``position``."""
-    return {move: outcome_of(position, score) for move, score in move_scores(position).items()}
-
-
-def _perfect(position: Position, prefer_quick: bool) -> SearchResult:
-    """The one place that chooses: a tic-tac-toe Board from the fast shared table, any other
-    position by ``solve``, remembered."""
-    check_position(position)
-    check_flag(prefer_quick, "prefer_quick")
-    if isinstance(position, Board):
-        return shared_solver(prefer_quick).solve(position)
-    return _solved(position, prefer_quick)
-
-
-@lru_cache(maxsize=1 << 16)
-def _solved(position: Position, prefer_quick: bool) -> SearchResult:
-    return solve(position, prefer_quick=prefer_quick)
+    return SearchResult(value_of(score), move, seen.nodes, score)

@@ -23,7 +23,7 @@ import ipywidgets as widgets
 from ttt.aria import KEYBOARD, LiveRegion, NamedSlider
 from ttt.board import Board
 from ttt.display import CURRENT_COLOUR, MAX_WIDTH, draw_tree, signed
-from ttt.solve import perfect_move
+from ttt.perfect import perfect_move
 from ttt.trace import BACKUP, CUT, ENTER, LEAF, Step, search_steps
 from ttt.tree import build_tree, count_by_depth
 

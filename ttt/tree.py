@@ -7,6 +7,11 @@ reached by many move orders. Nodes that hold the same position share one ``Board
 The counts here count the nodes this tree holds, walking them: a tree cut by ``max_depth`` counts
 only what was built. How big a game is, without building its tree, is ``ttt.counting``'s job;
 for a full tree the numbers are the same (``tests/test_counting.py`` checks that they are).
+Why two names for one number: these take a built ``Node`` (what lesson 2 draws and counts by
+hand), ``ttt.counting``'s take a position of any game and never build the tree (what a board of
+trillions of nodes needs). Each pair: ``count_nodes`` / ``counting.tree_size``,
+``count_by_depth`` / ``counting.nodes_by_depth``, ``count_games`` / ``counting.games_by_result``,
+``distinct_boards`` / ``counting.reachable_positions``.
 
 Counting and value-filling use an explicit stack, never recursion, so they are fast and work on
 trees of any depth.
@@ -145,7 +150,8 @@ def walk(node: Node) -> Iterator[Node]:
 
 
 def count_nodes(node: Node) -> int:
-    """How many nodes the tree below ``node`` has, ``node`` included."""
+    """How many nodes the built tree below ``node`` has, ``node`` included (for a full tree,
+    ``ttt.counting.tree_size`` of its board, counted without building it)."""
     return sum(1 for _ in walk(node))
 
 
@@ -155,13 +161,15 @@ def count_internal(node: Node) -> int:
 
 
 def count_by_depth(node: Node) -> list[int]:
-    """The number of nodes at each depth below ``node``: item 0 is ``node`` itself, so it is 1."""
+    """The number of nodes at each depth of the built tree below ``node``: item 0 is ``node``
+    itself, so it is 1 (for a full tree, ``ttt.counting.nodes_by_depth`` of its board)."""
     counts = Counter(n.depth for n in walk(node))
     return [counts[depth] for depth in range(node.depth, node.depth + len(counts))]
 
 
 def count_games(node: Node) -> Counter[str]:
-    """How the finished games below ``node`` end: a Counter keyed 'X', 'O' and 'draw'.
+    """How the finished games of the built tree below ``node`` end: a Counter keyed 'X', 'O' and
+    'draw' (for a full tree, ``ttt.counting.games_by_result`` of its board).
 
     A finished game is a leaf whose board is over; in a tree cut by ``max_depth`` the leaves where
     the game goes on are not games and are not counted. All three keys are present, even at 0.
@@ -173,7 +181,8 @@ def count_games(node: Node) -> Counter[str]:
 
 
 def distinct_boards(node: Node) -> set[Board]:
-    """The different positions in the tree below ``node`` (5,478 below the empty board)."""
+    """The different positions in the built tree below ``node`` (5,478 below the empty board;
+    for a full tree, the set of ``ttt.counting.reachable_positions`` of its board)."""
     return {n.board for n in walk(node)}
 
 

@@ -8,7 +8,7 @@ result and what a control changed; the boards are played from the keyboard alone
 ``play_board(game='connect four')`` is the Connect Four board (class ``connect-four`` too): its
 column buttons are ``drop-0`` ... ``drop-6``, its cells ``disc-0`` ... ``disc-41``. What the
 tic-tac-toe board knows about good and bad moves comes from the package's solver
-(``ttt.solve``), what the Connect Four board knows from alpha-beta a few moves deep;
+(``ttt.perfect``), what the Connect Four board knows from alpha-beta a few moves deep;
 the computer's moves come from the players of ``ttt.players``.
 """
 
@@ -31,6 +31,7 @@ from ttt.games import connect_four
 from ttt.learning import BOARD_GAMES, board_table
 from ttt.matches import Player
 from ttt.mcts import MCTSResult, mcts
+from ttt.perfect import Outcome, move_outcomes, move_scores
 from ttt.players import (
     blocking_moves,
     hopeful_value,
@@ -41,7 +42,6 @@ from ttt.players import (
 )
 from ttt.protocol import Position, seeded_random
 from ttt.search import alphabeta, iterative_deepening
-from ttt.solve import Outcome, move_outcomes, move_scores
 from ttt.svg import O_COLOUR, X_COLOUR
 
 __all__ = ["CONNECT_FOUR_LEVELS", "HINT_COLOURS", "HINT_DEPTH", "LEVELS", "ConnectFourBoard",

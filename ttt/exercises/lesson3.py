@@ -29,8 +29,8 @@ from ttt.exercises.positions import (
     small_positions,
 )
 from ttt.fast import minimax
+from ttt.perfect import move_outcomes, perfect_move
 from ttt.protocol import final_score
-from ttt.solve import move_outcomes, perfect_move
 
 __all__ = ["CORNER_EDGE", "EXERCISES", "PREDICTION_NUDGES", "VALUE_MISTAKES", "VALUE_PROBES",
            "best_move", "check_prediction", "minimax_value", "score", "value_nudge"]

@@ -1,0 +1,158 @@
+"""Tests of ttt.watching: a search watched from outside its body sees every call and return, tells
+a Watch the steps they stand for (enter, leaf, backup, cut, with paths), counts the positions,
+and leaves the search's name as it found it."""
+
+import itertools
+import math
+
+import pytest
+
+from ttt import search
+from ttt.board import Board
+from ttt.games import connect_four
+from ttt.search import Deadline, OutOfTime, Watch, alphabeta, minimax
+from ttt.tree import build_tree, count_nodes
+from ttt.watching import Counting, watching
+
+FORK = Board.from_string("X..|.O.|..X")  # O to move, 6 free cells: a few hundred positions
+
+
+def heap_value(stones: int) -> float:
+    """The value of a heap game (take 1 or 2, who takes the last one wins) for the player to
+    move, negamax style: a small recursive search of this module, for watching."""
+    if stones == 0:
+        return -1
+    return max(-heap_value(stones - take) for take in (1, 2) if take <= stones)
+
+
+def heap_moves(stones: int) -> list[int]:
+    return [take for take in (1, 2) if take <= stones]
+
+
+class Log(Watch):
+    """A watch that writes down each step it is told of."""
+
+    def __init__(self) -> None:
+        self.steps: list[tuple] = []
+
+    def enter(self, path, position, alpha=-math.inf, beta=math.inf):
+        self.steps.append(("enter", path, position, alpha, beta))
+
+    def leaf(self, path, position, score):
+        self.steps.append(("leaf", path, position, score))
+
+    def backup(self, path, position, scores, score, alpha=-math.inf, beta=math.inf):
+        self.steps.append(("backup", path, position, dict(scores), score, alpha, beta))
+
+    def cut(self, path, position, skipped, alpha, beta):
+        self.steps.append(("cut", path, position, tuple(skipped), alpha, beta))
+
+
+def played(position, path):
+    for move in path:
+        position = position.play(move)
+    return position
+
+
+def test_within_the_block_the_name_calls_through_the_watch_and_after_it_again_not():
+    original = heap_value
+    with watching(heap_value, moves=heap_moves) as seen:
+        assert heap_value is not original
+        heap_value(3)
+    assert heap_value is original
+    heap_value(3)  # unwatched: not counted
+    assert seen.nodes == heap_tree_size(3) == 7  # 3 stones; 2 and 1 after; 1, 0 and 0 ...
+
+
+def heap_plain(stones: int) -> float:
+    """The value of the heap game, unwatched: what the watched search must agree with."""
+    return -1 if stones == 0 else max(-heap_plain(stones - t) for t in (1, 2) if t <= stones)
+
+
+def heap_tree_size(stones: int) -> int:
+    return 1 + sum(heap_tree_size(stones - t) for t in (1, 2) if t <= stones)
+
+
+@pytest.mark.parametrize("stones", [0, 1, 2, 5, 9])
+def test_the_count_is_the_size_of_the_tree_and_the_root_scores_are_its_moves_values(stones):
+    with watching(heap_value, moves=heap_moves) as seen:
+        value = heap_value(stones)
+    assert value == heap_plain(stones)
+    assert seen.nodes == heap_tree_size(stones)
+    assert seen.root_scores == {take: heap_plain(stones - take) for take in heap_moves(stones)}
+
+
+def test_the_name_is_put_back_after_an_error_inside_the_search():
+    original = search.alphabeta_value
+    with pytest.raises(OutOfTime):
+        alphabeta(connect_four(), depth=4, watch=Deadline(10, itertools.count(1).__next__))
+    assert search.alphabeta_value is original
+    assert alphabeta(FORK).nodes == alphabeta(FORK, watch=Counting()).nodes
+
+
+@pytest.mark.parametrize("run", [minimax, alphabeta])
+def test_each_entered_path_leads_to_the_position_entered_and_is_left_once(run):
+    log = Log()
+    result = run(FORK, watch=log)
+    entered = [step for step in log.steps if step[0] == "enter"]
+    assert len(entered) == result.nodes > 100
+    assert all(played(FORK, path) == position for _, path, position, *_ in entered)
+    left = sorted(step[1] for step in log.steps if step[0] in ("leaf", "backup"))
+    assert left == sorted(step[1] for step in entered)
+    assert log.steps[0][:2] == ("enter", ()) and log.steps[-1][:2] == ("backup", ())
+
+
+def test_minimax_steps_are_the_tree_walked_depth_first():
+    board = Board.from_string("..X|X.O|OOX")
+    log = Log()
+    minimax(board, watch=log)
+    entered = [step[1] for step in log.steps if step[0] == "enter"]
+    assert len(entered) == count_nodes(build_tree(board)) == 16
+    assert entered[:4] == [(), (0,), (0, 1), (0, 1, 4)]  # down the first moves first
+    leaves = [step for step in log.steps if step[0] == "leaf"]
+    assert all(played(board, path).is_over for _, path, *_ in leaves)
+
+
+def test_a_cut_names_the_moves_never_searched_and_the_window_that_closed():
+    log = Log()
+    alphabeta(FORK, watch=log)
+    cuts = [step for step in log.steps if step[0] == "cut"]
+    assert cuts
+    entered = {step[1] for step in log.steps if step[0] == "enter"}
+    for _, path, position, skipped, alpha, beta in cuts:
+        assert alpha >= beta
+        assert all((*path, move) not in entered for move in skipped)
+        searched = [move for move in position.ordered_moves if (*path, move) in entered]
+        assert [*searched, *skipped] == list(position.ordered_moves)
+
+
+def test_a_backup_holds_the_scores_of_the_moves_searched_and_the_best_of_them():
+    log = Log()
+    minimax(FORK, watch=log)
+    scores_found = {step[1]: step[3] for step in log.steps if step[0] == "leaf"}
+    scores_found |= {step[1]: step[4] for step in log.steps if step[0] == "backup"}
+    for _, path, position, scores, score, *_ in (s for s in log.steps if s[0] == "backup"):
+        assert scores == {move: scores_found[(*path, move)] for move in position.legal_moves}
+        assert score == (max if position.to_move == "X" else min)(scores.values())
+
+
+def test_a_search_inside_a_watched_search_is_watched_by_its_own_watch_only():
+    def deeper(position):  # an evaluation that is itself a search
+        return minimax(position).value
+
+    board = Board.from_string("X..|.O.|...")
+    result = minimax(board, depth=1, evaluate=deeper)
+    assert result.nodes == 1 + len(board.legal_moves)
+    assert result.value == minimax(board).value == 0
+    assert search.minimax_value.__name__ == "minimax_value"
+    assert not hasattr(search.minimax_value, "__wrapped__")
+
+
+def test_the_counting_and_the_reporting_watch_see_the_same_search():
+    for run in (minimax, alphabeta):
+        assert run(FORK) == run(FORK, watch=Watch())
+
+
+def test_a_watch_that_is_not_a_watch_is_refused_before_any_search():
+    with pytest.raises(TypeError, match="watch is a ttt.search.Watch"):
+        minimax(FORK, watch=print)
