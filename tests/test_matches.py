@@ -74,3 +74,18 @@ def test_a_string_is_not_a_starting_position():
     with pytest.raises(TypeError, match="starting position"):
         play_game(perfect_player, perfect_player, "X..|...|...")
 
+
+
+def test_a_round_robin_plays_every_ordered_pairing_and_repeats_exactly():
+    from ttt.matches import crosstable, round_robin, standings
+    from ttt.players import make_player
+    names = ["random", "two-layer"]
+    results = round_robin(names, 10, make_player)
+    assert list(results) == ["random vs random", "random vs two-layer", "two-layer vs random",
+                             "two-layer vs two-layer"]
+    assert results == round_robin(names, 10, make_player)
+    table = standings(results)
+    for name in names:
+        assert sum(table[name]["X"].values()) == sum(table[name]["O"].values()) == 20
+    assert crosstable(results, names).splitlines()[1].split()[1] == \
+        "{X}-{draw}-{O}".format(**results["random vs random"])

@@ -422,3 +422,17 @@ def test_the_solving_players_refuse_games_too_big_to_solve(name, start):
         check_can_play(name, start)
     check_can_play(name, Board())  # tic-tac-toe is small enough for every player
     check_can_play("random", connect_four())
+
+
+def test_make_player_is_the_one_factory_of_the_boards_levels_too():
+    from ttt.players import LEVEL_NAMES
+    for label, name in LEVEL_NAMES.items():
+        if label != "perfect":  # a player's own name comes first: 'perfect' is perfect_player
+            assert make_player(label, seed=1).__name__ == make_player(name, seed=1).__name__ \
+                == name
+    assert make_player("perfect") is perfect_player
+
+
+def test_make_player_refuses_a_name_that_is_not_a_str():
+    with pytest.raises(TypeError, match="a player's name is a str"):
+        make_player(2)

@@ -21,7 +21,7 @@ from typing import Any
 from ttt.board import SYMMETRIES, Board, IllegalMoveError
 from ttt.counting import reachable_positions
 from ttt.matches import Player, play_game
-from ttt.players import perfect_player, random_player
+from ttt.players import perfect_player, random_player, register_player
 from ttt.protocol import (
     Position,
     check_count,
@@ -35,7 +35,8 @@ from ttt.protocol import (
 from ttt.solve import move_scores
 
 __all__ = ["BOARD_GAMES", "BOARD_SEED", "MICHIE_REWARDS", "START_BEADS", "Menace", "Quality",
-           "ValueTable", "board_table", "epsilon_greedy", "is_optimal", "michie_update",
+           "ValueTable", "board_table", "epsilon_greedy", "is_optimal", "learned_player",
+           "michie_update",
            "policy_quality", "td_game", "td_learn", "td_update"]
 
 #: Beads added to each move MENACE played, by the game's result for MENACE (Michie's rule).
@@ -294,6 +295,17 @@ def board_table() -> ValueTable:
     """The value table the playable board's "learned" level plays by: ``td_learn`` by
     ``BOARD_GAMES`` games of self-play, trained once a session and kept."""
     return td_learn(BOARD_GAMES, seed=BOARD_SEED)
+
+
+def learned_player(seed: int | None = None) -> Player:
+    """The playable board's "learned" level: ``board_table``'s player (trained at its first
+    call), named 'learned'. ``make_player('learned', seed)`` builds it."""
+    play = board_table().player(seed=seed)
+    play.__name__ = play.__qualname__ = "learned"
+    return play
+
+
+register_player("learned", learned_player)  # make_player's "learned": players cannot import us
 
 
 def td_game(table: ValueTable, rng: random.Random, *, alpha: float, epsilon: float,
