@@ -1367,3 +1367,27 @@ def test_lesson_10s_plan_choosing_a_taken_cell_is_told_so():
     from ttt.exercises.lesson10 import try_plan
     feedback = try_plan(lambda board: 0, "random", games=2)
     assert not feedback.passed and "chose 0, not a free cell" in feedback.headline
+
+
+def test_lesson_10s_promise_holds_a_fork_plan_beats_the_2_moves_ahead_level_every_time():
+    from ttt.exercises.lesson10 import PLAN_GAMES, try_plan
+    from ttt.players import blocking_moves, winning_moves
+
+    def forks(board):  # X's lines with two X and a free cell
+        return sum([board[c] for c in line].count("X") == 2 and
+                   [board[c] for c in line].count(".") == 1 for line in LINES)
+
+    def fork_plan(board):
+        forking = [cell for cell in board.legal_moves if forks(board.play(cell)) >= 2]
+        return (winning_moves(board) or blocking_moves(board) or forking or
+                [cell for cell in (0, 8, 2, 6, 4) if cell in board.legal_moves])[0]
+
+    feedback = try_plan(fork_plan, "looks 2 moves ahead")
+    assert feedback.passed and f"won {PLAN_GAMES}" in feedback.headline, str(feedback)
+
+
+def test_lesson_6s_evaluation_match_says_not_yet_to_the_stub_and_plays_an_answer():
+    from ttt.exercises.lesson6 import try_evaluate
+    assert try_evaluate(lambda board: None).headline.startswith("Not yet")
+    played = try_evaluate(model_evaluate)
+    assert played.passed and "yours (depth 2) against depth-2" in rows(played)

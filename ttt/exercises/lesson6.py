@@ -29,7 +29,8 @@ from ttt.players import (
     winning_moves,
 )
 
-__all__ = ["EXERCISES", "check_draws_prediction", "evaluate", "try_player", "two_layer_move"]
+__all__ = ["EXERCISES", "check_draws_prediction", "evaluate", "try_evaluate", "try_player",
+           "two_layer_move"]
 
 EVALUATION_GAMES = 100  # as X and as O, so twice this many in all
 EVALUATION_DEPTH = 2
@@ -220,3 +221,18 @@ def try_player(player: Callable, opponent: str, reference: str | None = None,
         rows.append((f"{reference} against {opponent}", f"as X {as_x}, as O {as_o}"))
     return Feedback(True, f"✓ {name} played {2 * TRY_GAMES} whole games (won-drawn-lost):",
                     rows=tuple(rows))
+
+
+def try_evaluate(evaluate: Callable) -> Feedback:
+    """``try_player`` for an evaluation: a depth-2 player guided by ``evaluate`` against
+    'depth-2', which guesses with ``open_lines``; "Not yet" while ``evaluate`` is the stub."""
+    try:
+        guess = evaluate(Board.from_string("X..|.O.|..."))
+    except Exception as error:  # the student's bug is a verdict, never a traceback
+        return Feedback(False, f"✗ evaluate raised {type(error).__name__}: {error}",
+                        nudge="Check it first: exercises.evaluate.check(evaluate).")
+    if guess is None:
+        return Feedback(False, "Not yet: write evaluate above (it returns None), then run this "
+                               "cell again.")
+    return try_player(depth_limited_player(EVALUATION_DEPTH, seed=31, evaluate=evaluate),
+                      f"depth-{EVALUATION_DEPTH}", name="yours (depth 2)")
