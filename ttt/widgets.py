@@ -361,6 +361,13 @@ class PlayBoard(_GameBoard):
     def __init__(self, human: str = "X", level: str = "perfect", seed: int | None = None) -> None:
         super().__init__(Board(), LEVELS, human, level, seed)
 
+    def button_texts(self) -> str:
+        """What the nine buttons show now (a mark, a hint, or nothing), as three rows of text:
+        the board as a reader of the page sees it."""
+        texts = [button.description.replace(BLANK, "") for button in self.buttons]
+        return "\n".join(" | ".join(f"{text:^9}" for text in texts[row:row + 3])
+                         for row in (0, 3, 6))
+
     def _cells(self) -> widgets.Widget:
         self.buttons = [self._cell_button(cell) for cell in range(9)]
         return widgets.GridBox(self.buttons, layout=widgets.Layout(

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from ttt.board import Board
 from ttt.exercises.checking import Feedback, same, shown
+from ttt.exercises.lesson6 import IllegalChoice, refereed
 from ttt.matches import play_game
 from ttt.players import make_player
 from ttt.solve import outcome
@@ -38,28 +39,17 @@ def check_start_value(guess: object) -> Feedback:
 PLAN_GAMES = 20
 
 
-class _NotAMove(Exception):
-    def __init__(self, board: Board, choice: object) -> None:
-        super().__init__(f"{choice!r} on {board}")
-        self.board, self.choice = board, choice
-
-
 def try_plan(plan: Callable, level: str, games: int = PLAN_GAMES) -> Feedback:
     """Play ``plan`` (a function from a board, X to move, to a cell) as X in ``games`` games
     against the computer at ``level``, a board's label ("looks 2 moves ahead") or its player's
     name ('depth-2', 'learned'), seeded 0 to games - 1; the verdict names the results."""
-    def play(board: Board) -> object:
-        choice = plan(board)
-        if choice not in board.legal_moves:
-            raise _NotAMove(board, choice)
-        return choice
-
+    play = refereed(plan)
     computer = make_player(level, seed=0)  # a clear ValueError for an unknown level
     results: Counter[str] = Counter()
     try:
         for seed in range(games):
             results[play_game(play, make_player(level, seed=seed)).result] += 1
-    except _NotAMove as error:
+    except IllegalChoice as error:
         return Feedback(False, f"Not yet: in {error.board} your plan chose {shown(error.choice)}, "
                                f"not a free cell.", error.board,
                         (("free cells", shown(list(error.board.legal_moves))),),

@@ -29,8 +29,8 @@ from ttt.players import (
     winning_moves,
 )
 
-__all__ = ["EXERCISES", "check_draws_prediction", "evaluate", "try_evaluate", "try_player",
-           "two_layer_move"]
+__all__ = ["EXERCISES", "IllegalChoice", "check_draws_prediction", "evaluate", "refereed",
+           "try_evaluate", "try_player", "two_layer_move"]
 
 EVALUATION_GAMES = 100  # as X and as O, so twice this many in all
 EVALUATION_DEPTH = 2
@@ -165,7 +165,7 @@ def check_draws_prediction(guess: object, results: dict) -> Feedback:
 TRY_GAMES = 100  # as X and as O
 
 
-class _IllegalChoice(Exception):
+class IllegalChoice(Exception):
     """The student's player chose what is not a legal move (kept: the position and the choice)."""
 
     def __init__(self, board: Board, choice: object) -> None:
@@ -173,12 +173,13 @@ class _IllegalChoice(Exception):
         self.board, self.choice = board, choice
 
 
-def _refereed(player: Callable) -> Callable:
-    """``player``, stopped with _IllegalChoice when it chooses a taken or missing cell."""
+def refereed(player: Callable) -> Callable:
+    """``player``, stopped with IllegalChoice (the position and the choice) when it chooses what
+    is not a legal move: a taken cell, None, a number off the board."""
     def play(board: Board) -> object:
         choice = player(board)
         if choice not in board.legal_moves:
-            raise _IllegalChoice(board, choice)
+            raise IllegalChoice(board, choice)
         return choice
     play.__name__ = getattr(player, "__name__", "your player")
     return play
@@ -195,12 +196,12 @@ def try_player(player: Callable, opponent: str, reference: str | None = None,
     the player called ``opponent`` (``make_player``, seeded), next to the player called
     ``reference`` against the same opponent: won-drawn-lost each way. A player that chooses a
     taken cell, returns None or raises gets a verdict instead of a traceback."""
-    yours = _refereed(player)
+    yours = refereed(player)
     try:
         rows = [(f"{name} against {opponent}",
                  f"as X {_games(yours, make_player(opponent, seed=41), 'X')}, "
                  f"as O {_games(make_player(opponent, seed=42), yours, 'O')}")]
-    except _IllegalChoice as illegal:
+    except IllegalChoice as illegal:
         board, choice = illegal.board, illegal.choice
         if choice is None:
             return Feedback(False, f"Not yet: {name} returned None on {board}.", board,
