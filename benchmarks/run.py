@@ -46,12 +46,11 @@ from ttt.games import connect_four
 from ttt.learning import Menace, board_table, policy_quality, td_learn
 from ttt.mcts import mcts
 from ttt.perfect import shared_solver
-from ttt.players import make_player, perfect_player
+from ttt.players import CONNECT_FOUR_LEVELS, LEVELS, make_player, perfect_player
 from ttt.protocol import Position, seeded_random
 from ttt.search import iterative_deepening
 from ttt.timing import timed
 from ttt.tree import build_tree, count_nodes
-from ttt.widgets import CONNECT_FOUR_LEVELS, LEVELS, level_player
 
 MS = 1e-3
 MB = 1e6
@@ -204,7 +203,7 @@ def bench_replies(positions: list[Board]) -> list[Row]:
 
 def bench_levels(positions: list[Board]) -> list[Row]:
     """The computer's reply at each difficulty of the playable board (``ttt.widgets.LEVELS``),
-    made the way the board makes it: a new player from ``level_player`` for every move. A search
+    made the way the board makes it: a new player from ``make_player`` for every move. A search
     answers within 50 ms; a Monte Carlo level, which plays its games whatever the position, within
     the 1 s of the MCTS goal."""
     playable = [board for board in positions if not board.is_over]
@@ -215,13 +214,13 @@ def bench_levels(positions: list[Board]) -> list[Row]:
         times = []
         for board in playable:
             start = time.perf_counter()
-            level_player(name, seed=1)(board)
+            make_player(name, seed=1)(board)
             times.append(time.perf_counter() - start)
         p95 = statistics.quantiles(times, n=20)[-1]
         worst = max(times)
         rows.append(Row(f"board reply, level '{label}'", p95, f"p95 of {len(times):,}",
                         goal=f"max < {limit / MS:.0f} ms", met=worst < limit,
-                        note=f"max {worst / MS:.2f} ms; level_player({name!r}, seed=1)(board)",
+                        note=f"max {worst / MS:.2f} ms; make_player({name!r}, seed=1)(board)",
                         extra={"max_seconds": worst}))
     return rows
 

@@ -19,6 +19,7 @@ from ttt.exercises.lesson3 import minimax_value as model_minimax_value
 from ttt.exercises.lesson3 import score as model_score
 from ttt.exercises.lesson5 import check_ordering, check_symmetry_sets, ordering_counts
 from ttt.exercises.lesson6 import evaluate as model_evaluate
+from ttt.exercises.lesson6 import two_layer_move as model_two_layer_move
 from ttt.exercises.lesson7 import evaluate_four as model_evaluate_four
 from ttt.exercises.lesson7 import landing_cell as model_landing_cell
 from ttt.fast import Solver, alphabeta, minimax
@@ -1196,3 +1197,198 @@ def test_the_verdicts_colours_are_readable_as_text_on_white():
         assert contrast_ratio(colour, "#FFFFFF") >= 4.5, colour
     assert PASSED_COLOUR in exercises.winner.check(exercises.winner.answer)._repr_html_()
     assert FAILED_COLOUR in exercises.winner.check(lambda board: None)._repr_html_()
+
+
+# --- each mistake its own nudge (issue 29) --------------------------------------------------------
+
+
+def test_epsilon_greedy_taking_the_first_best_move_on_ties_is_told_to_choose_at_random():
+    def epsilon_greedy_move(values, to_move, epsilon, rng):
+        if rng.random() < epsilon:
+            return rng.choice(list(values))
+        pick = max if to_move == "X" else min
+        return pick(values, key=values.get)  # the first of the best, never another
+
+    feedback = exercises.epsilon_greedy_move.check(epsilon_greedy_move)
+    assert not feedback.passed and "equally good" in feedback.headline
+    assert "at random" in feedback.nudge and "rng.choice" in feedback.nudge
+
+
+def test_epsilon_greedy_drawing_from_the_global_random_is_told_to_use_its_rng():
+    import random
+
+    def epsilon_greedy_move(values, to_move, epsilon, rng):
+        if random.random() < epsilon:  # not the rng it is given
+            return random.choice(list(values))
+        best = (max if to_move == "X" else min)(values.values())
+        return random.choice([move for move, value in values.items() if value == best])
+
+    feedback = exercises.epsilon_greedy_move.check(epsilon_greedy_move)
+    assert not feedback.passed and "same rng" in feedback.headline
+    assert "not random.random()" in feedback.nudge
+
+
+def test_epsilon_greedy_with_highest_and_lowest_swapped_is_named():
+    swapped = epsilon_greedy_with()  # right, but asked for the other player
+
+    def epsilon_greedy_move(values, to_move, epsilon, rng):
+        return swapped(values, "O" if to_move == "X" else "X", epsilon, rng)
+
+    feedback = exercises.epsilon_greedy_move.check(epsilon_greedy_move)
+    assert not feedback.passed and "Highest and lowest swapped" in feedback.nudge
+
+
+def test_epsilon_greedy_taking_the_lowest_for_x_is_named():
+    def epsilon_greedy_move(values, to_move, epsilon, rng):
+        if rng.random() < epsilon:
+            return rng.choice(list(values))
+        best = min(values.values())  # the lowest for both
+        return rng.choice([move for move, value in values.items() if value == best])
+
+    feedback = exercises.epsilon_greedy_move.check(epsilon_greedy_move)
+    assert not feedback.passed and "X's best move is the one with the highest" in feedback.nudge
+
+
+def test_count_visits_counting_only_the_leaves_is_told_so():
+    def count_visits(board):
+        if board.is_over:
+            return 1
+        return sum(count_visits(board.play(cell)) for cell in board.legal_moves)
+
+    feedback = exercises.count_visits.check(count_visits)
+    assert not feedback.passed and "only the finished games (the leaves)" in feedback.nudge
+
+
+def test_a_td_update_of_the_next_value_is_named():
+    def td_update(value, next_value, alpha):
+        return next_value + alpha * (value - next_value)  # moves the next position's value
+
+    feedback = exercises.td_update.check(td_update)
+    assert not feedback.passed and "moves next_value towards value" in feedback.nudge
+
+
+def test_a_menace_update_returning_the_box_total_is_named_with_what_it_tried():
+    def menace_update(beads, result, box_total):
+        return max(1, box_total + {"win": 3, "draw": 1, "loss": -1}[result])
+
+    feedback = exercises.menace_update.check(menace_update)
+    assert not feedback.passed and "the box's total" in feedback.nudge
+    assert re.search(r"beads=\d+, result='\w+' and box_total=\d+", feedback.nudge)
+
+
+def test_every_menace_nudge_shows_the_beads_and_box_total_it_tried():
+    swapped = {"win": -1, "draw": 1, "loss": 3}
+    for mistaken in [lambda beads, result, total: beads + 1,
+                     lambda beads, result, total: beads + swapped[result]]:
+        feedback = exercises.menace_update.check(mistaken)
+        beads, result, total = next(case.args for case in lesson9._menace_cases()
+                                    if case.about in feedback.headline)
+        assert f"beads={beads}, result={result!r} and box_total={total}" in feedback.nudge
+
+
+@pytest.mark.parametrize("count_x_wins, words", [
+    (lambda node: sum(child.board.winner == "X" for child in node.children.values())
+     if node.children else int(node.board.winner == "X"), "stops there"),
+    (lambda node: int(node.board.winner == "X"), "looks at the node itself"),
+], ids=["children only", "the node only"])
+def test_count_x_wins_without_recursion_is_told_to_recurse(count_x_wins, words):
+    feedback = exercises.count_x_wins.check(count_x_wins)
+    assert not feedback.passed and words in feedback.nudge and "recursion" in feedback.nudge
+
+
+@pytest.mark.parametrize("minimax_value, words", [
+    (lambda board: model_score(board) if board.is_over else
+     (max if board.to_move == "X" else min)(model_score(board.play(cell)) or 0
+                                            for cell in board.legal_moves), "one move ahead"),
+    (lambda board: model_score(board) if board.is_over else 0, "every unfinished position 0"),
+], ids=["one move ahead", "no search"])
+def test_minimax_without_recursion_is_told_to_recurse(minimax_value, words):
+    feedback = exercises.minimax_value.check(minimax_value)
+    assert not feedback.passed and words in feedback.nudge and "recursion" in feedback.nudge
+
+
+@pytest.mark.parametrize("score, words", [
+    (lambda m, n, N, s: s * m + 2 * C * math.sqrt(math.log(N) / n), "2√2 is the textbook's"),
+    (lambda m, n, N, s: s * m + 0.5 * math.sqrt(math.log(N) / n), "multiplies the bonus by 0.500"),
+    (lambda m, n, N, s: s * m + C * math.sqrt(math.log(n) / N), "visits and parent_visits swapped"),
+], ids=["textbook constant", "another constant", "n and N swapped"])
+def test_ucb1_with_another_constant_or_the_counts_swapped_is_named(score, words):
+    feedback = exercises.ucb1_score.check(ucb1_with(score))
+    assert not feedback.passed and words in feedback.nudge
+
+
+def test_a_players_taken_cell_in_lesson_6_gets_a_verdict_not_a_traceback():
+    from ttt.exercises.lesson6 import try_player
+
+    def my_player(board):
+        return 4  # the centre, even when it is taken
+
+    feedback = try_player(my_player, "two-layer")
+    assert not feedback.passed and "where cell 4 is taken" in feedback.headline
+    assert feedback.board[4] != "." and "legal_moves" in feedback.nudge
+
+
+def test_own_players_in_lesson_6_are_compared_with_a_reference():
+    from ttt.exercises.lesson6 import try_player
+    feedback = try_player(model_two_layer_move, "random", reference="two-layer")
+    assert feedback.passed and set(rows(feedback)) == {"yours against random",
+                                                       "two-layer against random"}
+
+
+def test_the_round_robin_prediction_names_the_draws():
+    from ttt.exercises.lesson6 import check_draws_prediction
+    from ttt.matches import round_robin
+    from ttt.players import make_player
+    results = round_robin(["random", "one-layer", "two-layer", "perfect"], 20, make_player)
+    right = check_draws_prediction("two-layer", results)
+    wrong = check_draws_prediction("random", results)
+    assert right.passed and not wrong.passed and "stop a threat" in wrong.nudge
+    assert not check_draws_prediction("Two-layer", results).passed
+
+
+@pytest.mark.parametrize("guess, words", [
+    ("0", "'0' is a str"), (2, "2 is not a value"), (1, "not worth 1"), (None, "Not yet")])
+def test_lesson_10s_start_value_shows_the_guess_as_python_writes_it(guess, words):
+    from ttt.exercises.lesson10 import check_start_value
+    feedback = check_start_value(guess)
+    assert not feedback.passed and words in feedback.headline
+    assert check_start_value(0).passed
+
+
+@pytest.mark.parametrize("level", ["learned", "learned by self-play (TD)", "depth-2",
+                                   "looks 2 moves ahead", "perfect"])
+def test_lesson_10s_plan_plays_a_level_by_its_label_or_its_players_name(level):
+    from ttt.exercises.lesson10 import try_plan
+    from ttt.players import perfect_player
+    feedback = try_plan(perfect_player, level, games=2)
+    assert "lost 0" in feedback.headline
+
+
+def test_lesson_10s_plan_choosing_a_taken_cell_is_told_so():
+    from ttt.exercises.lesson10 import try_plan
+    feedback = try_plan(lambda board: 0, "random", games=2)
+    assert not feedback.passed and "chose 0, not a free cell" in feedback.headline
+
+
+def test_lesson_10s_promise_holds_a_fork_plan_beats_the_2_moves_ahead_level_every_time():
+    from ttt.exercises.lesson10 import PLAN_GAMES, try_plan
+    from ttt.players import blocking_moves, winning_moves
+
+    def forks(board):  # X's lines with two X and a free cell
+        return sum([board[c] for c in line].count("X") == 2 and
+                   [board[c] for c in line].count(".") == 1 for line in LINES)
+
+    def fork_plan(board):
+        forking = [cell for cell in board.legal_moves if forks(board.play(cell)) >= 2]
+        return (winning_moves(board) or blocking_moves(board) or forking or
+                [cell for cell in (0, 8, 2, 6, 4) if cell in board.legal_moves])[0]
+
+    feedback = try_plan(fork_plan, "looks 2 moves ahead")
+    assert feedback.passed and f"won {PLAN_GAMES}" in feedback.headline, str(feedback)
+
+
+def test_lesson_6s_evaluation_match_says_not_yet_to_the_stub_and_plays_an_answer():
+    from ttt.exercises.lesson6 import try_evaluate
+    assert try_evaluate(lambda board: None).headline.startswith("Not yet")
+    played = try_evaluate(model_evaluate)
+    assert played.passed and "yours (depth 2) against depth-2" in rows(played)

@@ -227,3 +227,36 @@ def test_td_game_returns_the_game_with_its_greedy_moves_and_learns_only_after_th
     greedy_game = td_game(table, seeded_random(3), alpha=0.5, epsilon=0)
     assert all(greedy for _, greedy in greedy_game[:-1]) and not greedy_game[-1][1]
     assert len(table) == len({position.canonical() for position, _ in greedy_game[:-1]})
+
+
+def test_menace_shows_its_boxes_beads_on_the_free_cells():
+    from ttt.learning import Menace
+    shown = Menace(seed=1).boxes_shown([Board()])
+    assert shown.splitlines()[0] == "...|...|... (total 12 beads)"
+    assert shown.split("\n")[1].split() == ["4", "4", "."]   # a corner, an edge; the rest alike
+
+
+def test_train_judged_is_td_learn_up_to_each_checkpoint_then_judged():
+    from ttt.learning import ValueTable, policy_quality, td_learn
+    curve = dict(ValueTable().train_judged((20, 50), seed=100, games=1))
+    same = td_learn(20, seed=120)
+    td_learn(30, seed=150, table=same)
+    assert list(curve) == [20, 50]
+    assert curve[50] == policy_quality(same.player(seed=1), games=1)
+
+
+def test_a_quality_reads_as_a_sentence_with_the_games_of_the_sides_judged():
+    from ttt.learning import Quality
+    assert str(Quality(3, 4, 5, 1, 2)) == \
+        "an optimal move in 3 of 4 positions (75.00%); lost 3 of 10 games to perfect play"
+    assert str(Quality(3, 4, 5, 1, 0, "X")).endswith("lost 1 of 5 games to perfect play")
+
+
+def test_a_td_game_reads_as_lines_of_values_before_and_after():
+    from ttt.learning import ValueTable, td_game
+    from ttt.protocol import seeded_random
+    table = ValueTable()
+    game = td_game(table, seeded_random(3), alpha=0.5, epsilon=0.0)
+    lines = table.game_text(game, {}).splitlines()
+    assert len(lines) == len(game) and lines[-1].startswith(str(game[-1][0]))
+    assert "value +0.000 -> " in lines[0]

@@ -88,3 +88,16 @@ def test_mean_score_and_its_interval():
     assert abs(mean - 187 / 630) < 2 * half and 0.05 < half < 0.1
     with pytest.raises(ValueError, match="games must be at least 2"):
         mean_score(random_player(), random_player(), 1)
+def test_a_round_robin_plays_every_ordered_pairing_and_repeats_exactly():
+    from ttt.matches import crosstable, round_robin, standings
+    from ttt.players import make_player
+    names = ["random", "two-layer"]
+    results = round_robin(names, 10, make_player)
+    assert list(results) == ["random vs random", "random vs two-layer", "two-layer vs random",
+                             "two-layer vs two-layer"]
+    assert results == round_robin(names, 10, make_player)
+    table = standings(results)
+    for name in names:
+        assert sum(table[name]["X"].values()) == sum(table[name]["O"].values()) == 20
+    assert crosstable(results, names).splitlines()[1].split()[1] == \
+        "{X}-{draw}-{O}".format(**results["random vs random"])

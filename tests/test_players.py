@@ -439,3 +439,15 @@ def test_the_alphabeta_player_plays_alphabeta_and_notes_its_nodes():
         alphabeta_player(nodes=())
     with pytest.raises(ValueError, match="depth"):
         alphabeta_player(0)
+def test_make_player_is_the_one_factory_of_the_boards_levels_too():
+    from ttt.players import LEVEL_NAMES
+    for label, name in LEVEL_NAMES.items():
+        if label != "perfect":  # a player's own name comes first: 'perfect' is perfect_player
+            assert make_player(label, seed=1).__name__ == make_player(name, seed=1).__name__ \
+                == name
+    assert make_player("perfect") is perfect_player
+
+
+def test_make_player_refuses_a_name_that_is_not_a_str():
+    with pytest.raises(TypeError, match="a player's name is a str"):
+        make_player(2)

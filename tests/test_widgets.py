@@ -723,3 +723,12 @@ def test_the_live_region_says_the_result_as_the_status_line_does(level, chooser,
     assert board.status.value == result
     assert said[-1].endswith(f". {result}")
     assert ("The computer (O) played" in said[-1]) == (result.startswith("O"))
+
+
+def test_a_board_reads_its_buttons_as_three_rows_of_text():
+    board = play_board(level="random", seed=1)
+    board.click(4)
+    rows = board.button_texts().splitlines()
+    assert len(rows) == 3 and rows[1].split(" | ")[1].strip() == "X"
+    board.hints.value = True
+    assert "draw" in board.button_texts() or "win" in board.button_texts()

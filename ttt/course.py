@@ -39,13 +39,16 @@ OPTIONAL = "## Going further"
 
 def _cells(path: str | Path, optional: bool = True) -> list[dict]:
     """The notebook's cells as stored, each a dict with 'cell_type' and 'source'; without its
-    optional parts unless ``optional``."""
+    optional parts unless ``optional``, and never the cells a student does not read (tagged
+    ``remove-cell``: the closing checks)."""
     try:
         cells = json.loads(Path(path).read_text(encoding="utf-8"))["cells"]
     except (json.JSONDecodeError, KeyError, TypeError) as error:
         raise ValueError(f"{path} is not a Jupyter notebook (JSON with 'cells')") from error
     kept, skipping = [], False
     for cell in cells:
+        if "remove-cell" in cell.get("metadata", {}).get("tags", []):
+            continue  # the closing checks and their heading: the website leaves them out too
         if cell["cell_type"] == "markdown" and _source(cell).startswith("## "):
             skipping = not optional and _source(cell).startswith(OPTIONAL)
         if not skipping:

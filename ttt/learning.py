@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -22,7 +23,7 @@ from ttt.board import SYMMETRIES, Board, IllegalMoveError
 from ttt.counting import reachable_positions
 from ttt.matches import Player, play_game
 from ttt.perfect import move_scores
-from ttt.players import perfect_player, random_player
+from ttt.players import perfect_player, random_player, register_player
 from ttt.protocol import (
     Position,
     check_count,
@@ -35,7 +36,8 @@ from ttt.protocol import (
 )
 
 __all__ = ["BOARD_GAMES", "BOARD_SEED", "MICHIE_REWARDS", "START_BEADS", "Menace", "Quality",
-           "ValueTable", "board_table", "epsilon_greedy", "is_optimal", "michie_update",
+           "ValueTable", "board_table", "epsilon_greedy", "is_optimal", "learned_player",
+           "michie_update",
            "policy_quality", "td_game", "td_learn", "td_update"]
 
 #: Beads added to each move MENACE played, by the game's result for MENACE (Michie's rule).
@@ -121,6 +123,19 @@ class Menace:
         self._check_mine(position)
         perm = _symmetry_to_canonical(position)
         return {perm[cell]: beads for cell, beads in self._boxes[position.canonical()].items()}
+
+    def boxes_shown(self, positions: list[Board]) -> str:
+        """The boxes of ``positions`` as text: each position, its total of beads, and its grid
+        with each free cell showing the beads that play it ('.' for a move that a symmetry of
+        the position makes the same as one with beads)."""
+        shown = []
+        for board in positions:
+            beads = self.box(board)
+            cells = [board[c] if board[c] != "." else str(beads.get(c, ".")) for c in range(9)]
+            grid = "\n".join(" ".join(f"{cell:>3}" for cell in cells[row:row + 3])
+                             for row in (0, 3, 6))
+            shown.append(f"{board} (total {sum(beads.values())} beads)\n{grid}")
+        return "\n\n".join(shown)
 
     def _check_mine(self, position: object) -> None:
         check_position(position)
@@ -235,6 +250,31 @@ class ValueTable:
         """The value of the position after each legal move of ``position``."""
         return {move: self._value(position.play(move)) for move in position.legal_moves}
 
+    def train_judged(self, checkpoints: tuple[int, ...], *, seed: int, games: int = 10,
+                     **options: Any) -> Iterator[tuple[int, Quality]]:
+        """Train this table by ``td_learn`` (with ``options``: epsilon, alpha) up to each number
+        of games in ``checkpoints``, and after each one judge its player (seed 1) by
+        ``policy_quality`` with ``games`` games a side: (games trained, Quality) pairs, a
+        learning curve. The games up to checkpoint c are seeded ``seed + c``."""
+        played = 0
+        for total in checkpoints:
+            td_learn(total - played, seed=seed + total, table=self, **options)
+            played = total
+            yield total, policy_quality(self.player(seed=1), games=games)
+
+    def game_text(self, game: list[tuple[Position, bool]], before: dict[Position, float]) -> str:
+        """A ``td_game`` this table learned from, as lines: each position, whether the move made
+        from it was greedy, its value ``before`` the game (a copy of ``values``) and after,
+        and the value before the game of the position that followed; then the result."""
+        def old(position: Position) -> float:
+            return self._value(position) if position.is_over else before.get(_key(position), 0.0)
+
+        lines = [f"{position}  {position.to_move} to move, "
+                 f"{'greedy     ' if greedy else 'exploratory'}  value {old(position):+.3f} -> "
+                 f"{self._value(position):+.3f}   next position {old(after):+.3f}"
+                 for (position, greedy), (after, _) in zip(game, game[1:], strict=False)]
+        return "\n".join([*lines, f"{game[-1][0]}  {game[-1][0].result_text()}"])
+
     def player(self, seed: int | None = None) -> Player:
         """A player that plays the move with the best learned value for it, at random among
         equals: it never explores."""
@@ -296,6 +336,17 @@ def board_table() -> ValueTable:
     return td_learn(BOARD_GAMES, seed=BOARD_SEED)
 
 
+def learned_player(seed: int | None = None) -> Player:
+    """The playable board's "learned" level: ``board_table``'s player (trained at its first
+    call), named 'learned'. ``make_player('learned', seed)`` builds it."""
+    play = board_table().player(seed=seed)
+    play.__name__ = play.__qualname__ = "learned"
+    return play
+
+
+register_player("learned", learned_player)  # make_player's "learned": players cannot import us
+
+
 def td_game(table: ValueTable, rng: random.Random, *, alpha: float, epsilon: float,
             start: Position = Board(), opponent: Player | None = None,
             learner: str | None = None) -> list[tuple[Position, bool]]:
@@ -343,6 +394,7 @@ class Quality:
     games: int
     losses_as_x: int
     losses_as_o: int
+    sides: str = "XO"  # the sides it was judged on: 'XO', or 'X' or 'O' alone
 
     @property
     def optimal_share(self) -> float:
@@ -353,6 +405,12 @@ class Quality:
     def losses(self) -> int:
         """The losses to the perfect player, from both sides."""
         return self.losses_as_x + self.losses_as_o
+
+    def __str__(self) -> str:
+        played = self.games * len(self.sides)
+        return (f"an optimal move in {self.optimal:,} of {self.positions:,} positions "
+                f"({self.optimal_share:.2%}); lost {self.losses} of {played} games to perfect "
+                f"play")
 
 
 def is_optimal(board: Board, cell: int) -> bool:
@@ -381,5 +439,5 @@ def policy_quality(player: Player, *, games: int = 50, side: str | None = None) 
               for mark, pairing in (("X", (player, perfect_player)),
                                     ("O", (perfect_player, player)))
               if mark in sides}
-    return Quality(optimal, len(positions), games, losses.get("X", 0), losses.get("O", 0))
+    return Quality(optimal, len(positions), games, losses.get("X", 0), losses.get("O", 0), sides)
 

@@ -1,4 +1,5 @@
-"""Matches: two players play one game (``play_game``) or many (``tournament``).
+"""Matches: two players play one game (``play_game``) or many (``tournament``), and a field of
+players every pairing (``round_robin``, read as a ``crosstable`` or as ``standings``).
 
 A player is a function: it takes a position, returns the move it chooses (``ttt.players`` makes
 them, from random to perfect). A player that chooses an illegal move is named in the error.
@@ -9,14 +10,16 @@ from __future__ import annotations
 import math
 import statistics
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ttt.board import Board, IllegalMoveError
 from ttt.protocol import Position, check_count, check_position
 
-__all__ = ["GameRecord", "Player", "mean_score", "play_game", "player_name", "tournament"]
+__all__ = ["GameRecord", "Player", "RoundRobin", "crosstable", "mean_score", "play_game",
+           "player_name", "round_robin", "standings", "standings_table", "tournament",
+           "won_drawn_lost"]
 
 Player = Callable[[Position], Any]
 
@@ -83,3 +86,58 @@ def mean_score(x_player: Player, o_player: Player, games: int,
         raise ValueError(f"games must be at least 2 to measure a spread, got {games}")
     scores = [SCORES[play_game(x_player, o_player, board).result] for _ in range(games)]
     return statistics.mean(scores), 1.96 * statistics.stdev(scores) / math.sqrt(games)
+# --- round robins: every player against every other, and itself ----------------------------------
+
+#: A round robin's results: 'X name vs O name' -> the Counter of that pairing's tournament.
+RoundRobin = dict[str, Counter[str]]
+
+
+def round_robin(names: Sequence[str], games: int, make: Callable[[str, int], Player]) -> RoundRobin:
+    """Every ordered pairing of the named players, each a ``tournament`` of ``games`` games:
+    'X name vs O name' -> its Counter. ``make(name, seed)`` builds a player (``make_player``);
+    pairing k's X gets seed 2k and its O 2k + 1, so the whole round robin repeats exactly."""
+    check_count(games, "games", "how many games each pairing plays, a whole number")
+    pairings = [(x, o) for x in names for o in names]
+    return {f"{x} vs {o}": tournament(make(x, 2 * k), make(o, 2 * k + 1), games)
+            for k, (x, o) in enumerate(pairings)}
+
+
+def crosstable(results: RoundRobin, names: Sequence[str]) -> str:
+    """The round robin as a text table: a row per X player, a column per O player, each entry
+    'X wins-draws-O wins'."""
+    width = max(11, *(len(name) + 2 for name in names))
+    lines = ["X \\ O".rjust(width) + "".join(o.rjust(width) for o in names)]
+    for x in names:
+        entries = ["{X}-{draw}-{O}".format(**results[f"{x} vs {o}"]) for o in names]
+        lines.append(x.rjust(width) + "".join(entry.rjust(width) for entry in entries))
+    return "\n".join(lines)
+
+
+def standings(results: RoundRobin) -> dict[str, dict[str, Counter[str]]]:
+    """Each player's games added up over the round robin: name -> {'X': Counter, 'O': Counter},
+    each Counter of its 'won', 'drawn' and 'lost' games on that side."""
+    table: dict[str, dict[str, Counter[str]]] = {}
+    for pairing, counts in results.items():
+        x, o = pairing.split(" vs ")
+        for name in (x, o):
+            table.setdefault(name, {"X": Counter(), "O": Counter()})
+        table[x]["X"].update(won=counts["X"], drawn=counts["draw"], lost=counts["O"])
+        table[o]["O"].update(won=counts["O"], drawn=counts["draw"], lost=counts["X"])
+    return table
+
+
+def standings_table(results: RoundRobin) -> str:
+    """``standings`` as a text table: a row per player, its games won, drawn and lost as X and
+    as O."""
+    lines = [f"{'':>10}   as X: won drawn lost   as O: won drawn lost"]
+    for name, sides in standings(results).items():
+        lines.append(f"{name:>10}" + "".join(f"{'':>9}{s['won']:>4}{s['drawn']:>6}{s['lost']:>5}"
+                                             for s in (sides["X"], sides["O"])))
+    return "\n".join(lines)
+
+
+def won_drawn_lost(counts: Counter[str], side: str) -> tuple[int, int, int]:
+    """A tournament's Counter seen by the player on ``side`` ('X' or 'O'): its wins, draws and
+    losses."""
+    other = "O" if side == "X" else "X"
+    return counts[side], counts["draw"], counts[other]

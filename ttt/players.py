@@ -46,11 +46,13 @@ from ttt.protocol import (
 from ttt.search import SearchResult, check_seconds, iterative_deepening
 from ttt.solve import SOLVE_LIMIT
 
-__all__ = ["PLAYER_NAMES", "alphabeta_player", "blocking_moves", "check_can_play",
+__all__ = ["CONNECT_FOUR_LEVELS", "LEVELS", "LEVEL_NAMES", "PLAYER_NAMES", "alphabeta_player",
+           "blocking_moves", "check_can_play",
            "depth_limited_player", "perfect_value", "safest_moves",
            "expectimax_player", "hopeful_value", "imperfect_player",
            "iterative_deepening_player", "lookahead_score", "make_player", "mcts_player",
-           "one_layer_player", "perfect_player", "random_player", "two_layer_player",
+           "one_layer_player", "perfect_player", "random_player", "register_player",
+           "two_layer_player",
            "varied_perfect_player", "winning_moves"]
 
 
@@ -342,6 +344,7 @@ def _check_node_list(nodes: object) -> None:
 # --- choosing players by name -----------------------------------------------------------------
 
 #: The players that ``make_player`` builds by name, each from a seed (and those in NUMBERED).
+#: A module above this one adds its own with ``register_player`` (``ttt.learning``: "learned").
 PLAYERS: dict[str, Callable[[int | None], Player]] = {
     "random": random_player,
     "one-layer": one_layer_player,
@@ -363,11 +366,52 @@ TIMED: dict[str, Callable[[float, int | None], Player]] = {
 PLAYER_NAMES: tuple[str, ...] = (*PLAYERS, *(f"{kind}-N" for kind in NUMBERED),
                                  *(f"{kind}-S" for kind in TIMED))
 
+#: The playable boards' difficulty levels, weakest first: label -> player name. At "perfect" the
+#: computer varies among equally good moves, so two games (or two classes) rarely look the same.
+#: The MCTS levels play that many random games per move (lesson 8): the more, the stronger.
+LEVELS: dict[str, str] = {
+    "random": "random",
+    "wins when it can": "one-layer",
+    "also blocks": "two-layer",
+    "looks 2 moves ahead": "depth-2",
+    "samples 50 games (MCTS)": "mcts-50",
+    "samples 1,000 games (MCTS)": "mcts-1000",
+    "imperfect": "imperfect",
+    "learned by self-play (TD)": "learned",
+    "perfect": "varied-perfect",
+}
+#: Levels for Connect Four, weakest first. No computer can solve 7 x 6 Connect Four in a class's
+#: patience (lesson 7): the strongest levels look ahead as far as they can in a second.
+CONNECT_FOUR_LEVELS: dict[str, str] = {
+    "random": "random",
+    "looks 2 moves ahead": "depth-2",
+    "looks 4 moves ahead": "depth-4",
+    "samples 1,000 games (MCTS)": "mcts-1000",
+    "thinks 1 second (iterative deepening)": "id-1",
+}
+#: Every board's level label, and the player name it stands for.
+LEVEL_NAMES: dict[str, str] = {**LEVELS, **CONNECT_FOUR_LEVELS}
+
+
+def register_player(name: str, factory: Callable[[int | None], Player]) -> None:
+    """Let ``make_player(name, seed)`` build ``factory(seed)``: how a module above this one (which
+    this one may not import) adds its player, e.g. ``ttt.learning``'s "learned"."""
+    if not isinstance(name, str) or not callable(factory):
+        raise TypeError(f"register_player takes a name (a str) and a factory (a function of a "
+                        f"seed), got {name!r} and {factory!r}")
+    PLAYERS[name] = factory
+
 
 def make_player(name: str, seed: int | None = None) -> Player:
-    """The player called ``name``, one of PLAYER_NAMES, where 'depth-N' stands for 'depth-1',
+    """The player called ``name``: one of PLAYER_NAMES, where 'depth-N' stands for 'depth-1',
     'depth-2', ..., 'mcts-N' for 'mcts-1', 'mcts-1000', ... and 'id-S' for 'id-0.1', 'id-1', ...
-    (seconds a move); ``seed`` seeds the players that choose at random."""
+    (seconds a move); a registered player ("learned"); or a level of the boards by its label
+    (``LEVELS``, ``CONNECT_FOUR_LEVELS``: "also blocks" is 'two-layer'). A player's own name comes
+    first: 'perfect' is ``perfect_player``, the board's "perfect" level plays 'varied-perfect'.
+    ``seed`` seeds the players that choose at random. The one factory of players by name: the
+    terminal game, the boards and the lessons all build their players here."""
+    if not isinstance(name, str):
+        raise TypeError(f"a player's name is a str, such as 'depth-2', got {name!r}")
     if name in PLAYERS:
         return PLAYERS[name](seed)
     numbered = re.fullmatch(r"(\w+)-([1-9][0-9]*)", name)
@@ -376,6 +420,9 @@ def make_player(name: str, seed: int | None = None) -> Player:
     timed = re.fullmatch(r"(\w+)-([0-9]+(?:\.[0-9]+)?)", name)
     if timed and timed[1] in TIMED and float(timed[2]) > 0:
         return TIMED[timed[1]](float(timed[2]), seed)
-    raise ValueError(f"unknown player {name!r}: choose one of {', '.join(PLAYER_NAMES)} "
+    if name in LEVEL_NAMES:
+        return make_player(LEVEL_NAMES[name], seed)
+    raise ValueError(f"unknown player {name!r}: choose one of {', '.join(PLAYER_NAMES)}"
+                     f"{''.join(f', {extra}' for extra in PLAYERS if extra not in PLAYER_NAMES)} "
                      f"(N a whole number from 1 up, e.g. depth-2 or mcts-1000; S seconds a "
-                     f"move, e.g. id-0.1)")
+                     f"move, e.g. id-0.1), or a board's level: {', '.join(LEVEL_NAMES)}")

@@ -33,6 +33,8 @@ from ttt.matches import Player
 from ttt.mcts import MCTSResult, mcts
 from ttt.perfect import Outcome, move_outcomes, move_scores
 from ttt.players import (
+    CONNECT_FOUR_LEVELS,
+    LEVELS,
     blocking_moves,
     hopeful_value,
     imperfect_player,
@@ -46,29 +48,28 @@ from ttt.svg import O_COLOUR, X_COLOUR
 
 __all__ = ["CONNECT_FOUR_LEVELS", "HINT_COLOURS", "HINT_DEPTH", "LEVELS", "ConnectFourBoard",
            "PlayBoard", "explanation", "explanation_tree", "hint", "imperfect_explanation",
-           "learned_explanation", "level_player", "lookahead_explanation", "lookahead_hint",
+           "learned_explanation", "lookahead_explanation", "lookahead_hint",
            "play_board", "sampling_explanation"]
 
-#: Difficulty levels, weakest first: label -> player name for ``make_player``. At "perfect" the
-#: computer varies among equally good moves, so two games (or two classes) rarely look the same.
-#: The MCTS levels play that many random games per move (lesson 8): the more, the stronger.
-LEVELS: dict[str, str] = {
-    "random": "random",
-    "wins when it can": "one-layer",
-    "also blocks": "two-layer",
-    "looks 2 moves ahead": "depth-2",
-    "samples 50 games (MCTS)": "mcts-50",
-    "samples 1,000 games (MCTS)": "mcts-1000",
-    "imperfect": "imperfect",
-    "learned by self-play (TD)": "learned",
-    "perfect": "varied-perfect",
-}
 HINT_COLOURS = {1: "#B5E3D3", 0: "#F3EDB0", -1: "#F5C9B0"}  # win, draw, loss: light Okabe-Ito tints
 MARK_COLOURS = {"X": X_COLOUR, "O": O_COLOUR, ".": "black"}
 WIN_COLOUR = "#B5E3D3"
 CELL_COLOUR = "#EEEEEE"  # a free or taken cell: light grey, so the board shows on a white page
 # A free cell's text: a button whose text is set to "" keeps its old text in the browser.
 BLANK = "\u00a0"
+
+
+def _level_label(levels: dict[str, str], level: str) -> str:
+    """The label of ``level`` among ``levels``: ``level`` itself if it is a label ("also
+    blocks"), else the label of the level that plays the player it names ('two-layer',
+    'learned'); a ValueError naming both kinds of choice if it is neither."""
+    if level in levels:
+        return level
+    labels = {name: label for label, name in levels.items()}
+    if level in labels:
+        return labels[level]
+    raise ValueError(f"unknown level {level!r}: choose one of {', '.join(levels)} (or its "
+                     f"player's name: {', '.join(labels)})")
 
 
 def hint(outcome: Outcome, me: str) -> tuple[int, str]:
@@ -92,8 +93,7 @@ class _GameBoard(widgets.VBox):
                  seed: int | None) -> None:
         if human not in ("X", "O"):
             raise ValueError(f"human plays 'X' or 'O', got {human!r}")
-        if level not in levels:
-            raise ValueError(f"unknown level {level!r}: choose one of {', '.join(levels)}")
+        level = _level_label(levels, level)
         self.start = start
         self.levels = levels
         self.rng = seeded_random(seed)
@@ -178,7 +178,7 @@ class _GameBoard(widgets.VBox):
     @property
     def computer(self) -> Player:
         """The computer's player at the chosen level, drawing its randomness from this board."""
-        return level_player(self.level.value, seed=self.rng.randrange(2**32))
+        return make_player(self.level.value, seed=self.rng.randrange(2**32))
 
     @property
     def last_reply(self) -> tuple[Position, Any] | None:
@@ -361,6 +361,13 @@ class PlayBoard(_GameBoard):
     def __init__(self, human: str = "X", level: str = "perfect", seed: int | None = None) -> None:
         super().__init__(Board(), LEVELS, human, level, seed)
 
+    def button_texts(self) -> str:
+        """What the nine buttons show now (a mark, a hint, or nothing), as three rows of text:
+        the board as a reader of the page sees it."""
+        texts = [button.description.replace(BLANK, "") for button in self.buttons]
+        return "\n".join(" | ".join(f"{text:^9}" for text in texts[row:row + 3])
+                         for row in (0, 3, 6))
+
     def _cells(self) -> widgets.Widget:
         self.buttons = [self._cell_button(cell) for cell in range(9)]
         return widgets.GridBox(self.buttons, layout=widgets.Layout(
@@ -425,15 +432,6 @@ class PlayBoard(_GameBoard):
         return button
 
 
-#: Levels for Connect Four, weakest first. No computer can solve 7 x 6 Connect Four in a class's
-#: patience (lesson 7): the strongest levels look ahead as far as they can in a second.
-CONNECT_FOUR_LEVELS: dict[str, str] = {
-    "random": "random",
-    "looks 2 moves ahead": "depth-2",
-    "looks 4 moves ahead": "depth-4",
-    "samples 1,000 games (MCTS)": "mcts-1000",
-    "thinks 1 second (iterative deepening)": "id-1",
-}
 HINT_DEPTH = 4  # how far the Connect Four hints look: 7 columns in about a tenth of a second
 ESTIMATE_COLOUR = "#E4E4F0"  # a hint that is only a guess: a neutral tint
 # px: a Connect Four cell is as wide as "loss in 12" in FOUR_HINT_FONT needs, and less high, so
@@ -629,14 +627,6 @@ def lookahead_explanation(position: Position, chosen: Any, depth: int, noun: str
             + _table((noun, "what it saw"), rows, chosen))
 
 
-def level_player(name: str, seed: int | None = None) -> Player:
-    """The player behind a level of the boards: ``make_player(name, seed)``, or for "learned"
-    lesson 9's learner, which plays by ``board_table``'s values (trained at its first move)."""
-    if name == "learned":
-        return board_table().player(seed=seed)
-    return make_player(name, seed=seed)
-
-
 def learned_explanation(position: Position, chosen: Any, noun: str) -> str:
     """HTML explaining the move ``chosen`` by the "learned" level: the value it learned by
     self-play (lesson 9) for the position after each move, for the player moving."""
@@ -645,7 +635,7 @@ def learned_explanation(position: Position, chosen: Any, noun: str) -> str:
               for move, value in board_table().move_values(position).items()}
     best = [move for move in values if values[move] == max(values.values())]
     rows = [(move, f"{value:+.2f}") for move, value in values.items()]
-    return (f"It learned a value for each position by playing itself {BOARD_GAMES:,} times "
+    return (f"It learned a value for each position it met by playing itself {BOARD_GAMES:,} times "
             f"(temporal-difference learning, lesson 9): +1 a sure win for {position.to_move}, "
             f"−1 a sure loss. It searches nothing: it plays a {noun} whose position it values "
             f"most, at random among equals. {_random_choice(position, best, noun)}"
@@ -675,7 +665,8 @@ def play_board(human: str = "X", level: str | None = None, seed: int | None = No
                game: str = "tic-tac-toe") -> PlayBoard | ConnectFourBoard:
     """A board to play against the computer in a notebook (or a Voilà page): ``game`` is
     'tic-tac-toe' (``level`` 'perfect' unless told) or 'connect four' (7 x 6, 'looks 4 moves
-    ahead' unless told)."""
+    ahead' unless told). ``level`` is a level's label ("also blocks") or the name of the player
+    it plays ('two-layer'), as ``make_player`` takes both."""
     if game == "tic-tac-toe":
         return PlayBoard(human=human, level="perfect" if level is None else level, seed=seed)
     if game == "connect four":

@@ -62,7 +62,28 @@ def _count_x_wins_verdict(case: Case, got: object, student: Callable) -> str:
         return "That counts every finished game; count only those X wins."
     if same(got, games["O"]):
         return "That is how many games O wins."
+    tree = case.args[0]
+    if tree.children and (same(got, 0) or same(got, _x_wins_among_children(tree))):
+        probe = build_tree(Board.from_string(RECURSION_PROBE))
+        there = student(probe)
+        if same(there, _x_wins_among_children(probe)):
+            return ("That counts the children X has won and stops there: a child that is not a "
+                    "finished game has X's wins further down. Ask count_x_wins of each child "
+                    "(recursion) and add up what they return.")
+        if same(there, 0):
+            return ("Yours returns 0 for a node with children: it looks at the node itself, "
+                    "which is no finished game. Add up count_x_wins of each of its children "
+                    "(recursion).")
     return "Only leaves are finished games: a leaf counts 1 if X has won there, else 0."
+
+
+#: X to move, and one move wins at once: its children hold 1 win for X, the tree many more.
+RECURSION_PROBE = "XX.|OO.|..."
+
+
+def _x_wins_among_children(node: Node) -> int:
+    """How many of ``node``'s children are games X has won: a count that forgot to recurse."""
+    return sum(child.board.winner == "X" for child in node.children.values())
 
 
 EXERCISES = (

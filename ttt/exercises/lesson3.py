@@ -130,7 +130,24 @@ VALUE_MISTAKES: tuple[tuple[Callable[[Board], float], str], ...] = (
      "It is O's turn here: O picks the child with the smallest value, X the largest."),
     (lambda board: _value(board) if board.to_move == "X" else -_value(board),
      "Values are always from X's point of view: +1 means X wins, whoever is to move."),
+    (lambda board: _one_move_ahead(board),
+     "Yours looks one move ahead only: a position after a move that does not end the game counts "
+     "0 there. Its value is minimax_value of that position: call the function itself on it "
+     "(recursion)."),
+    (lambda board: 0 if not board.is_over else _value(board),
+     "Yours gives every unfinished position 0: only a finished game has a score of its own. "
+     "For one that goes on, take minimax_value of each position after a legal move "
+     "(recursion), then the max for X or the min for O."),
 )
+
+
+def _one_move_ahead(board: Board) -> int:
+    """The value a minimax finds that scores each child as a finished game, or 0 if it is not
+    one: a minimax without its recursion."""
+    if board.is_over:
+        return _value(board)
+    values = [{"X": 1, "O": -1}.get(board.play(cell).winner, 0) for cell in board.legal_moves]
+    return max(values) if board.to_move == "X" else min(values)
 
 
 def value_nudge(case: Case, got: object, answer: Callable[[Board], object],

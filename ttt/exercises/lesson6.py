@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from ttt.board import LINES, open_lines
+from ttt.board import LINES, Board, open_lines
 from ttt.exercises.checking import (
     CELL,
     NUMBER,
@@ -17,17 +17,20 @@ from ttt.exercises.checking import (
     Feedback,
     guess_verdict,
     same,
+    shown,
 )
 from ttt.exercises.positions import ordered_positions, sample
-from ttt.matches import tournament
+from ttt.matches import tournament, won_drawn_lost
 from ttt.players import (
     blocking_moves,
     depth_limited_player,
+    make_player,
     random_player,
     winning_moves,
 )
 
-__all__ = ["EXERCISES", "evaluate", "two_layer_move"]
+__all__ = ["EXERCISES", "IllegalChoice", "check_draws_prediction", "evaluate", "refereed",
+           "try_evaluate", "try_player", "two_layer_move"]
 
 EVALUATION_GAMES = 100  # as X and as O, so twice this many in all
 EVALUATION_DEPTH = 2
@@ -132,3 +135,105 @@ EXERCISES = (
         cases=_two_layer_cases, returns=CELL, verdict=_two_layer_verdict,
         summary="immediate wins, blocks and quiet positions"),
 )
+
+
+# --- the lesson's other tasks: a prediction, and the student's own players ----------------------
+
+PREDICTION_CHOICES = ("random", "one-layer", "two-layer")
+
+
+def check_draws_prediction(guess: object, results: dict) -> Feedback:
+    """The verdict on a prediction of which of random, one-layer and two-layer draws most often
+    as X against perfect, from the round robin's ``results`` ('X name vs O name' -> Counter)."""
+    draws = {name: results[f"{name} vs perfect"]["draw"] for name in PREDICTION_CHOICES}
+    answer = max(draws, key=draws.get)
+    shown_draws = ", ".join(f"{name} {count}" for name, count in draws.items())
+    if guess is None:
+        return Feedback(False, "Not yet: set my_prediction above to 'random', 'one-layer' or "
+                               "'two-layer', then run this cell again.")
+    if guess not in PREDICTION_CHOICES:
+        return Feedback(False, f"✗ {shown(guess)} is not one of the three: predict 'random', "
+                               f"'one-layer' or 'two-layer' (a str, in quotes).")
+    if guess == answer:
+        return Feedback(True, f"✓ {answer}: draws as X against perfect, {shown_draws}. Blocking "
+                              f"is what keeps a game alive against perfect play.")
+    return Feedback(False, f"✗ Not quite: draws as X against perfect, {shown_draws}.",
+                    nudge="Which of the three can stop a threat? Against perfect play a game "
+                          "that is not lost is drawn.")
+
+
+TRY_GAMES = 100  # as X and as O
+
+
+class IllegalChoice(Exception):
+    """The student's player chose what is not a legal move (kept: the position and the choice)."""
+
+    def __init__(self, board: Board, choice: object) -> None:
+        super().__init__(f"{choice!r} on {board}")
+        self.board, self.choice = board, choice
+
+
+def refereed(player: Callable) -> Callable:
+    """``player``, stopped with IllegalChoice (the position and the choice) when it chooses what
+    is not a legal move: a taken cell, None, a number off the board."""
+    def play(board: Board) -> object:
+        choice = player(board)
+        if choice not in board.legal_moves:
+            raise IllegalChoice(board, choice)
+        return choice
+    play.__name__ = getattr(player, "__name__", "your player")
+    return play
+
+
+def _games(x_player: Callable, o_player: Callable, side: str) -> str:
+    counts = tournament(x_player, o_player, games=TRY_GAMES)
+    return "-".join(map(str, won_drawn_lost(counts, side)))
+
+
+def try_player(player: Callable, opponent: str, reference: str | None = None,
+               name: str = "yours") -> Feedback:
+    """Play ``player`` (a function from a board to a cell) 100 games as X and 100 as O against
+    the player called ``opponent`` (``make_player``, seeded), next to the player called
+    ``reference`` against the same opponent: won-drawn-lost each way. A player that chooses a
+    taken cell, returns None or raises gets a verdict instead of a traceback."""
+    yours = refereed(player)
+    try:
+        rows = [(f"{name} against {opponent}",
+                 f"as X {_games(yours, make_player(opponent, seed=41), 'X')}, "
+                 f"as O {_games(make_player(opponent, seed=42), yours, 'O')}")]
+    except IllegalChoice as illegal:
+        board, choice = illegal.board, illegal.choice
+        if choice is None:
+            return Feedback(False, f"Not yet: {name} returned None on {board}.", board,
+                            nudge="Make the function return a free cell, one of "
+                                  "board.legal_moves.")
+        taken = isinstance(choice, int) and 0 <= choice < 9
+        why = f"cell {choice} is taken" if taken else f"{shown(choice)} is not a cell 0 to 8"
+        return Feedback(False, f"✗ {name} chose {shown(choice)} on {board}, where {why}.",
+                        board, (("free cells", shown(list(board.legal_moves))),),
+                        "A player returns a free cell: one of board.legal_moves. Check that a "
+                        "rule's cell is free before returning it (board[cell] == '.').")
+    except Exception as error:  # the student's bug is a verdict, never a traceback
+        return Feedback(False, f"✗ {name} raised {type(error).__name__}: {error}",
+                        nudge="Run your function on a board, e.g. Board(), to find the line.")
+    if reference is not None:
+        as_x = _games(make_player(reference, seed=43), make_player(opponent, seed=44), "X")
+        as_o = _games(make_player(opponent, seed=45), make_player(reference, seed=46), "O")
+        rows.append((f"{reference} against {opponent}", f"as X {as_x}, as O {as_o}"))
+    return Feedback(True, f"✓ {name} played {2 * TRY_GAMES} whole games (won-drawn-lost):",
+                    rows=tuple(rows))
+
+
+def try_evaluate(evaluate: Callable) -> Feedback:
+    """``try_player`` for an evaluation: a depth-2 player guided by ``evaluate`` against
+    'depth-2', which guesses with ``open_lines``; "Not yet" while ``evaluate`` is the stub."""
+    try:
+        guess = evaluate(Board.from_string("X..|.O.|..."))
+    except Exception as error:  # the student's bug is a verdict, never a traceback
+        return Feedback(False, f"✗ evaluate raised {type(error).__name__}: {error}",
+                        nudge="Check it first: exercises.evaluate.check(evaluate).")
+    if guess is None:
+        return Feedback(False, "Not yet: write evaluate above (it returns None), then run this "
+                               "cell again.")
+    return try_player(depth_limited_player(EVALUATION_DEPTH, seed=31, evaluate=evaluate),
+                      f"depth-{EVALUATION_DEPTH}", name="yours (depth 2)")

@@ -204,8 +204,10 @@ UCB1_MISTAKES: tuple[tuple[Callable[[int, int, int, int], float], str], ...] = (
      "that moves tried rarely get a larger bonus."),
     (lambda t, n, N, sign: sign * t / n + EXPLORATION * math.log(N) / n,
      "Take the square root: the bonus is EXPLORATION × √(ln(parent_visits) / visits)."),
-    (lambda t, n, N, sign: sign * t / n + _bonus(N, n, 1),
-     "The exploration constant is EXPLORATION (√2 ≈ 1.414), not 1."),
+    (lambda t, n, N, sign: sign * t / n + _bonus(n, N),
+     "visits and parent_visits swapped: the bonus is √(ln(parent_visits) / visits), the "
+     "logarithm of the playouts through the position where the choice is made over the move's "
+     "own visits."),
 )
 
 
@@ -221,8 +223,44 @@ def _ucb1_verdict(case: Case, got: object, student: Callable) -> str:
     for mistaken, nudge in UCB1_MISTAKES:
         if close(got, mistaken(total, visits, parent_visits, sign)):
             return nudge
+    constant = _constant(case, got, student)
+    if constant is not None:
+        return _constant_nudge(constant)
     return ("The score is the mean result for the player choosing (−total / visits for O), plus "
             "EXPLORATION × √(ln(parent_visits) / visits).")
+
+
+TEXTBOOK = math.sqrt(2)  # UCB1's constant (Auer et al. 2002) for results from 0 to 1
+
+
+def _constant(case: Case, got: object, student: Callable) -> float | None:
+    """The constant the student's bonus uses if it is EXPLORATION × √(ln(parent_visits) /
+    visits) with another constant (checked on a second case too), else None."""
+    total, visits, parent_visits, player = case.args
+    width = math.sqrt(math.log(parent_visits) / visits)
+    mean = total / visits if player == "X" else -total / visits
+    if width == 0 or not isinstance(got, (int, float)):
+        return None
+    constant = (got - mean) / width
+    other = next(c for c in _ucb1_cases() if c.args[1] > 1 and c.args != case.args)
+    t, n, big_n, p = other.args
+    expected_there = (t / n if p == "X" else -t / n) + constant * math.sqrt(math.log(big_n) / n)
+    return constant if close(student(*other.args), expected_there) else None
+
+
+def _constant_nudge(constant: float) -> str:
+    """The nudge for a bonus multiplied by ``constant`` instead of EXPLORATION."""
+    if math.isclose(constant, 1):
+        return f"The exploration constant is EXPLORATION ({EXPLORATION:.3f}), not 1."
+    why = ""
+    if math.isclose(constant, TEXTBOOK):
+        why = (" √2 is the textbook's constant for results from 0 to 1; this course's results run "
+               "from −1 to +1.")
+    elif math.isclose(constant, 2 * TEXTBOOK):
+        why = (" 2√2 is the textbook's √2 stretched to results from −1 to +1; the course explores "
+               "less and uses EXPLORATION as it is.")
+    return (f"The exploration constant is EXPLORATION ({EXPLORATION:.3f}): yours multiplies the "
+            f"bonus by {constant:.3f}.{why}")
 
 
 EXERCISES = (

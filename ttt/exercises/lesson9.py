@@ -84,6 +84,9 @@ TD_MISTAKES: tuple[tuple[Callable[[float, float, float], float], str], ...] = (
     (lambda v, n, a: n,
      "That replaces value by next_value: a step of the whole way, as if alpha were 1. Move "
      "only alpha of the way."),
+    (lambda v, n, a: n + a * (v - n),
+     "That moves next_value towards value: the update changes value, the position moved from, "
+     "a step alpha towards next_value, the position it led to."),
     (lambda v, n, a: v + (1 - a) * (n - v),
      "A step of 1 − alpha: with alpha = 0.1 the value should move a tenth of the way, not nine "
      "tenths."),
@@ -128,19 +131,91 @@ def _greedy_verdict(case: Case, got: object, student: Callable) -> str:
         return f"{got!r} is not one of the moves: choose from {sorted(values)}."
     if got in case.expected:
         return ""
-    if to_move == "O" and got in _best(values, "X"):
-        return ("Values are from X's point of view, so O's best move is the one with the "
-                "lowest value: O wants X to do badly. Yours took the highest.")
+    other = "O" if to_move == "X" else "X"
+    if epsilon == 0 and _always_best_for(student, values, to_move, other):
+        probe = GREEDY_PROBES[0][0]  # one best move for X, another for O
+        if _always_best_for(student, probe, "O", "X") and \
+                _always_best_for(student, probe, "X", "O"):
+            return ("Highest and lowest swapped: values are from X's point of view, so X takes the "
+                    "highest value and O the lowest (O wants X to do badly). Yours does the "
+                    "opposite for both.")
+        if to_move == "O":
+            return ("Values are from X's point of view, so O's best move is the one with the "
+                    "lowest value: O wants X to do badly. Yours took the highest.")
+        return ("Values are from X's point of view, so X's best move is the one with the highest "
+                "value. Yours took the lowest, which is O's choice.")
     return (f"With epsilon {epsilon} there is no exploring: return a move with the best value "
             f"for {to_move}. Check rng.random() < epsilon (explore), not the other way round.")
+
+
+def _always_best_for(student: Callable, values: dict[int, float], to_move: str,
+                     whom: str) -> bool:
+    """Whether the student, greedy (epsilon 0) for ``to_move``, always picks a best move for
+    ``whom``, whatever the rng: a swap of highest and lowest, not a random move."""
+    return all(student(dict(values), to_move, 0, random.Random(seed)) in _best(values, whom)
+               for seed in range(20))
 
 
 EXPLORE_GAMES, EXPLORE_EPSILON = 4000, 0.3
 
 
 def _exploration_check(student: Callable) -> Feedback | None:
-    """With epsilon 0.3 and three moves, one of them best, a random move is a worse one 2/3 of
-    the time it explores: about 20 % of all choices."""
+    """Once every case passes: the same rng gives the same moves (the student draws from it, not
+    from the global ``random``); equally good moves are all chosen; and with epsilon 0.3 and
+    three moves, one of them best, a worse one is chosen about 2/3 × 0.3 = 20 % of the time."""
+    for check in (_uses_its_rng, _ties_at_random, _explores_as_often):
+        feedback = check(student)  # a Feedback that failed is falsy: test for None, not truth
+        if feedback is not None:
+            return feedback
+    return None
+
+
+RNG_CALLS = 60  # choices per run: two runs that agree on all of them drew from the same rng
+
+
+def _choices(student: Callable, global_seed: int) -> list[object]:
+    """The student's choices with ``random.Random(94)`` after seeding the global ``random`` with
+    ``global_seed`` (its state is put back afterwards)."""
+    state = random.getstate()
+    try:
+        random.seed(global_seed)
+        rng = random.Random(94)
+        return [student({0: 0.5, 2: 0.5, 4: -1.0, 8: 0.5}, "X", EXPLORE_EPSILON, rng)
+                for _ in range(RNG_CALLS)]
+    finally:
+        random.setstate(state)
+
+
+def _uses_its_rng(student: Callable) -> Feedback | None:
+    if _choices(student, 1) == _choices(student, 2):
+        return None
+    return Feedback(False, "✗ epsilon_greedy_move chose differently with the same rng: it draws "
+                           "its random numbers from somewhere else, such as Python's global "
+                           "random.",
+                    nudge="Use the rng you are given for every random choice: rng.random() and "
+                          "rng.choice(...), not random.random() or random.choice(...). With the "
+                          "same seed the learner then plays the same games.")
+
+
+TIE = {1: 0.25, 5: 0.25, 7: 0.25, 3: -0.5}  # three best moves for X
+TIE_CHOICES = 300
+
+
+def _ties_at_random(student: Callable) -> Feedback | None:
+    rng = random.Random(95)
+    chosen = {student(dict(TIE), "X", 0, rng) for _ in range(TIE_CHOICES)}
+    best = sorted(_best(TIE, "X"))
+    if set(best) <= chosen:
+        return None
+    return Feedback(False, f"✗ epsilon_greedy_move, with epsilon 0 and {best} equally good for X "
+                           f"in {TIE}, chose only {sorted(chosen)} in {TIE_CHOICES} choices.",
+                    nudge="Among moves with the same best value choose at random, with "
+                          "rng.choice of all of them: always the first one means the learner never "
+                          "tries the others, which at the start are all the moves (every value "
+                          "is 0).")
+
+
+def _explores_as_often(student: Callable) -> Feedback | None:
     values, rng = {0: 0.9, 4: 0.0, 8: -0.5}, random.Random(92)
     worse = sum(student(dict(values), "X", EXPLORE_EPSILON, rng) != 0
                 for _ in range(EXPLORE_GAMES)) / EXPLORE_GAMES
@@ -178,16 +253,21 @@ def _menace_verdict(case: Case, got: object, student: Callable) -> str:
     if got == case.expected:
         return ""
     beads, result, total = case.args
+    tried = f"With beads={beads}, result={result!r} and box_total={total} yours returned {got!r}"
     if result == "loss" and total == 1 and got == beads - 1:
-        return ("That empties the box: MENACE would have no bead to draw there. Keep the last "
-                "bead of a box (here the box holds only this one).")
+        return (f"{tried}: that empties the box, and MENACE would have no bead to draw there. "
+                f"Keep the last bead of a box (here the box holds only this one).")
+    if got != beads and got in (total, total + MICHIE_REWARDS[result]):
+        return (f"{tried}, the box's total changed; return the beads of this one move "
+                f"({beads} before the game), changed by the result.")
     swapped = {"win": -1, "loss": 3, "draw": 1}[result]
     if got == beads + swapped:
-        return ("Rewards from the other player's side: a win for MENACE adds 3 beads and a "
-                "loss takes one away.")
+        return (f"{tried}: rewards from the other player's side. A win for MENACE adds 3 beads "
+                f"and a loss takes one away.")
     if result == "loss" and got == beads:
-        return "A loss takes one bead away from each move played (unless it is the box's last)."
-    return "Michie's rule: a win adds 3 beads, a draw 1, a loss takes 1 away."
+        return (f"{tried}: a loss takes one bead away from each move played (unless it is the "
+                f"box's last).")
+    return f"{tried}. Michie's rule: a win adds 3 beads, a draw 1, a loss takes 1 away."
 
 
 EXERCISES = (
