@@ -68,7 +68,9 @@ def main() -> int:
         stage_lessons(stage)
         shutil.copy(ROOT / "README.md", stage / "README.md")
         shutil.rmtree(SITE, ignore_errors=True)
-        subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", "-d",
+        # -W: a warning (a lesson left out of the navigation, a broken link) fails the build
+        subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", "-W", "--keep-going",
+                        "-d",
                         str(Path(temp) / "doctrees"), str(stage), str(SITE)], check=True)
     # a copy, not links: a GitHub Pages artifact must hold neither symbolic nor hard links
     shutil.copytree(LITE, SITE / "lite")
@@ -78,7 +80,7 @@ def main() -> int:
 
 
 def lessons() -> list[Path]:
-    """The lessons, in order: the teacher's guide (lesson 0), then lessons 1 to 9."""
+    """The lessons, in order: the teacher's guide (lesson 0), then lessons 1 to 10."""
     return sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
 
 
