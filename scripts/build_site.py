@@ -68,7 +68,9 @@ def main() -> int:
         stage_lessons(stage)
         shutil.copy(ROOT / "README.md", stage / "README.md")
         shutil.rmtree(SITE, ignore_errors=True)
-        subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", "-d",
+        # -W: a warning (a lesson left out of the navigation, a broken link) fails the build
+        subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", "-W", "--keep-going",
+                        "-d",
                         str(Path(temp) / "doctrees"), str(stage), str(SITE)], check=True)
     # a copy, not links: a GitHub Pages artifact must hold neither symbolic nor hard links
     shutil.copytree(LITE, SITE / "lite")
@@ -78,7 +80,7 @@ def main() -> int:
 
 
 def lessons() -> list[Path]:
-    """The lessons, in order: the teacher's guide (lesson 0), then lessons 1 to 9."""
+    """The lessons, in order: the teacher's guide (lesson 0), then lessons 1 to 10."""
     return sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
 
 
@@ -148,12 +150,23 @@ def still(output: nbformat.NotebookNode, name: str) -> nbformat.NotebookNode:
     """A widget's output made a still: its screenshot, with a link to run the lesson."""
     kind = output["metadata"]["widget"]  # set by scripts/execute_notebooks.py
     image, alt = STILLS.get(kind, (None, ""))
-    picture = (f'<img src="_static/stills/{image}" alt="{html.escape(alt)}" width="640">'
+    # at the screenshot's own width, where its text is at least 12 px (make_screenshots.py)
+    width = png_width(ROOT / "images" / image) if image else 0
+    picture = (f'<img src="_static/stills/{image}" alt="{html.escape(alt)}" width="{width}">'
                if image else "")
     caption = (f'<figcaption>A still of the widget: <a href="{RUN_URL.format(name)}">run this '
                f'lesson to play</a>.</figcaption>')
     return nbformat.v4.new_output("display_data", data={
-        "text/html": f'<figure class="widget-still">{picture}{caption}</figure>'})
+        "text/html": f'<figure class="widget-still"><div class="picture">{picture}</div>'
+                     f'{caption}</figure>'})
+
+
+def png_width(path: Path) -> int:
+    """A PNG picture's width in pixels, from its header."""
+    header = path.read_bytes()[:24]
+    if header[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError(f"{path} is not a PNG picture")
+    return int.from_bytes(header[16:20], "big")
 
 
 def map_row(notebook: nbformat.NotebookNode, name: str) -> list[str]:

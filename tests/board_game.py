@@ -20,6 +20,8 @@ import re
 import pytest
 from jupyter_pages import ERROR, layout, smallest_texts, truncated_texts
 
+from ttt.svg import cell_in_words
+
 #: The tic-tac-toe board; a page may also show a Connect Four board (``connect-four``).
 BOARD = ".play-board:not(.connect-four)"
 #: The board's polite live region: what a screen reader reads out after each move
@@ -135,8 +137,8 @@ def play(page) -> None:
     assert after_one[0] == "X" and after_one.count("O") == 1
     reply = after_one.index("O")
     expect(page.locator(LIVE)).to_have_text(
-        f"You played cell 0, row 1, column 1. The computer (O) played cell {reply}, row "
-        f"{reply // 3 + 1}, column {reply % 3 + 1}. Your move: you are X.")
+        f"You played {cell_in_words(0)}. The computer (O) played {cell_in_words(reply)}. "
+        f"Your move: you are X.")
     click_lowest_free(page)
     assert marks(page) == 4
 

@@ -534,11 +534,11 @@ def test_grid_text():
         "   |   | O"
     )
     assert board.grid(numbered=True) == (
-        " X | O | 3\n"
+        " X | O | 2\n"
         "---+---+---\n"
-        " 4 | X | 6\n"
+        " 3 | X | 5\n"
         "---+---+---\n"
-        " 7 | 8 | O"
+        " 6 | 7 | O"
     )
 
 

@@ -1,11 +1,11 @@
 """Tests of the terminal game, ``python -m ttt``: run for real through stdin and stdout, and
 in-process through ``main(argv, ask, tell)``.
 
-Cells are typed as 1-9 in reading order (cell numbers 0-8 in the code)::
+Cells are typed as the lessons number them, 0-8 in reading order::
 
-    1 | 2 | 3
-    4 | 5 | 6
-    7 | 8 | 9
+    0 | 1 | 2
+    3 | 4 | 5
+    6 | 7 | 8
 """
 
 import os
@@ -23,10 +23,11 @@ from ttt.cli import COMPUTER, COMPUTER_ELSEWHERE, HUMAN, choose_sides, main, rea
 from ttt.games import ConnectFour, connect_four, mnk
 from ttt.matches import play_game
 from ttt.players import perfect_player
+from ttt.svg import cell_in_words
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = dict(os.environ, PYTHONPATH=str(ROOT))
-EVERY_CELL = "".join(f"{number}\n" for number in range(1, 10))  # taken cells are refused
+EVERY_CELL = "".join(f"{number}\n" for number in range(9))  # taken cells are refused
 
 
 def run_ttt(*args: str, typed: str = "") -> subprocess.CompletedProcess:
@@ -36,15 +37,16 @@ def run_ttt(*args: str, typed: str = "") -> subprocess.CompletedProcess:
 
 
 def lowest_free_cell(board: Board) -> int:
-    """What a human typing 1, 2, 3, ... in turn ends up playing: the lowest free cell."""
+    """What a human typing 0, 1, 2, ... in turn ends up playing: the lowest free cell."""
     return board.legal_moves[0]
 
 
 def replay(output: str) -> Board:
-    """The board after the moves announced in ``output`` ("X (random) plays 5")."""
+    """The board after the moves announced in ``output``
+    ("X (random) plays cell 5, row 1, column 2")."""
     board = Board()
-    for number in re.findall(r"^[XO] \(.*\) plays (\d)$", output, re.MULTILINE):
-        board = board.play(int(number) - 1)
+    for number in re.findall(r"^[XO] \(.*\) plays cell (\d), ", output, re.MULTILINE):
+        board = board.play(int(number))
     return board
 
 
@@ -56,9 +58,10 @@ def test_human_against_perfect_full_game():
     expected = play_game(lowest_free_cell, perfect_player)
     assert run.returncode == 0
     assert run.stderr == ""
-    assert run.stdout.startswith("X: human, O: perfect.\n 1 | 2 | 3\n")
+    assert run.stdout.startswith("X: human, O: perfect.\n 0 | 1 | 2\n")
     o_moves = expected.moves[1::2]
-    assert re.findall(r"O \(perfect\) plays (\d)", run.stdout) == [str(c + 1) for c in o_moves]
+    assert re.findall(r"O \(perfect\) plays (cell .*)", run.stdout) == [
+        cell_in_words(cell) for cell in o_moves]
     assert run.stdout.endswith(f"{expected.board.grid()}\nO wins.\n")
     assert "X (" not in run.stdout  # the human's own moves are not announced
 
@@ -68,7 +71,7 @@ def test_default_asks_the_mark_and_plays_the_computer():
     assert run.returncode == 0
     assert run.stdout.startswith("Play X (moves first) or O? [X/o] X: varied-perfect, O: human.")
     assert "X (varied-perfect) plays" in run.stdout
-    assert "O, your move (1-9): " in run.stdout
+    assert "O, your move (0-8): " in run.stdout
     assert run.stdout.endswith(("X wins.\n", "Draw.\n"))  # the perfect computer never loses
 
 
@@ -82,10 +85,10 @@ def test_human_against_human():
     # X X X
     # O O .
     # . . .
-    run = run_ttt("--x", "human", "--o", "human", typed="1\n4\n2\n5\n3\n")
+    run = run_ttt("--x", "human", "--o", "human", typed="0\n3\n1\n4\n2\n")
     assert run.returncode == 0
-    assert run.stdout.count("X, your move (1-9): ") == 3
-    assert run.stdout.count("O, your move (1-9): ") == 2
+    assert run.stdout.count("X, your move (0-8): ") == 3
+    assert run.stdout.count("O, your move (0-8): ") == 2
     assert " plays " not in run.stdout
     assert run.stdout.endswith(" X | X | X\n---+---+---\n O | O |  \n---+---+---\n"
                                "   |   |  \nX wins.\n")
@@ -122,16 +125,16 @@ def test_perfect_against_itself_draws():
 
 
 def test_bad_input_gets_a_message_and_a_new_prompt():
-    run = run_ttt("--x", "human", "--o", "perfect", typed="x\nabc\n\n0\n10\n5\n5\n")
+    run = run_ttt("--x", "human", "--o", "perfect", typed="x\nabc\n\n-1\n9\n4\n4\n")
     assert run.returncode == 0
-    lines = run.stdout.split("X, your move (1-9): ")
-    assert lines[1].startswith("'x' is not a cell number: type a number from 1 to 9.\n")
+    lines = run.stdout.split("X, your move (0-8): ")
+    assert lines[1].startswith("'x' is not a cell number: type a number from 0 to 8.\n")
     assert lines[2].startswith("'abc' is not a cell number")
-    assert lines[3].startswith("Type the number of a free cell, 1 to 9.\n")
-    assert lines[4].startswith("There is no cell 0: the cells are numbered 1 to 9.\n")
-    assert lines[5].startswith("There is no cell 10: the cells are numbered 1 to 9.\n")
-    assert "O (perfect) plays 1" in lines[6]  # 5 was accepted
-    assert lines[7].startswith("Cell 5 is taken by X: pick a free cell.\n")
+    assert lines[3].startswith("Type the number of a free cell, 0 to 8.\n")
+    assert lines[4].startswith("'-1' is not a cell number: type a number from 0 to 8.\n")
+    assert lines[5].startswith("There is no cell 9: the cells are numbered 0 to 8.\n")
+    assert "O (perfect) plays cell 0, row 0, column 0" in lines[6]  # 4 was accepted
+    assert lines[7].startswith("Cell 4 is taken by X: pick a free cell.\n")
     assert lines[8] == "\nBye.\n"  # then the input ends
 
 
@@ -225,9 +228,9 @@ def test_read_cell():
     # . O .
     # . . .
     board = Board.from_string("X..|.O.|...")
-    assert read_cell("2", board) == 1
-    assert read_cell(" 9 \n", board) == 8
-    for text, problem in [("1", "taken by X"), ("5", "taken by O"), ("0", "no cell 0"),
+    assert read_cell("1", board) == 1
+    assert read_cell(" 8 \n", board) == 8
+    for text, problem in [("0", "taken by X"), ("4", "taken by O"), ("9", "no cell 9"),
                           ("-3", "not a cell number"), ("²", "not a cell number"),
                           ("3.0", "not a cell number"), ("  ", "Type the number")]:
         with pytest.raises(ValueError, match=problem):
@@ -238,9 +241,10 @@ def test_read_cell():
 
 
 def replay_game(output: str, start):
-    """The position after the moves announced in ``output``, from ``start``."""
-    for number in re.findall(r"^[XO] \(.*\) plays (\d+)$", output, re.MULTILINE):
-        start = start.play(int(number) - 1)
+    """The position after the moves announced in ``output`` ("plays cell 17, row 4, column 1"
+    or, in Connect Four, "plays column 3"), from ``start``."""
+    for number in re.findall(r"^[XO] \(.*\) plays (?:cell|column) (\d+)", output, re.MULTILINE):
+        start = start.play(int(number))
     return start
 
 
@@ -257,21 +261,21 @@ def test_other_games_play_to_the_end(game, start):
 
 def test_connect_four_asks_for_a_column_and_refuses_bad_ones():
     run = run_ttt("--game", "connect4", "--x", "human", "--o", "human",
-                  typed="x\n0\n8\n\n" + "1\n" * 7)
+                  typed="x\n-1\n7\n\n" + "0\n" * 7)
     assert run.returncode == 0
-    lines = run.stdout.split("your column (1-7): ")
-    assert lines[1].startswith("'x' is not a column number: type a number from 1 to 7.\n")
-    assert lines[2].startswith("There is no column 0: the columns are numbered 1 to 7.\n")
-    assert lines[3].startswith("There is no column 8")
-    assert lines[4].startswith("Type the number of a column, 1 to 7.\n")
-    assert lines[11].startswith("Column 1 is full: pick another column.\n")
+    lines = run.stdout.split("your column (0-6): ")
+    assert lines[1].startswith("'x' is not a column number: type a number from 0 to 6.\n")
+    assert lines[2].startswith("'-1' is not a column number")
+    assert lines[3].startswith("There is no column 7: the columns are numbered 0 to 6.\n")
+    assert lines[4].startswith("Type the number of a column, 0 to 6.\n")
+    assert lines[11].startswith("Column 0 is full: pick another column.\n")
     assert run.stdout.endswith("\nBye.\n")
 
 
 def test_an_mnk_game_asks_for_a_cell_of_its_board():
-    run = run_ttt("--game", "4x4x3", "--x", "human", "--o", "random", typed="17\n6\n")
-    lines = run.stdout.split("X, your move (1-16): ")
-    assert lines[1].startswith("There is no cell 17: the cells are numbered 1 to 16.\n")
+    run = run_ttt("--game", "4x4x3", "--x", "human", "--o", "random", typed="16\n6\n")
+    lines = run.stdout.split("X, your move (0-15): ")
+    assert lines[1].startswith("There is no cell 16: the cells are numbered 0 to 15.\n")
     assert "O (random) plays" in lines[2]
 
 
@@ -337,11 +341,11 @@ def test_read_column():
     # . . . .
     # O . . .
     # X . . .
-    # X O . .     column 1 is full
+    # X O . .     column 0 is full
     game = ConnectFour.from_string("X...|O...|X...|XO..")
-    assert read_column("2", game) == 1
-    assert read_column(" 4 ", game) == 3
-    for text, problem in [("1", "Column 1 is full"), ("5", "no column 5"),
+    assert read_column("1", game) == 1
+    assert read_column(" 3 ", game) == 3
+    for text, problem in [("0", "Column 0 is full"), ("4", "no column 4"),
                           ("-1", "not a column number"), ("", "Type the number of a column")]:
         with pytest.raises(ValueError, match=problem):
             read_column(text, game)

@@ -11,12 +11,18 @@ from ttt.course import (
     MINUTES_PER_TASK,
     WORDS_PER_MINUTE,
     chart_lessons,
+    course_lessons,
+    exercises_in,
+    grading_points,
     imports_charts,
     lesson_minutes,
     lesson_number,
+    lesson_table,
+    session_plans,
     tasks,
     words,
 )
+from ttt.exercises import EXERCISES
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -137,3 +143,46 @@ def test_the_readme_and_lesson_0_name_the_lessons_that_import_charts():
     assert f"only the charts of lessons {listed(charts)} need it" in readme
     assert f"Offline, the chart cells of lessons {listed(charts)} print that line" in readme
     assert f"The lessons with charts ({listed(charts)}," in " ".join(guide().split())
+
+
+# --- lesson 0's tables, computed by the package ---------------------------------------------------
+
+
+def test_a_lesson_checks_the_exercises_its_code_names_each_once_in_order(tmp_path):
+    path = notebook(tmp_path, ("markdown", "exercises.not_code.check(f)"),
+                    ("code", "exercises.winner.check(winner)\nexercises.winner.hint()"),
+                    ("code", "exercises.legal_moves.check(legal_moves)\n"
+                             "exercises.winner.check(lambda board: 'X')"))
+    assert exercises_in(path) == ["winner", "legal_moves"]
+
+
+def test_the_lessons_check_exactly_the_packages_exercises():
+    by_lesson = {lesson.number: list(lesson.exercises) for lesson in course_lessons(NOTEBOOKS)}
+    for exercise in EXERCISES.values():
+        assert exercise.name in by_lesson[exercise.lesson], exercise.name
+    assert sum(map(len, by_lesson.values())) == len(EXERCISES)
+
+
+def test_lesson_0s_table_lists_every_lesson_with_the_rules_minutes():
+    table = lesson_table(NOTEBOOKS)
+    listed_minutes = re.findall(r"^(\d+)\. .*? (\d+) min", table, re.MULTILINE)
+    assert {int(number): int(minutes) for number, minutes in listed_minutes} == honest_minutes()
+    assert "3. Minimax" in table and "10. Play" in table
+    assert f"lessons with charts: {', '.join(map(str, chart_lessons(NOTEBOOKS)))}" in table
+
+
+def test_a_session_plan_adds_up_the_core_minutes_and_says_when_a_session_is_too_long():
+    core = {lesson.number: lesson.core_minutes for lesson in course_lessons(NOTEBOOKS)}
+    plans = session_plans({"short": (core[1] + core[2], [[1, 2], [1, 2, 3]])}, NOTEBOOKS)
+    first, second = plans.splitlines()[1:]
+    assert first.endswith(f"{core[1] + core[2]:3} min")
+    assert second.endswith(f"{core[1] + core[2] + core[3]:3} min  too long")
+
+
+def test_the_points_are_one_per_exercise():
+    assert grading_points(NOTEBOOKS).endswith(f"in all: {len(EXERCISES)} points")
+
+
+def test_a_folder_without_lessons_is_refused(tmp_path):
+    with pytest.raises(ValueError, match="no lessons .* run this in the notebooks/ folder"):
+        lesson_table(tmp_path)

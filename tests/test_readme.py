@@ -57,3 +57,25 @@ def test_every_link_leads_somewhere():
             assert (ROOT / path).exists(), target
         else:
             assert fragment in headings, target
+
+
+# --- the first screen (issue 29) -------------------------------------------------------------------
+
+FIRST_SCREEN = "\n".join(README.splitlines()[:30])  # what a 1280 x 800 screen shows of it
+
+
+def test_the_first_screen_says_who_the_course_is_for_and_where_to_start():
+    assert "**Who it is for:**" in FIRST_SCREEN
+    assert "Start with lesson 0" in README
+    assert "open lesson 1" not in README  # one first lesson, not two
+
+
+def test_the_quick_start_has_exactly_two_commands():
+    quick_start = README.split("## Quick start", 1)[1]
+    block = quick_start.split("```bash\n", 1)[1].split("```", 1)[0]
+    assert [line.split("#")[0].strip() for line in block.splitlines()] == ["make lab", "make test"]
+
+
+def test_no_picture_is_squeezed_into_a_table_cell():
+    rows = [line for line in README.splitlines() if line.startswith("|")]
+    assert rows and not [row for row in rows if "<img" in row]

@@ -63,13 +63,13 @@ def test_positions_read_as_a_person_says_them():
 def test_bigger_boards_name_rows_and_columns():
     position = connect_four().play(3).play(3).play(4).play(2)
     assert position_in_words(position.cells, position.winning_line, 7) == (
-        "7 by 6 board: X at row 6 columns 4 and 5; O at row 5 column 4, row 6 column 3. "
+        "7 by 6 board: X at row 5 columns 3 and 4; O at row 4 column 3, row 5 column 2. "
         "X to move.")
     won = mnk(4, 4, 3)
     for cell in (0, 15, 1, 14, 2):
         won = won.play(cell)
     assert position_in_words(won.cells, won.winning_line, 4).endswith(
-        ". X has won, in a row from row 1 column 1 to row 1 column 3.")
+        ". X has won, in a row from row 0, column 0 to row 0, column 2.")
 
 
 @pytest.mark.parametrize("position", [Board.from_string("XXX|OO.|..."), connect_four().play(3),

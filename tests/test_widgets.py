@@ -17,6 +17,7 @@ from ttt.fast import Solver
 from ttt.matches import play_game
 from ttt.players import hopeful_value, lookahead_score, perfect_player
 from ttt.search import minimax
+from ttt.svg import cell_in_words
 from ttt.widgets import HINT_COLOURS, LEVELS, WIN_COLOUR, PlayBoard, hint, play_board
 
 HUMANS = ("X", "O")
@@ -650,9 +651,9 @@ def test_each_cell_is_named_with_its_place_its_mark_and_its_hint():
         board.click(cell)
     board.hints.value = True
     assert board.board == EVERY_HINT
-    assert board.buttons[2].tooltip == "cell 2, row 1, column 3: O"
-    assert board.buttons[8].tooltip == "cell 8, row 3, column 3: empty, hint: win in 1"
-    assert board.buttons[5].tooltip == "cell 5, row 2, column 3: empty, hint: draw"
+    assert board.buttons[2].tooltip == "cell 2, row 0, column 2: O"
+    assert board.buttons[8].tooltip == "cell 8, row 2, column 2: empty, hint: win in 1"
+    assert board.buttons[5].tooltip == "cell 5, row 1, column 2: empty, hint: draw"
 
 
 def test_while_the_computer_chooses_the_status_says_so_and_explain_waits():
@@ -691,7 +692,7 @@ def test_the_live_region_says_each_move_the_reply_and_what_a_control_changed():
     board.undo_button.click()
     board.undo_button.click()
     assert said == [
-        "You played cell 6, row 3, column 1. The computer (O) played cell 4, row 2, column 2. "
+        "You played cell 6, row 2, column 0. The computer (O) played cell 4, row 1, column 1. "
         "Your move: you are X.",
         "Cell 6 is taken by X: pick a free cell.",
         "Cell 6 is taken by X: pick a free cell.",
@@ -706,8 +707,8 @@ def test_the_live_region_says_the_new_game_and_the_computers_first_move():
     said = heard(board)
     board.mark.value = "O"
     cell = next(cell for cell in range(9) if board.board[cell] == "X")
-    assert said == [f"New game: you play O. The computer (X) played cell {cell}, row "
-                    f"{cell // 3 + 1}, column {cell % 3 + 1}. Your move: you are O."]
+    assert said == [f"New game: you play O. The computer (X) played {cell_in_words(cell)}. "
+                    f"Your move: you are O."]
     board.new_button.click()
     assert len(said) == 2 and said[1].startswith("New game: you play O. The computer (X)")
 

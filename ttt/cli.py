@@ -22,6 +22,7 @@ from ttt.games import MAX_SIDE, ConnectFour, connect_four, mnk
 from ttt.matches import Player, player_name
 from ttt.players import EXHAUSTIVE_PLAYERS, PLAYER_NAMES, check_can_play, make_player
 from ttt.protocol import Position, SearchTooBigError
+from ttt.svg import cell_in_words
 
 __all__ = ["main", "parse_args"]
 
@@ -149,12 +150,13 @@ def player_for(name: str, seed: int | None, ask: Ask, tell: Tell) -> Player:
 
 def human_player(ask: Ask, tell: Tell) -> Player:
     """A player that asks for a move until it gets a legal one: the number of a free cell,
-    counted from 1 (in Connect Four, the number of a column that is not full)."""
+    counted from 0 as the lessons count them (in Connect Four, the number of a column that is
+    not full, from 0 at the left)."""
     def play(position: Position) -> Any:
         if isinstance(position, ConnectFour):
-            prompt, read = f"your column (1-{position.columns})", read_column
+            prompt, read = f"your column (0-{position.columns - 1})", read_column
         else:
-            prompt, read = f"your move (1-{len(position.cells)})", read_cell
+            prompt, read = f"your move (0-{len(position.cells) - 1})", read_cell
         while True:
             try:
                 return read(ask(f"{position.to_move}, {prompt}: "), position)
@@ -166,37 +168,35 @@ def human_player(ask: Ask, tell: Tell) -> Player:
 
 
 def read_cell(text: str, board: Position) -> int:
-    """The cell (0-8 on tic-tac-toe's board) that ``text`` numbers from 1 (to 9); a ValueError
-    saying what is wrong if ``text`` is not the number of a free cell."""
-    last = len(board.cells)
-    text = text.strip()
-    if not text:
-        raise ValueError(f"Type the number of a free cell, 1 to {last}.")
-    if not (text.isascii() and text.isdigit()):
-        raise ValueError(f"{text!r} is not a cell number: type a number from 1 to {last}.")
-    number = int(text)
-    if not 1 <= number <= last:
-        raise ValueError(f"There is no cell {number}: the cells are numbered 1 to {last}.")
-    if board[number - 1] != EMPTY:
-        raise ValueError(f"Cell {number} is taken by {board[number - 1]}: pick a free cell.")
-    return number - 1
+    """The cell (0-8 on tic-tac-toe's board) that ``text`` numbers; a ValueError saying what is
+    wrong if ``text`` is not the number of a free cell."""
+    number = _read_number(text, "cell", "a free cell", len(board.cells) - 1)
+    if board[number] != EMPTY:
+        raise ValueError(f"Cell {number} is taken by {board[number]}: pick a free cell.")
+    return number
 
 
 def read_column(text: str, game: ConnectFour) -> int:
-    """The column (0 at the left) that ``text`` numbers from 1; a ValueError saying what is
-    wrong if ``text`` is not the number of a column with room for a disc."""
-    last = game.columns
+    """The column (0 at the left) that ``text`` numbers; a ValueError saying what is wrong if
+    ``text`` is not the number of a column with room for a disc."""
+    number = _read_number(text, "column", "a column", game.columns - 1)
+    if number not in game.legal_moves:
+        raise ValueError(f"Column {number} is full: pick another column.")
+    return number
+
+
+def _read_number(text: str, noun: str, which: str, last: int) -> int:
+    """The whole number 0 to ``last`` that ``text`` is; else a ValueError that says what to
+    type: the number of ``which`` (a ``noun``), 0 to ``last``."""
     text = text.strip()
     if not text:
-        raise ValueError(f"Type the number of a column, 1 to {last}.")
+        raise ValueError(f"Type the number of {which}, 0 to {last}.")
     if not (text.isascii() and text.isdigit()):
-        raise ValueError(f"{text!r} is not a column number: type a number from 1 to {last}.")
+        raise ValueError(f"{text!r} is not a {noun} number: type a number from 0 to {last}.")
     number = int(text)
-    if not 1 <= number <= last:
-        raise ValueError(f"There is no column {number}: the columns are numbered 1 to {last}.")
-    if number - 1 not in game.legal_moves:
-        raise ValueError(f"Column {number} is full: pick another column.")
-    return number - 1
+    if number > last:
+        raise ValueError(f"There is no {noun} {number}: the {noun}s are numbered 0 to {last}.")
+    return number
 
 
 def play(players: dict[str, Player], tell: Tell, start: Position = Board()) -> Position:
@@ -209,9 +209,17 @@ def play(players: dict[str, Player], tell: Tell, start: Position = Board()) -> P
         player = players[mark]
         cell = player(board)
         if player_name(player) != HUMAN:
-            tell(f"{mark} ({player_name(player)}) plays {cell + 1}")
+            tell(f"{mark} ({player_name(player)}) plays {_move_in_words(cell, board)}")
         board = board.play(cell)
         tell("")
         tell(board.grid(numbered=not board.is_over))
     tell(board.result_text().capitalize() + ".")
     return board
+
+
+def _move_in_words(move: Any, position: Position) -> str:
+    """A computer's move as the lessons and the boards name it: 'cell 5, row 1, column 2', or in
+    Connect Four 'column 3'."""
+    if isinstance(position, ConnectFour):
+        return f"column {move}"
+    return cell_in_words(move, getattr(position, "columns", 3))

@@ -1,6 +1,8 @@
-"""The course as files: how long each lesson takes, and which lessons draw charts.
+"""The course as files: how long each lesson takes, which lessons draw charts, which exercises
+each sets, and the tables lesson 0 prints from these (``lesson_table``, ``session_plans``,
+``grading_points``).
 
-Both are read from the lesson notebooks when asked, so lesson 0's table and the README follow the
+All are read from the lesson notebooks when asked, so lesson 0's tables and the README follow the
 lessons as they are edited. Nothing here imports the rest of the package.
 
 The time rule, calibrated on a student who read every lesson at 150 words a minute and did every
@@ -19,9 +21,12 @@ lesson 0's session plans count only that.
 import json
 import math
 import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["OPTIONAL", "chart_lessons", "imports_charts", "lesson_minutes", "lesson_number",
+__all__ = ["OPTIONAL", "Lesson", "chart_lessons", "course_lessons", "exercises_in", "grading_points",
+           "imports_charts", "lesson_minutes", "lesson_number", "lesson_table", "session_plans",
            "tasks", "words"]
 
 WORDS_PER_MINUTE = 150
@@ -104,3 +109,93 @@ def chart_lessons(folder: str | Path) -> list[int]:
     """The numbers of the lessons in `folder` that draw charts, in order: [2, 4, ...]."""
     return sorted(lesson_number(path) for path in Path(folder).glob("[0-9]*_*.ipynb")
                   if imports_charts(path))
+
+
+# --- the lessons as lesson 0 lists them --------------------------------------------------------
+
+#: A lesson's title, in its first cell: "# Lesson 5: Making search fast"
+TITLE = re.compile(r"^# Lesson \d+: (.+)$", re.MULTILINE)
+#: How a lesson checks an exercise: ``exercises.winner.check(winner)``
+CHECK = re.compile(r"\bexercises\.(\w+)\.check\(")
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """What lesson 0's table says of a lesson: its number, title, minutes (with and without
+    its "Going further" part) and the exercises it checks, in the order it checks them."""
+
+    number: int
+    title: str
+    minutes: int
+    core_minutes: int
+    exercises: tuple[str, ...]
+
+
+def exercises_in(path: str | Path) -> list[str]:
+    """The exercises the lesson checks (``exercises.NAME.check(...)`` in its code), in order,
+    each once: the graded ones, as nbgrader's assignments make them."""
+    names = (name for cell in _cells(path) if cell["cell_type"] == "code"
+             for name in CHECK.findall(_source(cell)))
+    return list(dict.fromkeys(names))
+
+
+def course_lessons(folder: str | Path = ".") -> list[Lesson]:
+    """Lessons 1 to the last in ``folder`` (lesson 0, the guide, left out), read from their
+    notebooks; a ValueError if there are none, as when a notebook runs in another folder."""
+    paths = sorted(path for path in Path(folder).glob("[0-9][0-9]_*.ipynb")
+                   if lesson_number(path) > 0)
+    if not paths:
+        raise ValueError(f"no lessons (NN_name.ipynb) in {str(folder)!r}: run this in the "
+                         f"notebooks/ folder")
+    return [Lesson(lesson_number(path), _title(path), lesson_minutes(path),
+                   lesson_minutes(path, optional=False), tuple(exercises_in(path)))
+            for path in paths]
+
+
+def _title(path: Path) -> str:
+    """The lesson's title, from its first cell's heading."""
+    title = TITLE.search(_source(_cells(path)[0]))
+    if title is None:
+        raise ValueError(f"{path.name}: its first cell should start '# Lesson N: title'")
+    return title[1]
+
+
+def lesson_table(folder: str | Path = ".") -> str:
+    """Lesson 0's table: each lesson's number, title, minutes (and, in brackets, without its
+    challenge) and exercises; then the total, this guide's minutes, and the chart lessons."""
+    lines = []
+    for lesson in course_lessons(folder):
+        core = f"({lesson.core_minutes} min)" if lesson.core_minutes != lesson.minutes else ""
+        lines.append(f"{lesson.number}. {lesson.title:26} {lesson.minutes:3} min {core:8} "
+                     f"{', '.join(lesson.exercises) or 'none'}")
+    total = sum(lesson.minutes for lesson in course_lessons(folder))
+    guide = lesson_minutes(Path(folder) / "00_start_here.ipynb")
+    lines += ["", f"in all: {total} minutes; this guide: {guide} minutes",
+              f"lessons with charts: {', '.join(map(str, chart_lessons(folder)))}"]
+    return "\n".join(lines)
+
+
+def session_plans(plans: Mapping[str, tuple[int, Sequence[Sequence[int]]]],
+                  folder: str | Path = ".") -> str:
+    """Each plan (name: (minutes a session, the lessons of each session)) with the minutes
+    each session's lessons take without their challenges, marked "too long" where they do not
+    fit."""
+    core = {lesson.number: lesson.core_minutes for lesson in course_lessons(folder)}
+    lines = []
+    for plan, (length, sessions) in plans.items():
+        lines.append(plan)
+        for number, session in enumerate(sessions, start=1):
+            used = sum(core[lesson] for lesson in session)
+            which = ("lessons " if len(session) > 1 else "lesson ") + " and ".join(map(str, session))
+            lines.append(f"  {number}: {which:16} {used:3} min" + ("  too long" if used > length
+                                                                      else ""))
+    return "\n".join(lines)
+
+
+def grading_points(folder: str | Path = ".") -> str:
+    """The points of each lesson's nbgrader assignment, one per checked exercise, and in all."""
+    graded = [lesson for lesson in course_lessons(folder) if lesson.exercises]
+    lines = [f"lesson{lesson.number}: {len(lesson.exercises)} points  "
+             f"({', '.join(lesson.exercises)})" for lesson in graded]
+    total = sum(len(lesson.exercises) for lesson in graded)
+    return "\n".join([*lines, f"in all: {total} points"])

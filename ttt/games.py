@@ -118,13 +118,13 @@ class ConnectFour(Grid):
 
     def grid(self, numbered: bool = False) -> str:
         """The board as text, a row a line, '.' for a free cell; with ``numbered`` a last line
-        numbers the columns from 1."""
+        numbers the columns from 0, as everywhere in the course."""
         columns = self._shape.columns
-        width = len(str(columns)) if numbered else 1
+        width = len(str(columns - 1)) if numbered else 1
         cells = [mark.rjust(width) for mark in self.cells]
         rows = [" ".join(cells[start:start + columns]) for start in range(0, len(cells), columns)]
         if numbered:
-            rows.append(" ".join(str(c + 1).rjust(width) for c in range(columns)))
+            rows.append(" ".join(str(c).rjust(width) for c in range(columns)))
         return "\n".join(rows)
 
 

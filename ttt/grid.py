@@ -403,12 +403,12 @@ class Grid:
 
     def grid(self, numbered: bool = False) -> str:
         """The board as a text grid, cells apart by '|' and rows by '---+---'; with ``numbered``
-        the free cells show their number counted from 1."""
-        width = len(str(self._shape.size)) if numbered else 1
+        the free cells show their number, counted from 0 as everywhere in the course."""
+        width = len(str(self._shape.size - 1)) if numbered else 1
 
         def show(cell: int) -> str:
             mark = self[cell]
-            text = str(cell + 1) if mark == EMPTY and numbered else " " if mark == EMPTY else mark
+            text = str(cell) if mark == EMPTY and numbered else " " if mark == EMPTY else mark
             return text.rjust(width)
 
         columns = self._shape.columns

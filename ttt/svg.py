@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 
 __all__ = ["DISC_LETTER", "LINE_COLOUR", "O_COLOUR", "O_TEXT", "X_COLOUR", "X_TEXT", "board_svg",
-           "position_in_words", "svg_image", "with_title"]
+           "cell_in_words", "place_in_words", "position_in_words", "svg_image", "with_title"]
 
 # Okabe-Ito colours, safe for colour-blind readers: marks, lines and discs.
 X_COLOUR = "#0072B2"
@@ -104,6 +104,20 @@ def _size_attributes(svg: str) -> str:
     return f' width="{float(size[1]) * scale:g}" height="{float(size[3]) * scale:g}"'
 
 
+def cell_in_words(cell: int, columns: int = 3) -> str:
+    """'cell 5, row 1, column 2': a cell by its number and its place. The course counts cells,
+    rows and columns from 0, as Python's ``divmod(cell, columns)`` does, so the three numbers
+    always agree; every announcement, alt text, nudge and the terminal game say it this way."""
+    return f"cell {cell}, {place_in_words(cell, columns)}"
+
+
+def place_in_words(cell: int, columns: int = 3) -> str:
+    """'row 1, column 2': where ``cell`` is on a board ``columns`` wide, rows from the top and
+    columns from the left, both counted from 0 (see ``cell_in_words``)."""
+    row, column = divmod(cell, columns)
+    return f"row {row}, column {column}"
+
+
 def position_in_words(cells: Sequence[str], winning_line: Sequence[int] | None = None,
                       columns: int = 3) -> str:
     """The position in words: where each player's marks are, then who is to move or how the game
@@ -128,22 +142,24 @@ def _outcome(cells: Sequence[str], winning_line: Sequence[int] | None, columns: 
 
 def _places(cells: Sequence[str], player: str, columns: int) -> str:
     """Where ``player``'s marks are: 'top left and centre' on a 3 x 3 board, else by rows,
-    'row 5 column 4, row 6 columns 4 and 5' (rows from the top, both counted from 1)."""
+    'row 4 column 3, row 5 columns 3 and 4' (rows from the top, both counted from 0, as
+    ``place_in_words`` counts them)."""
     mine = [cell for cell, mark in enumerate(cells) if mark == player]
     if _named_cells(cells, columns):
         return _and([CELL_NAMES[cell] for cell in mine])
     by_row: dict[int, list[str]] = {}
     for cell in mine:
-        by_row.setdefault(cell // columns + 1, []).append(str(cell % columns + 1))
+        row, column = divmod(cell, columns)
+        by_row.setdefault(row, []).append(str(column))
     return ", ".join(f"row {row} column{'s' if len(cols) > 1 else ''} {_and(cols)}"
                      for row, cols in by_row.items())
 
 
 def _cell_name(cell: int, cells: Sequence[str], columns: int) -> str:
-    """'top left' on a 3 x 3 board, else 'row 6 column 1'."""
+    """'top left' on a 3 x 3 board, else 'row 5, column 0'."""
     if _named_cells(cells, columns):
         return CELL_NAMES[cell]
-    return f"row {cell // columns + 1} column {cell % columns + 1}"
+    return place_in_words(cell, columns)
 
 
 def _named_cells(cells: Sequence[str], columns: int) -> bool:

@@ -44,7 +44,7 @@ from ttt.players import (
 )
 from ttt.protocol import Position, seeded_random
 from ttt.search import alphabeta, iterative_deepening
-from ttt.svg import O_COLOUR, X_COLOUR
+from ttt.svg import O_COLOUR, X_COLOUR, cell_in_words
 
 __all__ = ["CONNECT_FOUR_LEVELS", "HINT_COLOURS", "HINT_DEPTH", "LEVELS", "ConnectFourBoard",
            "PlayBoard", "explanation", "explanation_tree", "hint", "imperfect_explanation",
@@ -396,7 +396,7 @@ class PlayBoard(_GameBoard):
             button.style.font_size = HINT_FONT if cell in outcomes else MARK_FONT
 
     def _where(self, cell: int) -> str:
-        return f"cell {cell}, row {cell // 3 + 1}, column {cell % 3 + 1}"
+        return cell_in_words(cell)
 
     def _tree(self, name: str, board: Board, cell: int) -> str:
         return explanation_tree(board, cell) if name == "varied-perfect" else ""
@@ -503,11 +503,10 @@ class ConnectFourBoard(_GameBoard):
         hints = ({column: lookahead_hint(board, column) for column in board.legal_moves}
                  if self.hints.value else {})
         self._show_marks()
-        columns, rows = self.shape
+        columns = self.shape[0]
         for cell, disc in enumerate(self.buttons):
-            row = rows - cell // columns  # counted from the bottom, where the discs land
             mark = {"X": "X", "O": "O"}.get(board[cell], "empty")
-            disc.tooltip = f"column {cell % columns}, row {row} from the bottom: {mark}"
+            disc.tooltip = f"{cell_in_words(cell, columns)}: {mark}"
         for column, (label, button) in enumerate(zip(self.hint_labels, self.drops, strict=True)):
             value, text = hints.get(column, (0, ""))
             label.layout.display = "" if hints else "none"

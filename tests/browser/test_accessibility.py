@@ -46,7 +46,7 @@ def test_the_boards_of_lesson_9(page, lab):
         board.locator(".explanation:has-text('The computer (O) played')").wait_for()
         assert grave_violations(page, selector) == []
     names = {name: (title, tab) for name, title, tab in page.locator(BOARD).first.evaluate(BUTTONS)}
-    assert names["cell-4"] == ("cell 4, row 2, column 2: X", 0)
+    assert names["cell-4"] == ("cell 4, row 1, column 1: X", 0)
     assert all(title.startswith(f"cell {name[5:]}, row ") and tab == 0
                for name, (title, tab) in names.items())
     four = page.locator(FOUR).first.evaluate(BUTTONS)

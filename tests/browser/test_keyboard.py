@@ -20,6 +20,8 @@ import pytest
 from board_game import BOARD, FOUR, no_traceback
 from jupyter_pages import open_in_lab, run_all
 
+from ttt.svg import cell_in_words
+
 pytestmark = pytest.mark.browser
 
 MOST_TAB_STOPS = 60  # a Tab journey longer than this is lost
@@ -150,7 +152,7 @@ def check_reply(keys: Keyboard, said: str, cell: int, computer: str) -> None:
     """``said`` after your move on ``cell``: your move, the computer's reply on a cell that now
     holds its mark (unless your move ended the game), and whose turn it is or the result."""
     you = "O" if computer == "X" else "X"
-    where = rf"cell {cell}, row {cell // 3 + 1}, column {cell % 3 + 1}"
+    where = cell_in_words(cell)
     heard = re.fullmatch(rf"You played {where}\. (?:The computer \({computer}\) played "
                          rf"{MARK_OF}\. )?(Your move: you are {you}\.|{RESULT})", said)
     assert heard, said

@@ -6,7 +6,10 @@ anchor to an element of that page. Sphinx's own search finds lesson 5 for "alpha
 "Run in the browser" opens lesson 1 in the browser-only build beside the site, and a cell of it
 runs there. axe finds no critical or serious problem on the start page and on a lesson page.
 Read from the built files: no lesson page shows an exercise's model answer, and every widget of a
-lesson is there as a still with a link to run the lesson.
+lesson is there as a still with a link to run the lesson. Every lesson is in the navigation, in
+order, each page's previous and next the lessons beside it; the lessons' closing checks cells
+(tagged remove-cell) are left out. On a phone (390 x 844) no page scrolls sideways, and no
+picture is shrunk: a tree's text stays legible, the picture scrolling inside its own box.
 """
 
 from __future__ import annotations
@@ -164,7 +167,7 @@ def test_every_widget_is_a_still_that_runs_the_lesson(site):
                       if cell.cell_type == "code" for output in cell.outputs)
         shown = (site / lesson.with_suffix(".html").name).read_text(encoding="utf-8")
         run = f'href="lite/notebooks/index.html?path={lesson.name}">run this lesson to play'
-        assert shown.count('class="widget-still"><img') == widgets, lesson.name
+        assert shown.count('class="widget-still"><div class="picture"><img') == widgets, lesson.name
         assert shown.count(run) == widgets, lesson.name
         stills += widgets
     assert stills >= 4  # the step-throughs of lessons 3 and 5, lesson 10's two boards
@@ -176,3 +179,81 @@ def test_the_api_page_documents_every_name_ttt_exports(site):
     shown = (site / "api.html").read_text(encoding="utf-8")
     documented = set(re.findall(r'id="ttt\.(?:\w+\.)?(\w+)"', shown))
     assert [name for name in ttt.__all__ if name not in documented] == []
+
+
+# --- the navigation, the checks cells, and a phone ---------------------------------------------
+
+SIDEBAR = re.compile(r'<nav class="[^"]*\bbd-docs-nav\b.*?</nav>', re.DOTALL)
+PAGE_LINK = re.compile(r'href="(\d\d_\w+)\.html"')
+
+
+def test_every_lesson_is_in_the_navigation_in_order(site):
+    order = [lesson.stem for lesson in lessons()]
+    sidebar = SIDEBAR.search((site / "index.html").read_text(encoding="utf-8"))[0]
+    assert list(dict.fromkeys(PAGE_LINK.findall(sidebar))) == order
+    for before, page, after in zip([None, *order[:-1]], order, [*order[1:], None], strict=True):
+        shown = (site / f"{page}.html").read_text(encoding="utf-8")
+        if before:
+            assert re.search(rf'class="left-prev"\s+href="{before}\.html"', shown), page
+        if after:
+            assert re.search(rf'class="right-next"\s+href="{after}\.html"', shown), page
+
+
+def test_the_lessons_closing_checks_cells_are_left_out(site):
+    checked = 0
+    for lesson in lessons():
+        for cell in nbformat.read(lesson, as_version=4).cells:
+            if "remove-cell" in cell.metadata.get("tags", []):
+                text = page_text(site / lesson.with_suffix(".html").name)
+                last_line = words(cell.source.splitlines()[-1])
+                assert last_line not in text, (lesson.name, last_line)
+                checked += "checks" in cell.metadata["tags"]
+    assert checked >= 3  # lessons 0, 1 and 2 at least
+
+
+PHONE = {"width": 390, "height": 844}
+#: Graphviz's text in a tree, 1 pt = 4/3 px at the picture's own size: 9 px is the least it may
+#: be shown at, on a phone too (shrunk to fit, the trees' text was 4 to 6 px)
+LEGIBLE_PX = 9
+# The page's sideways scroll, and each picture of a cell or still: its shown and own width, and
+# for an SVG picture the smallest text in it as shown, in CSS pixels.
+READ_PHONE_PAGE = """async () => {
+    const doc = document.documentElement;
+    const pictures = [];
+    for (const img of document.querySelectorAll('.cell_output img, .widget-still img')) {
+        await img.decode().catch(() => {});
+        const shown = img.getBoundingClientRect().width;
+        const own = Number(img.getAttribute('width')) || img.naturalWidth;
+        let text = null;
+        if (img.src.startsWith('data:image/svg+xml')) {
+            const svg = new DOMParser().parseFromString(atob(img.src.split(',')[1]),
+                                                        'image/svg+xml').documentElement;
+            const box = (svg.getAttribute('viewBox') || '').split(/[ ,]+/).map(Number);
+            const sizes = [...svg.querySelectorAll('text')]
+                .map(t => parseFloat(t.getAttribute('font-size'))).filter(n => n > 0);
+            if (box.length === 4 && sizes.length) text = Math.min(...sizes) * shown / box[2];
+        }
+        pictures.push({src: img.src.slice(0, 60), shown, own, text});
+    }
+    return {scroll: doc.scrollWidth, width: doc.clientWidth, pictures};
+}"""
+
+
+def test_on_a_phone_no_page_scrolls_sideways_and_no_picture_is_shrunk(browser, site, site_url):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    trees = 0
+    try:
+        for name in pages(site):
+            page.goto(f"{site_url}/{name}")
+            page.wait_for_load_state("load")
+            read = page.evaluate(READ_PHONE_PAGE)
+            assert read["scroll"] <= read["width"], f"{name} scrolls sideways: {read['scroll']}"
+            for picture in read["pictures"]:
+                assert picture["shown"] >= picture["own"] - 1, (name, picture)
+                if picture["text"] is not None:
+                    trees += 1
+                    assert picture["text"] >= LEGIBLE_PX, (name, picture)
+    finally:
+        context.close()
+    assert trees >= 10  # the lessons' trees were measured, not skipped
