@@ -10,17 +10,21 @@ Everything is fetched from the package registries at build time (with npm and pi
 - Graphviz compiled to WebAssembly (npm ``@viz-js/viz``), which ``ttt.browser`` uses instead of
   ``dot``;
 - pure-Python wheels from PyPI: the ones the kernel starts with (IPython, jedi, micropip, ...) and
-  the ones the lessons import (ipywidgets, graphviz, ...), plus the ``ttt`` wheel built from this
-  checkout. Each goes into the site's ``pyodide-lock.json`` with its own sha256, so that a cell's
+  the ones the lessons import (ipywidgets, graphviz, ...), plus the kernel's own (from its
+  JupyterLab extension) and the ``ttt`` wheel built from this checkout. Each goes into the site's
+  ``pyodide-lock.json`` (its entry made by the ``pyodide-lock`` package), so that a cell's
   ``import ttt`` loads it from the site: no ``%pip`` cell, and no PyPI at run time
-  (``disablePyPIFallback``).
+  (``disablePyPIFallback``). The kernel's packages are loaded with Pyodide, all at once.
 
-Pyodide's compiled packages (numpy, matplotlib and what they need) are on no package registry:
-the lock points at Pyodide's CDN for them, for the same Pyodide version. That is the one thing the
-site loads from outside, and only the charts need it: a cell that imports ``ttt.charts`` loads
-matplotlib. Where the CDN cannot be reached, that load fails and the lesson runs on: ``ttt.charts``
-imports matplotlib only to draw, and a chart cell says in one line why there is no chart
-(tests/lite runs every lesson so).
+The lock lists nothing else: Pyodide's compiled packages (numpy, matplotlib, ...) are on no package
+registry, and the site loads nothing from outside. The lessons' charts come drawn instead: the
+desktop run of a lesson saves with each chart the key of its call (``ttt.charts``), the site
+serves each chart so keyed, and in the browser ``ttt.charts`` shows the one drawn for the same call
+(``ttt.browser``). A lesson saved before its charts named their calls is run here once to draw
+them (with nbclient; kept in .cache/lite/charts/).
+
+The site opens on the course's first lesson, and its lessons are written as JupyterLab shows them
+(texts whole, code cells trusted).
 
 The build tools (jupyterlite-core and the Pyodide kernel) are installed apart from the course's
 Python (``make lite``: .venv-lite, which sees .venv's packages), so that the kernel's JupyterLab
@@ -32,23 +36,31 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
 import tarfile
 import tempfile
 import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib.metadata import distribution
 from importlib.metadata import version as installed_version
 from pathlib import Path
 
-from jupyterlite_pyodide_kernel.constants import PYODIDE_CDN_URL, PYODIDE_VERSION
+import nbformat
+from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
 from packaging.markers import default_environment
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
+from packaging.version import Version
+from pyodide_lock.spec import InfoSpec
+from pyodide_lock.utils import package_spec_from_wheel
 
-from ttt.browser import VIZ_SCRIPT
+from ttt.browser import CHART_KEY, CHARTS_FOLDER, VIZ_SCRIPT
+from ttt.course import imports_charts
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "build" / "lite"
@@ -59,13 +71,16 @@ PYODIDE_RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python
 
 #: what the kernel installs as it starts (micropip, then IPython, jedi and comm), and what the
 #: lessons import; all their dependencies come along
-KERNEL_PACKAGES = ["micropip", "ipython", "jedi", "comm"]
+KERNEL_PACKAGES = ["micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi",
+                   "ipython"]
 COURSE_PACKAGES = ["ttt", "ipywidgets", "graphviz"]
+#: the kernel's own wheels, which its JupyterLab extension brings (not those on PyPI)
+KERNEL_OWN = ["piplite", "pyodide-kernel", "ipykernel", "widgetsnbextension"]
 #: dependencies deliberately not loaded with the packages that ask for them
 LEFT_OUT = {
-    "matplotlib": "compiled, from Pyodide's CDN, loaded by a cell that imports ttt.charts",
-    "widgetsnbextension": "the classic Notebook's widget files; the kernel brings its own",
+    "matplotlib": "compiled, on no registry: the site serves the lessons' charts drawn instead",
 }
+APP_NAME = "ttt: game-tree search"
 #: the digest of what the site was built from (see lite_is_current)
 STAMP = SITE / ".built-from"
 
@@ -78,22 +93,30 @@ def main() -> int:
         pyodide_dir = stage / "static" / "pyodide"  # where the kernel's build looks for Pyodide
         copy_pyodide_and_graphviz(pyodide_dir)
         wheels = serve_wheels(lock, pyodide_dir, Browser(lock["info"]["python"]))
-        point_the_rest_at_the_cdn(lock, served=wheels)
+        keep_only_what_is_served(lock, served=wheels)
         (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
+        charts = serve_charts(pyodide_dir / CHARTS_FOLDER)
         copy_lessons(stage / "files")
         write_site_settings(stage / "jupyter-lite.json")
         run_jupyter_lite_build(stage)
+    write_start_page(SITE / "index.html")
     STAMP.write_text(inputs_digest())
-    print(f"built {SITE.relative_to(ROOT)}/ with {len(wheels)} wheels served from the site")
+    print(f"built {SITE.relative_to(ROOT)}/ with {len(wheels)} wheels and {charts} charts served "
+          "from the site")
     return 0
 
 
 def inputs_digest() -> str:
     """A digest of what the site is built from in this checkout: the lessons, the package, this
     script and the requirements."""
-    files = [*sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")),
-             *sorted((ROOT / "ttt").rglob("*.py")),
-             Path(__file__).resolve(), ROOT / "pyproject.toml", ROOT / "requirements.txt"]
+    return files_digest([*sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")),
+                         *sorted((ROOT / "ttt").rglob("*.py")), Path(__file__).resolve(),
+                         ROOT / "pyproject.toml", ROOT / "requirements.txt",
+                         ROOT / "requirements-lite.txt"])
+
+
+def files_digest(files: list[Path]) -> str:
+    """A digest of the files' names (within this checkout) and contents."""
     digest = hashlib.sha256()
     for path in files:
         digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
@@ -209,15 +232,29 @@ def serve_wheels(lock: dict, folder: Path, browser: Browser) -> dict[str, Wheel]
             wheel = Wheel(pypi_wheel(name, packages[name]["version"], browser),
                           packages[name]["depends"])
         else:
-            path = ttt_wheel() if name == "ttt" else pypi_wheel(name, installed_version(name),
-                                                                browser)
-            wheel = Wheel(path, requirements_of(path, browser))
+            wheel = Wheel(path := wheel_of(name, browser), requirements_of(path, browser))
         wheels[name] = wheel
         wanted += [canonicalize_name(dep) for dep in wheel.depends]
+    info = InfoSpec(**lock["info"], version=PYODIDE_VERSION)
     for wheel in wheels.values():
         shutil.copy(wheel.path, folder / wheel.path.name)
-        packages[wheel.name] = lock_entry(wheel)
+        packages[wheel.name] = lock_entry(wheel, info)
     return wheels
+
+
+def wheel_of(name: str, browser: Browser) -> Path:
+    """The wheel of a package that Pyodide's lock does not list: ``ttt`` from this checkout, the
+    kernel's own from its JupyterLab extension, any other from PyPI at the version installed
+    here."""
+    if name == "ttt":
+        return ttt_wheel()
+    if name in KERNEL_OWN:
+        pypi = labextension("jupyterlite_pyodide_kernel",
+                            "@jupyterlite/pyodide-kernel-extension") / "static" / "pypi"
+        # the newest: widgetsnbextension has a 3.x for ipywidgets 7 and a 4.x for ipywidgets 8
+        return max(pypi.glob(f"{name.replace('-', '_')}-*.whl"),
+                   key=lambda path: Version(path.name.split("-")[1]))
+    return pypi_wheel(name, installed_version(name), browser)
 
 
 def pypi_wheel(name: str, version: str, browser: Browser) -> Path:
@@ -257,56 +294,134 @@ def requirements_of(wheel: Path, browser: Browser) -> list[str]:
             if req.marker is None or req.marker.evaluate(browser.markers())]
 
 
-def lock_entry(wheel: Wheel) -> dict:
-    """The wheel's entry in pyodide-lock.json: its file, sha256, imports and dependencies."""
-    return {
-        "name": wheel.name,
-        "version": wheel.version,
-        "file_name": wheel.path.name,
-        "install_dir": "site",
-        "sha256": hashlib.sha256(wheel.path.read_bytes()).hexdigest(),
-        "package_type": "package",
-        "imports": top_level_modules(wheel.path),
-        "depends": sorted(canonicalize_name(dep) for dep in wheel.depends
-                          if canonicalize_name(dep) not in LEFT_OUT),
-        "unvendored_tests": False,
-    }
+def lock_entry(wheel: Wheel, info: InfoSpec) -> dict:
+    """The wheel's entry in pyodide-lock.json, as the ``pyodide-lock`` package makes it (its file,
+    sha256 and the modules it makes importable), with the dependencies found here."""
+    entry = package_spec_from_wheel(wheel.path, info).model_dump()
+    return {**entry, "file_name": wheel.path.name,
+            "depends": sorted(canonicalize_name(dep) for dep in wheel.depends
+                              if canonicalize_name(dep) not in LEFT_OUT)}
 
 
-def top_level_modules(wheel: Path) -> list[str]:
-    """The names a wheel makes importable: its top-level packages and modules."""
-    with zipfile.ZipFile(wheel) as archive:
-        tops = {name.split("/")[0] for name in archive.namelist()}
-    return sorted(top.removesuffix(".py") for top in tops
-                  if not top.endswith((".dist-info", ".data", ".pth")))
+def keep_only_what_is_served(lock: dict, served: dict[str, Wheel]) -> None:
+    """Leave in the lock only the packages the site serves: Pyodide's other packages (numpy,
+    matplotlib, ...) would be fetched from its CDN, which a school network may block. Without
+    them an import of one fails at once, as on a desktop Python without it."""
+    lock["packages"] = {name: entry for name, entry in lock["packages"].items()
+                        if name in served}
 
 
-def point_the_rest_at_the_cdn(lock: dict, served: dict[str, Wheel]) -> None:
-    """Make every package the site does not serve load from Pyodide's CDN, and let a cell that
-    imports ``ttt.charts`` load matplotlib (Pyodide loads packages by the names a cell imports)."""
-    for name, entry in lock["packages"].items():
-        if name not in served:
-            entry["file_name"] = f"{PYODIDE_CDN_URL}/{entry['file_name']}"
-    lock["packages"]["matplotlib"]["imports"].append("ttt.charts")
+# --- the charts -----------------------------------------------------------------------------------
+
+
+def serve_charts(folder: Path) -> int:
+    """Every chart the lessons draw, as the desktop drew it, put into ``folder`` (one
+    ``<key>.json`` each, with an ``index.json`` of their keys); return how many. In the browser,
+    ``ttt.charts`` shows them (``ttt.browser``)."""
+    folder.mkdir(parents=True)
+    charts: dict[str, dict[str, str]] = {}
+    for lesson in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+        if imports_charts(lesson):
+            charts |= charts_in(desktop_run(lesson))
+    for key, outputs in charts.items():
+        (folder / f"{key}.json").write_text(json.dumps(outputs))
+    (folder / "index.json").write_text(json.dumps(sorted(charts)))
+    return len(charts)
+
+
+def charts_in(notebook: nbformat.NotebookNode) -> dict[str, dict[str, str]]:
+    """The charts a notebook shows, by the key of their call (which the desktop's ``ttt.charts``
+    saves in each one's output metadata): the outputs of each, by MIME type."""
+    return {output.metadata["text/html"][CHART_KEY]: dict(output.data)
+            for output in chart_outputs(notebook) if chart_key_of(output)}
+
+
+def chart_outputs(notebook: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
+    """The outputs of a notebook that are charts (matplotlib's PNG)."""
+    return [output for cell in notebook.cells if cell.cell_type == "code"
+            for output in cell.outputs if "image/png" in output.get("data", {})]
+
+
+def chart_key_of(output: nbformat.NotebookNode) -> str | None:
+    """The key of the call that drew a chart output, if it was saved with one."""
+    return output.get("metadata", {}).get("text/html", {}).get(CHART_KEY)
+
+
+def desktop_run(lesson: Path) -> nbformat.NotebookNode:
+    """The lesson as run on the desktop: as committed, if every chart in it names its call; else
+    (a lesson saved before the charts did so) run once here with nbclient, and kept in
+    .cache/lite/charts/ for as long as the lesson and the package stay the same."""
+    committed = nbformat.read(lesson, as_version=4)
+    if all(chart_key_of(output) for output in chart_outputs(committed)):
+        return committed
+    digest = files_digest([lesson, *sorted((ROOT / "ttt").rglob("*.py"))])[:16]
+    cached = CACHE / "charts" / f"{lesson.stem}-{digest}.ipynb"
+    if not cached.exists():
+        print(f"{lesson.name}: its saved charts do not name their calls (saved by an older "
+              "ttt.charts): running it once to draw them", flush=True)
+        from nbclient import NotebookClient
+
+        client = NotebookClient(committed, timeout=900, kernel_name="python3",
+                                resources={"metadata": {"path": str(lesson.parent)}})
+        with os_environ(PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT),
+                                                                 os.environ.get("PYTHONPATH")]))):
+            client.execute()  # the kernel imports ttt from this checkout
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(committed, cached)
+    return nbformat.read(cached, as_version=4)
+
+
+@contextmanager
+def os_environ(**changes: str) -> Iterator[None]:
+    """``os.environ`` with ``changes`` for a while (a kernel started then inherits them)."""
+    before = dict(os.environ)
+    os.environ.update(changes)
+    try:
+        yield
+    finally:
+        os.environ.clear()
+        os.environ.update(before)
 
 
 # --- the site -----------------------------------------------------------------------------------
 
 
 def copy_lessons(folder: Path) -> None:
-    """The lessons, as committed (executed), become the site's files."""
+    """The lessons, as committed (executed), become the site's files, written as JupyterLite
+    shows them as JupyterLab does (:func:`as_jupyterlite_reads_it`)."""
     folder.mkdir()
     for lesson in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
-        shutil.copy(lesson, folder / lesson.name)
+        notebook = as_jupyterlite_reads_it(nbformat.read(lesson, as_version=4))
+        (folder / lesson.name).write_text(json.dumps(notebook, indent=1, ensure_ascii=False))
+
+
+def as_jupyterlite_reads_it(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """The notebook with every text whole and every code cell trusted.
+
+    A notebook file may store a text as a list of lines; JupyterLab's server joins them, but
+    JupyterLite shows a saved stream's list with commas between the lines ("0 | 1 | 2\n,3 | 4"),
+    so texts are written whole (``nbformat.read`` has joined them; ``nbformat.write`` would split
+    them again). And where JupyterLab's server marks the cells of a notebook it trusts
+    (``jupyter trust``, as ``make lab`` does for the lessons), JupyterLite trusts none and says
+    "Not Trusted" on every lesson: the course's own lessons are marked trusted here."""
+    for cell in notebook.cells:
+        if cell.cell_type == "code":
+            cell.metadata["trusted"] = True
+    return notebook
 
 
 def write_site_settings(path: Path) -> None:
     """jupyter-lite.json: no PyPI at run time, and ``window.jupyterapp`` for the browser test."""
     settings = {
-        "appName": "ttt: game-tree search",
+        "appName": APP_NAME,
         "exposeAppInBrowser": True,
         "litePluginSettings": {
-            "@jupyterlite/pyodide-kernel-extension:kernel": {"disablePyPIFallback": True},
+            "@jupyterlite/pyodide-kernel-extension:kernel": {
+                "disablePyPIFallback": True,
+                # what the kernel needs, loaded with Pyodide, all at once from the lock, instead
+                # of one after another with piplite once Pyodide has started
+                "loadPyodideOptions": {"packages": KERNEL_PACKAGES},
+            },
         },
     }
     path.write_text(json.dumps({"jupyter-lite-schema-version": 0,
@@ -328,6 +443,31 @@ def run_jupyter_lite_build(stage: Path) -> None:
                            cwd=stage, capture_output=True, text=True)
     if build.returncode != 0:
         raise RuntimeError(f"jupyter lite build failed:\n{build.stdout}{build.stderr}")
+
+
+#: the lesson the site opens on
+FIRST_LESSON = "00_start_here.ipynb"
+START_PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{title}</title>
+<!-- JupyterLite's pages look here for the site's root and settings -->
+<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
+<meta http-equiv="refresh" content="0; url={lesson}">
+<link rel="icon" href="lab/favicon.ico">
+</head>
+<body>
+<p>Opening the course at its first lesson: <a href="{lesson}">Start here</a>.</p>
+</body>
+</html>
+"""
+
+
+def write_start_page(path: Path) -> None:
+    """The site's address opens the course's first lesson, not JupyterLite's launcher (which
+    offers Notebook, Console, ... and leaves a student to find the lesson)."""
+    path.write_text(START_PAGE.format(title=APP_NAME, lesson=f"lab/index.html?path={FIRST_LESSON}"))
 
 
 def labextension(package: str, name: str) -> Path:

@@ -1,4 +1,4 @@
-"""Graphviz in the browser.
+"""What the browser version needs from Python: Graphviz, and the charts drawn ahead of time.
 
 In the browser version of the course (JupyterLite, ``make lite``) Python runs on Pyodide, compiled
 to WebAssembly, and there is no ``dot`` program for the ``graphviz`` package to run. There,
@@ -8,19 +8,35 @@ to WebAssembly, and there is no ``dot`` program for the ``graphviz`` package to 
 it there). Trees, the step-through widget and the board's explanations then draw unchanged.
 
 ``ttt.display`` calls :func:`activate` when it is imported; on desktop Python it does nothing.
+
+Matplotlib for WebAssembly is on no package registry the build can reach, so the browser version
+has no matplotlib. But the lessons' charts are deterministic (seeded), and the desktop run of a
+lesson draws each one, and saves with it the key of its call (:func:`chart_key`: the chart's
+function and its arguments) in the output's metadata (``ttt_chart``). The build serves those
+pictures from the site, keyed so; in the browser, ``ttt.charts`` shows the picture drawn for the
+same call (:func:`drawn_chart`): the same PNG with the same text alternative as on the desktop.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import json
 import subprocess
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["activate", "in_browser"]
+__all__ = ["activate", "chart_key", "drawn_chart", "in_browser"]
 
 #: the file of @viz-js/viz (``dist/viz-global.js``) that the site serves beside pyodide-lock.json
 VIZ_SCRIPT = "viz-global.js"
+
+#: the folder, beside pyodide-lock.json, of the charts the build drew: ``index.json`` lists their
+#: keys, and ``<key>.json`` holds each one's outputs (PNG, HTML with alt text, plain text)
+CHARTS_FOLDER = "charts"
+#: the key of the output metadata in which a chart drawn on the desktop names its call (its key)
+CHART_KEY = "ttt_chart"
 
 #: renders DOT source with a layout engine into an output format: (source, engine, format) -> text
 Render = Callable[[str, str, str], str]
@@ -125,3 +141,60 @@ class WasmGraphviz:
         options = to_js({"engine": engine, "format": output_format},
                         dict_converter=js.Object.fromEntries)
         return self._instance().renderString(source, options)
+
+
+# --- charts drawn ahead of time -------------------------------------------------------------------
+
+
+def chart_key(function: str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> str | None:
+    """The key of a chart call: a digest of the function's name and of its arguments, the same
+    on the desktop and in the browser for the same call; None if an argument is not plain data
+    (numbers, text, lists, tuples, sets and mappings of them), which then has no key."""
+    try:
+        call = f"{function}({canonical(list(args))}, {canonical(dict(sorted(kwargs.items())))})"
+    except TypeError:
+        return None
+    return hashlib.sha256(call.encode()).hexdigest()[:24]
+
+
+def canonical(value: Any) -> str:
+    """``value`` as text that is the same wherever Python runs: mappings and sequences in their
+    order (a chart's order is what it shows), sets sorted (their order depends on hashing,
+    which differs between runs and on 32-bit WebAssembly). Raises TypeError for anything else."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return f"{type(value).__name__}:{value!r}"
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{canonical(k)}: {canonical(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(canonical(item) for item in value) + "]"
+    if isinstance(value, (set, frozenset)):
+        return "set{" + ", ".join(sorted(canonical(item) for item in value)) + "}"
+    raise TypeError(f"not plain data: {type(value).__name__}")
+
+
+def drawn_chart(key: str | None) -> dict[str, Any] | None:
+    """In the browser, what the notebook showed on the desktop for the chart call ``key`` (its
+    outputs by MIME type), if the build drew that call; else None."""
+    if key is None or key not in _drawn_chart_keys():
+        return None
+    from pyodide.http import open_url
+
+    return json.loads(open_url(_charts_url() + f"{key}.json").read())
+
+
+@functools.cache
+def _drawn_chart_keys() -> frozenset[str]:
+    """The keys of the charts the build drew (the site's ``charts/index.json``); none where the
+    site has no such file."""
+    from pyodide.http import open_url
+
+    try:
+        return frozenset(json.loads(open_url(_charts_url() + "index.json").read()))
+    except OSError:
+        return frozenset()
+
+
+def _charts_url() -> str:
+    import pyodide_js
+
+    return pyodide_js.lockfileBaseUrl + CHARTS_FOLDER + "/"

@@ -8,8 +8,10 @@ what the chart shows, for screen readers (JupyterLab, Voilà, JupyterLite and th
 it; other front ends show the PNG beside it). They use the Okabe-Ito colours, which colour-blind
 readers can tell apart. This module is the only one that imports matplotlib, and only when a
 chart is drawn: a lesson imports it in its first cell and still runs where matplotlib cannot be
-had. There (the browser-only course when Pyodide's CDN, which serves matplotlib, is out of
-reach) a chart prints one line saying why and returns None, and the rest of the lesson runs.
+had. The browser version has no matplotlib: there a chart function returns the picture that the
+build drew for the same call on the desktop (``ttt.browser``), the same PNG with the same text
+alternative; a call the build did not draw prints one line saying so and returns None, and the
+rest of the lesson runs.
 """
 
 from __future__ import annotations
@@ -18,10 +20,11 @@ import base64
 import functools
 import html
 import math
+import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, ParamSpec
 
-from ttt.browser import in_browser
+from ttt.browser import CHART_KEY, chart_key, drawn_chart, in_browser
 from ttt.svg import LINE_COLOUR, O_COLOUR, X_COLOUR
 
 if TYPE_CHECKING:
@@ -43,25 +46,56 @@ Rows = Mapping[object, float] | Sequence[tuple[object, float]]
 Args = ParamSpec("Args")
 
 
-def _drawn(plot: Callable[Args, Figure]) -> Callable[Args, Figure | None]:
-    """``plot``, which draws only where matplotlib can be imported; elsewhere it prints why there
-    is no chart and returns None, so that a lesson's other cells still run."""
+def _drawn(plot: Callable[Args, Figure]) -> Callable[Args, Figure | DrawnChart | None]:
+    """``plot``, which draws where matplotlib can be imported. Elsewhere it returns the picture
+    the browser version's build drew for the same call, or, if there is none, prints why there is
+    no chart and returns None, so that a lesson's other cells still run."""
 
     @functools.wraps(plot)
-    def draw(*args: Args.args, **kwargs: Args.kwargs) -> Figure | None:
+    def draw(*args: Args.args, **kwargs: Args.kwargs) -> Figure | DrawnChart | None:
+        key = chart_key(plot.__name__, args, kwargs)
         try:
             import matplotlib  # noqa: F401  (loaded here, not when the module is imported)
         except ImportError:
-            print(NO_MATPLOTLIB_IN_BROWSER if in_browser() else NO_MATPLOTLIB)
-            return None
-        return plot(*args, **kwargs)
+            if not in_browser():
+                print(NO_MATPLOTLIB)
+                return None
+            outputs = drawn_chart(key)
+            if outputs is None:
+                print(NOT_DRAWN_FOR_THE_BROWSER.format(function=plot.__name__))
+                return None
+            return DrawnChart(outputs)
+        fig = plot(*args, **kwargs)
+        fig.key = key  # saved with the notebook's output: the browser version's build reads it
+        return fig
 
     return draw
 
 
+class DrawnChart:
+    """A chart as the desktop drew it, shown in the browser version: a notebook shows exactly
+    the outputs the desktop's figure gave (PNG, and HTML with the text alternative)."""
+
+    def __init__(self, outputs: Mapping[str, str]) -> None:
+        self.outputs = dict(outputs)
+
+    @property
+    def alt(self) -> str:
+        """The chart's text alternative, as the desktop's figure has it."""
+        found = re.search(r'alt="([^"]*)"', self.outputs.get("text/html", ""))
+        return html.unescape(found.group(1)) if found else ""
+
+    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict:
+        return self.outputs
+
+    def __repr__(self) -> str:
+        return self.outputs.get("text/plain", "<chart>")
+
+
 #: why a chart is not drawn, in one line: in the browser version, and on a desktop Python
-NO_MATPLOTLIB_IN_BROWSER = ("No chart here: matplotlib, which draws it, comes from Pyodide's CDN, "
-                            "which this browser could not reach.")
+NOT_DRAWN_FOR_THE_BROWSER = (
+    "No chart here: the browser version has no matplotlib, and shows only the charts the lessons "
+    "draw, drawn when the site was built; this call of {function} is not one of them.")
 NO_MATPLOTLIB = "No chart here: matplotlib is not installed (pip install matplotlib)."
 
 
@@ -370,14 +404,17 @@ def _chart_class() -> type[Figure]:
         JupyterLab, Voilà, JupyterLite and myst-nb prefer the HTML to the PNG."""
 
         alt = ""
+        key: str | None = None  # the call that drew it (ttt.browser.chart_key)
 
-        def _repr_html_(self) -> str | None:
+        def _repr_html_(self) -> str | tuple[str, dict] | None:
             if not self.alt:
                 return None
             from IPython.core.pylabtools import print_figure  # as the PNG the kernel shows
 
             png = base64.b64encode(print_figure(self, "png")).decode("ascii")
-            return f'<img alt="{html.escape(self.alt)}" src="data:image/png;base64,{png}">'
+            image = f'<img alt="{html.escape(self.alt)}" src="data:image/png;base64,{png}">'
+            # the key goes into the output's metadata, where the browser version's build finds it
+            return (image, {CHART_KEY: self.key}) if self.key else image
 
     return Chart
 

@@ -11,7 +11,6 @@ tests/lite`` (that is what ``make test`` does): the lessons are spread over the 
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 from pathlib import Path
@@ -67,10 +66,15 @@ def built_once(shared: Path) -> str:
         return answer.read_text()
 
 
-@pytest.fixture(scope="session")
-def pyodide_cdn(site: Path) -> str:
-    """Where the site loads what it does not serve (matplotlib and the compiled packages it
-    needs): Pyodide's CDN, as the site's lock file names it."""
-    lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())
-    return lock["packages"]["matplotlib"]["file_name"].rsplit("/", 1)[0] + "/"
+@pytest.fixture
+def failed_requests(page) -> list[str]:
+    """The requests of the test's page (the ``offline`` one) that the site answered with an error
+    (404 ...), each as 'status url'."""
+    failed: list[str] = []
 
+    def note(response) -> None:
+        if response.status >= 400:
+            failed.append(f"{response.status} {response.url}")
+
+    page.on("response", note)
+    return failed

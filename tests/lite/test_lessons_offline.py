@@ -2,23 +2,24 @@
 in headless Chromium as Run All runs it, and lesson 10's board is played by clicking.
 
 The site is built from this checkout and served on 127.0.0.1 (conftest.py). Every other request is
-aborted and recorded: Pyodide, every wheel (``ttt`` included) and Graphviz in WebAssembly come from
-the site itself. The one thing the site loads from outside is matplotlib (and the compiled
-packages it needs), from Pyodide's CDN: offline, as on a school network that blocks the CDN, the
-charts cannot be drawn, and only they may be missing.
+aborted and recorded: Pyodide, every wheel (``ttt`` included), Graphviz in WebAssembly and the
+lessons' charts (drawn on the desktop when the site was built) come from the site itself.
 
-In each lesson, in a fresh browser: Run All goes through every cell; no output holds a traceback;
-every chart cell (one whose committed output, the desktop run, holds a matplotlib picture) prints
-the one line saying why there is no chart, and no other cell does; every picture that the
-committed notebook shows as SVG is an SVG here too, and drawn by Graphviz where it was; every cell
-marked ``# NBVAL_CHECK_OUTPUT`` shows exactly the text that the committed notebook shows; the only
-requests that left 127.0.0.1 were for Pyodide's CDN, and only in lessons with charts. Then a whole
-game is played on lesson 10's board by clicking (tests/board_game.py). Each lesson's time, from
-page load to the end of Run All, is printed (``-s`` shows it).
+In each lesson, in a fresh browser: as opened, every saved output shows the text the committed
+notebook holds (not a list of lines joined with commas) and every code cell is trusted; Run All
+goes through every cell; no output holds a traceback; every chart cell (one whose committed output,
+the desktop run, holds a matplotlib picture) shows the same charts, each a PNG and an HTML image
+with the desktop's text alternative; every picture that the committed notebook shows as SVG is an
+SVG here too, and drawn by Graphviz where it was; every cell marked ``# NBVAL_CHECK_OUTPUT`` shows
+exactly the text that the committed notebook shows; no request left 127.0.0.1, none failed (no
+404) and the page logged no error. Then a whole game is played on lesson 10's board by clicking
+(tests/board_game.py). Each lesson's time, from page load to the end of Run All, is printed
+(``-s`` shows it).
 """
 
 from __future__ import annotations
 
+import html
 import re
 import time
 import xml.etree.ElementTree as ET
@@ -29,7 +30,7 @@ import pytest
 from board_game import play
 from static_site import KERNEL, KERNEL_IDLE
 
-from ttt.charts import NO_MATPLOTLIB_IN_BROWSER
+from ttt.charts import NO_MATPLOTLIB, NOT_DRAWN_FOR_THE_BROWSER
 
 pytestmark = pytest.mark.browser
 
@@ -45,7 +46,7 @@ READ_CELLS = f"""() => {{
     for (let i = 0; i < model.cells.length; i++) {{
         const cell = model.cells.get(i), code = cell.type === 'code';
         cells.push({{type: cell.type, source: cell.sharedModel.getSource(),
-                     count: code ? cell.executionCount : null,
+                     count: code ? cell.executionCount : null, trusted: cell.trusted,
                      outputs: code ? cell.outputs.toJSON() : []}});
     }}
     return cells;
@@ -60,37 +61,58 @@ COMMAND_DONE = f"() => window.ranCommand !== false && ({KERNEL_IDLE})()"
 
 
 @pytest.mark.parametrize("lesson", LESSONS)
-def test_lesson_runs_offline(offline, pyodide_cdn, lesson):
+def test_lesson_runs_offline(offline, failed_requests, lesson):
     page = offline.page
     started = time.monotonic()
     page.goto(f"{offline.site}/lab/index.html?path={lesson}")
     wait_for(offline, KERNEL_IDLE, 180_000, "the Python kernel (Pyodide) did not start")
+    committed = nbformat.read(NOTEBOOKS / lesson, as_version=4).cells
+    opened = page.evaluate(READ_CELLS)
+    assert [cell["trusted"] for cell in opened if cell["type"] == "code"] == [
+        True for cell in committed if cell.cell_type == "code"], "a code cell is not trusted"
+    for number, (cell, desktop) in enumerate(zip(opened, committed, strict=True)):
+        assert saved_streams(cell["outputs"]) == saved_streams(desktop.get("outputs", [])), (
+            f"{lesson} cell {number}, as saved, shows other text than the committed notebook")
     cells = run_all(offline)
     print(f"\n{lesson}: Run All offline took {time.monotonic() - started:.0f} s from page load")
-    committed = nbformat.read(NOTEBOOKS / lesson, as_version=4).cells
     assert [cell["source"] for cell in cells] == [cell.source for cell in committed]
-    charts = 0
+    no_chart = (NOT_DRAWN_FOR_THE_BROWSER.split(":")[0], NO_MATPLOTLIB.split(":")[0])
     for number, (cell, desktop) in enumerate(zip(cells, committed, strict=True)):
         where = f"{lesson} cell {number}:\n{cell['source']}\n"
         check_errors(cell, where)
-        if is_chart(desktop.get("outputs", [])):
-            charts += 1
-            no_chart = [("stdout", NO_MATPLOTLIB_IN_BROWSER + "\n")]
-            assert shown_text(cell["outputs"]) == no_chart, where
+        assert not any(line in str(shown_text(cell["outputs"])) for line in no_chart), where
+        desktop_charts = chart_alts(desktop.get("outputs", []))
+        assert chart_alts(cell["outputs"]) == desktop_charts, where
+        if desktop_charts:
             continue
-        assert NO_MATPLOTLIB_IN_BROWSER not in str(shown_text(cell["outputs"])), where
         assert svg_pictures(cell["outputs"]) == svg_pictures(desktop.get("outputs", [])), where
         if cell["type"] == "code" and CHECKED in cell["source"]:
             assert shown_text(cell["outputs"]) == shown_text(desktop.outputs), where
     if lesson == "10_play.ipynb":
         play(page)
-    outside = [url for url in offline.blocked if not (charts and url.startswith(pyodide_cdn))]
-    assert not outside, f"{len(outside)} requests left 127.0.0.1: {outside}"
+    assert not offline.blocked, f"{len(offline.blocked)} requests left 127.0.0.1: {offline.blocked}"
+    assert not failed_requests, f"requests that failed: {failed_requests}"
+    assert not offline.errors, f"the page logged errors: {offline.errors}"
 
 
-def is_chart(outputs: list) -> bool:
-    """Does a committed cell show a chart (matplotlib's picture, a PNG)?"""
-    return any("image/png" in output.get("data", {}) for output in outputs)
+def saved_streams(outputs: list) -> list:
+    """The printed texts of a cell's outputs as they are stored: whole texts, as JupyterLab
+    shows them (a list of lines would be shown with commas between them)."""
+    return [output["text"] for output in outputs if output["output_type"] == "stream"]
+
+
+def chart_alts(outputs: list) -> list[str]:
+    """The text alternatives of the charts among the outputs: for each output that is a chart
+    (matplotlib's PNG), the ``alt`` of the HTML image shown with it ('' if it has none)."""
+    alts = []
+    for output in outputs:
+        data = output.get("data", {})
+        if "image/png" in data:
+            assert text(data["image/png"]).strip(), "an empty PNG"
+            found = re.search(r'<img alt="([^"]+)" src="data:image/png;base64,',
+                              text(data.get("text/html", "")))
+            alts.append(html.unescape(found.group(1)) if found else "")
+    return alts
 
 
 def run_all(offline) -> list[dict]:

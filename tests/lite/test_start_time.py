@@ -1,0 +1,118 @@
+"""Where the time goes when a student opens lesson 1 in the browser version and presses Run All at
+once: Pyodide's runtime fetched, each wheel the kernel loads, Python ready, ``import ttt`` (the
+first cell), the first output, the first picture (a board, drawn by the package), then the same
+for a second lesson opened after it in the same browser.
+
+It measures and prints (``-s`` shows it, and the README's browser-version section reports it); it
+does not fail on a time, which depends on the machine. It checks what can be known: every step
+happens, in order; the kernel's packages are all loaded before the first output (with Pyodide, at
+once, not one after another), and ``ttt`` only when the lesson imports it.
+
+The page is not routed (Playwright turns the browser's HTTP cache off for a routed page); Chromium
+itself resolves no host but 127.0.0.1 (tests/jupyter_pages.py), so nothing leaves the machine.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from jupyter_pages import VIEWPORT
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = "window.jupyterapp?.shell.currentWidget"
+OPENED = (f"(name) => {NOTEBOOK}?.context?.path === name"
+          f" && {NOTEBOOK}.content.model?.cells.length > 0")
+START_RUN_ALL = """() => {
+    window.ranAll = false;
+    const commands = window.jupyterapp.commands;
+    commands.execute('notebook:clear-all-cell-outputs')
+        .then(() => commands.execute('notebook:run-all-cells'))
+        .then(() => { window.ranAll = true; });
+}"""
+# the first code cell that shows an output; its outputs' MIME types
+FIRST_OUTPUT = f"""() => {{
+    const cells = {NOTEBOOK}.content.model.cells;
+    for (let i = 0; i < cells.length; i++) {{
+        const cell = cells.get(i);
+        if (cell.type === 'code' && cell.outputs.length) return i;
+    }}
+    return false;
+}}"""
+FIRST_PICTURE = f"""() => {{
+    const cells = {NOTEBOOK}.content.model.cells;
+    for (let i = 0; i < cells.length; i++) {{
+        const cell = cells.get(i);
+        if (cell.type === 'code' && JSON.stringify(cell.outputs.toJSON()).includes('image/svg+xml'))
+            return i;
+    }}
+    return false;
+}}"""
+KERNEL_UP = (f"() => ['idle', 'busy'].includes({NOTEBOOK}?.sessionContext?.session?.kernel"
+             "?.status)")
+LESSONS = ("01_the_board.ipynb", "03_minimax.ipynb")
+KERNEL_WHEELS = ("micropip", "piplite", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython")
+
+
+class Timeline:
+    """Seconds since the lesson was opened, of each step, and of each file fetched."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.opened = time.time()
+        self.steps: list[tuple[float, str]] = []
+        self.fetched: list[tuple[float, str, bool]] = []  # (seconds, file, from the cache)
+        page.on("requestfinished", self.note_fetched)
+
+    def note_fetched(self, request) -> None:
+        name = request.url.split("?")[0].rsplit("/", 1)[-1]
+        if name.endswith((".whl", ".wasm", ".zip", ".mjs")) or "viz-global" in name:
+            timing = request.timing
+            done = (timing["startTime"] + timing["responseEnd"]) / 1000 - self.opened
+            sizes = request.sizes()
+            self.fetched.append((done, name, sizes["responseBodySize"] == 0))
+
+    def wait(self, condition: str, what: str, arg=None, timeout: int = 300_000):
+        """Wait for the JavaScript ``condition`` and note when it held; return its value."""
+        value = self.page.wait_for_function(condition, arg=arg, timeout=timeout).json_value()
+        self.steps.append((time.time() - self.opened, what))
+        return value
+
+    def when(self, what: str) -> float:
+        return next(seconds for seconds, step in self.steps if step == what)
+
+    def report(self, lesson: str) -> str:
+        lines = [f"{lesson}, seconds after it was opened:"]
+        events = [(s, f"fetched {name}{' (cache)' if cached else ''}")
+                  for s, name, cached in self.fetched] + self.steps
+        lines += [f"{seconds:7.1f}  {what}" for seconds, what in sorted(events)]
+        return "\n".join(lines)
+
+
+def test_the_time_to_the_first_output_of_lesson_1_is_measured(browser, site_url):
+    context = browser.new_context(viewport=VIEWPORT)
+    try:
+        for lesson in LESSONS:
+            page = context.new_page()
+            timeline = Timeline(page)
+            page.goto(f"{site_url}/lab/index.html?path={lesson}")
+            timeline.wait(OPENED, "lesson shown", arg=lesson)
+            page.evaluate(START_RUN_ALL)  # the student presses Run All as soon as it shows
+            timeline.wait(KERNEL_UP, "Python ready")
+            first = timeline.wait(FIRST_OUTPUT, "first output (after import ttt)")
+            timeline.wait(FIRST_PICTURE, "first picture drawn")
+            timeline.wait("() => window.ranAll", "Run All done")
+            print("\n" + timeline.report(lesson))
+            assert first is not False
+            names = [name for _, name, _ in timeline.fetched]
+            assert "pyodide.asm.wasm" in names
+            before_first_output = [name for seconds, name, _ in timeline.fetched
+                                   if seconds <= timeline.when("Python ready")]
+            for wheel in KERNEL_WHEELS:
+                assert any(name.startswith(wheel + "-") for name in before_first_output), wheel
+            assert not any(name.startswith("ttt-") for name in before_first_output), (
+                "ttt was loaded before the lesson imported it")
+            page.close()
+    finally:
+        context.close()
