@@ -14,9 +14,9 @@ import signal
 import subprocess
 import sys
 import threading
-from pathlib import Path
 
 import pytest
+from repo import ROOT
 
 from ttt.board import Board
 from ttt.cli import COMPUTER, COMPUTER_ELSEWHERE, HUMAN, choose_sides, main, read_cell, read_column
@@ -24,7 +24,6 @@ from ttt.games import ConnectFour, connect_four, mnk
 from ttt.matches import play_game
 from ttt.players import perfect_player
 
-ROOT = Path(__file__).resolve().parent.parent
 ENV = dict(os.environ, PYTHONPATH=str(ROOT))
 EVERY_CELL = "".join(f"{number}\n" for number in range(1, 10))  # taken cells are refused
 
