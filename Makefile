@@ -175,24 +175,24 @@ define stage
 	printf '%6d s  %s%s\n' $$(($$(date +%s) - start)) "$(1)" "$$failed" >> $(TIMES); \
 	[ -z "$$failed" ] || { $(SHOW_TIMES); exit 1; }
 endef
-# pytest-xdist: one worker per core; a whole file (a lesson, or a test module) goes to one
-# worker, since a notebook's cells share one kernel; in the order tests/conftest.py gives, slowest
-# first (not xdist's own: most tests first).
-PARALLEL := -n auto --dist loadfile --no-loadscope-reorder
-DESKTOP  := tests --ignore=tests/browser --ignore=tests/lite --ignore=tests/site
+# pytest-xdist: one worker per core, work stealing (a worker that runs out takes half of another's
+# queue), never splitting a lesson, whose cells share one kernel (tests/conftest.py).
+PARALLEL := -n auto --dist worksteal
+# The stages are chosen by marker: the folders tests/browser, tests/lite and tests/site mark theirs.
+DESKTOP  := -m "not (browser or lite or site)" tests
 
 test: system-browser venv-dev venv-lite
 	@mkdir -p .pytest-tmp && : > $(TIMES)
-	$(call stage,lint,$(BIN)/ruff check $(LINT_DIRS) && $(BIN)/lint-imports --no-logo)
+	$(call stage,lint (ruff; lint-imports runs once in the unit tests),$(BIN)/ruff check $(LINT_DIRS))
 	$(call stage,unit tests + nbgrader course + every lesson once (nbval) on every core,\
 	  $(BIN)/python -m pytest $(NBVAL) $(PARALLEL) --basetemp=.pytest-tmp/desktop \
 	  $(DESKTOP) notebooks --ignore=notebooks/solutions)
 	$(call stage,browser tests (JupyterLab and Voila in Chromium),\
-	  $(BIN)/python -m pytest -p no:nbval $(PARALLEL) --basetemp=.pytest-tmp/browser tests/browser)
+	  $(BIN)/python -m pytest -p no:nbval $(PARALLEL) --basetemp=.pytest-tmp/browser -m browser tests)
 	$(call stage,browser-only course (JupyterLite): built then run offline in Chromium,\
-	  $(BIN)/python -m pytest -p no:nbval -n auto --dist worksteal --basetemp=.pytest-tmp/lite tests/lite)
+	  $(BIN)/python -m pytest -p no:nbval $(PARALLEL) --basetemp=.pytest-tmp/lite -m lite tests)
 	$(call stage,the website (make site): built then every page checked in Chromium,\
-	  $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/site tests/site)
+	  $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/site -m site tests)
 	@$(SHOW_TIMES)
 
 # For a teacher or developer at work: lint, the unit tests, and the lessons changed since the last
@@ -204,8 +204,7 @@ CHANGED_LESSONS = $(filter-out notebooks/solutions/%,$(filter %.ipynb,$(wildcard
 check: venv-dev
 	@mkdir -p .pytest-tmp
 	$(BIN)/ruff check $(LINT_DIRS)
-	$(BIN)/lint-imports --no-logo
-	@echo "==> unit tests$(if $(CHANGED_LESSONS), and the changed lessons: $(CHANGED_LESSONS))"
+	@echo "==> unit tests (lint-imports among them)$(if $(CHANGED_LESSONS), and the changed lessons: $(CHANGED_LESSONS))"
 	$(BIN)/python -m pytest $(NBVAL) $(PARALLEL) --basetemp=.pytest-tmp/check \
 	  $(DESKTOP) --ignore=tests/test_assignments.py $(CHANGED_LESSONS)
 

@@ -1,40 +1,104 @@
-"""The order in which the test run hands out its files: the slowest first.
+"""How the test run is split: into stages by marker, and over the cores by work stealing that
+keeps each lesson whole.
 
-``make test`` runs the unit tests and the lessons together on every core (pytest-xdist, a whole
-file to a worker: ``--dist loadfile --no-loadscope-reorder``), and a worker takes the next file in
-the order of the collection. Starting with the longest keeps both cores busy to the end, instead
-of one core working through a long lesson alone after the other has finished. Only the order
-changes: a file not listed runs all the same, after these, and within a file nothing moves (a
-lesson's cells run in their order, in one kernel).
+**Stages.** The tests in a folder of tests/ that names a stage (tests/browser: JupyterLab and Voilà
+in Chromium; tests/lite: the browser-only course; tests/site: the website) carry that stage's
+marker, given here by the folder, so a new test file there needs nothing. ``make test`` selects
+each stage with ``-m`` (``-m "not (browser or lite or site)"`` for the desktop stage: the unit
+tests and every lesson through nbval); nothing is ignored by path. A new stage is a new folder,
+named in STAGES, in pyproject.toml's markers and in the Makefile.
+
+**Cores.** ``make test`` runs with ``-n auto --dist worksteal``: pytest-xdist hands each worker
+half of the tests, and a worker that runs out takes half of what another still has queued, so a
+long file does not leave a core idle at the end and no hand-kept order of the slowest files is
+needed. One thing must not be split: a lesson. nbval runs a notebook's cells as items of one file
+that share one kernel, in order, so the scheduler below cuts a worker's queue only where two
+neighbouring items are not cells of the same notebook. (A test module may be split: its
+module-scoped fixtures are then made once on each worker that runs part of it.)
 """
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
-#: The files that take longest, slowest first (as measured in ``make test`` on 2 cores).
-SLOWEST_FIRST = (
-    "tests/test_assignments.py",  # nbgrader generates, autogrades and exports a whole course
-    "tests/test_search.py",
-    "notebooks/06_opponents.ipynb",
-    "tests/test_fast.py",
-    "tests/test_tree.py",
-    "notebooks/08_chance.ipynb",
-    "tests/test_players.py",
-    "notebooks/07_bigger_boards.ipynb",
-    "tests/test_games.py",
-    "tests/test_widgets.py",
-    "notebooks/04_nodes_per_move.ipynb",
-    "tests/test_solve.py",
-    "tests/test_counting.py",
-    "tests/test_mcts.py",
-    "notebooks/10_play.ipynb",
-    "notebooks/02_the_game_tree.ipynb",
-)
+import pytest
+from repo import TESTS
+
+#: The folders of tests/ that are stages of their own; each one's marker is its name.
+STAGES = ("browser", "lite", "site")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The items of the slowest files first, in the order above; every file's items together and
-    in their own order (the sort is stable)."""
-    rank = {path: place for place, path in enumerate(SLOWEST_FIRST)}
-    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))
+    """Mark every test in a stage's folder with the stage's marker."""
+    for item in items:
+        try:
+            folder = Path(item.path).resolve().relative_to(TESTS).parts[0]
+        except (ValueError, IndexError):  # outside tests/: a lesson
+            continue
+        if folder in STAGES:
+            item.add_marker(folder)
+
+
+def notebook_of(nodeid: str) -> str | None:
+    """The notebook an item is a cell of (``notebooks/01_the_board.ipynb::Cell 3``), else None."""
+    path = nodeid.split("::")[0]
+    return path if path.endswith(".ipynb") else None
+
+
+def whole_lessons(collection: list[str], queue: list[int], cut: int) -> int:
+    """Move ``cut`` (a place in ``queue``, a list of indices into ``collection``) forward until it
+    falls between two items that are not cells of one notebook, or at the queue's end: cutting
+    there keeps every lesson on one worker."""
+    while 0 < cut < len(queue):
+        before, after = collection[queue[cut - 1]], collection[queue[cut]]
+        if notebook_of(before) is None or notebook_of(before) != notebook_of(after):
+            break
+        cut += 1
+    return min(cut, len(queue))
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """``--dist worksteal`` that never splits a lesson (see the module's docstring)."""
+    if config.getvalue("dist") != "worksteal":
+        return None
+    from xdist.scheduler.worksteal import MIN_PENDING, NodePending, WorkStealingScheduling
+
+    class WholeLessonStealing(WorkStealingScheduling):
+        """pytest-xdist's work stealing, with every cut of a queue moved to a notebook's edge."""
+
+        def _send_tests(self, node, num: int) -> None:
+            num = whole_lessons(self.collection, self.pending, num)
+            super()._send_tests(node, num)
+
+        def check_schedule(self) -> None:
+            # pytest-xdist's own, but for where the stolen tail of a queue begins
+            nodes_up = [NodePending(node, pending) for node, pending in self.node2pending.items()
+                        if not node.shutting_down]
+
+            def idle_nodes() -> list:
+                return [node for node, pending in nodes_up if len(pending) < MIN_PENDING]
+
+            if not idle_nodes():
+                return
+            if self.pending:  # hand out what no worker has yet, evenly
+                idle = idle_nodes()
+                for place, node in enumerate(idle):
+                    self._send_tests(node, len(self.pending) // (len(idle) - place))
+                if not idle_nodes():
+                    return
+            if self.steal_requested_from_node is not None:  # one request at a time
+                return
+            victim = max(nodes_up, key=lambda node_pending: len(node_pending.pending),
+                         default=None)
+            queue = victim.pending if victim else []
+            # half of the longest queue, keeping its running and next item, cut at a lesson's edge
+            steal = min(len(queue) // 2, max(0, len(queue) - MIN_PENDING))
+            start = whole_lessons(self.collection, queue, len(queue) - steal)
+            if steal == 0 or start >= len(queue):
+                for node in idle_nodes():  # no more work for them: let them finish
+                    node.shutdown()
+                return
+            victim.node.send_steal(queue[start:])
+            self.steal_requested_from_node = victim.node
+
+    return WholeLessonStealing(config, log)

@@ -26,8 +26,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import nbformat
+from repo import KERNEL_IDLE, NOTEBOOKS
 
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 BIN = Path(sys.executable).parent  # the jupyter and voila of the running venv
 TOKEN = "browser-test-token"
 VIEWPORT = {"width": 1280, "height": 800}
@@ -125,8 +125,6 @@ def _stop(proc: subprocess.Popen) -> None:
 
 # --- a notebook in JupyterLab -------------------------------------------------------------------
 
-KERNEL_IDLE = ("() => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel"
-               "?.status === 'idle'")
 # True once every code cell with code has run and the kernel is idle again.
 ALL_RUN = """() => {
     const panel = window.jupyterapp.shell.currentWidget;

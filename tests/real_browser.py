@@ -1,11 +1,13 @@
-"""Chromium driven by Playwright, as pytest fixtures for the tests that use a real browser
-(tests/browser, tests/lite).
+"""Chromium for the tests that use a real browser (tests/browser, tests/lite, tests/site), through
+pytest-playwright: its ``browser``, ``context`` and ``page`` fixtures, given the system's Chromium
+and the course's settings here (Playwright's own browser download is not used).
 
-A conftest.py imports the fixtures it needs from here (``from real_browser import new_page``: the
-functions have other names than their fixtures, ``chromium``, ``browser`` and ``page``, so that a
-fixture that uses one does not shadow the import); pytest finds this module through ``pythonpath``
-in pyproject.toml. Where Chromium or Playwright is missing the tests are skipped, saying what to
-install, except under CI (the ``CI`` environment variable is set), where they fail.
+A stage's conftest.py imports what it needs from here (``from real_browser import
+browser_type_launch_args, ...``); pytest finds this module through ``pythonpath`` in
+pyproject.toml. Where Chromium or Playwright is missing the tests are skipped, saying what to
+install, except under CI (the ``CI`` environment variable is set), where they fail. Each page is
+in a new browser context (pytest-playwright's ``context``): no cookies, storage or cache from
+another test.
 """
 
 from __future__ import annotations
@@ -44,29 +46,35 @@ def chromium_executable() -> str:
     if path is None:
         missing(f"Chromium, which was not found: {INSTALL}")
     try:
-        import playwright.sync_api  # noqa: F401
+        import pytest_playwright  # noqa: F401
     except ImportError:
-        missing("Playwright: pip install -r requirements.txt")
+        missing("pytest-playwright: pip install -r requirements-dev.txt")
     return path
 
 
-@pytest.fixture(scope="session", name="browser")
-def launched_browser(chromium: str):
-    """Headless Chromium, started once per test session, that can reach only 127.0.0.1."""
-    from playwright.sync_api import sync_playwright
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict, chromium: str) -> dict:
+    """pytest-playwright's launch options, with the system's Chromium, which can reach only
+    127.0.0.1 (CHROMIUM_ARGS)."""
+    return {**browser_type_launch_args, "executable_path": chromium, "args": CHROMIUM_ARGS,
+            "timeout": 30_000}
 
-    with sync_playwright() as playwright:  # do not mix with pytest-playwright's fixtures
-        browser = playwright.chromium.launch(executable_path=chromium, timeout=30_000,
-                                             args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    """Every page is the size of a projector, 1280 x 800."""
+    return {**browser_context_args, "viewport": VIEWPORT}
+
+
+# Names kept for conftests written before pytest-playwright: importing them is harmless, as each
+# only hands on pytest-playwright's own fixture.
+@pytest.fixture(scope="session", name="browser")
+def launched_browser(browser):
+    """pytest-playwright's ``browser``."""
+    return browser
 
 
 @pytest.fixture(name="page")
-def new_page(browser):
-    """A page the size of a projector (1280 x 800) in a new browser context: no cookies, storage
-    or cache from another test."""
-    context = browser.new_context(viewport=VIEWPORT)
-    context.set_default_timeout(30_000)
-    yield context.new_page()
-    context.close()
+def new_page(page):
+    """pytest-playwright's ``page``."""
+    return page

@@ -15,13 +15,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[1]
-#: ``make lite``'s own Python (.venv-lite, which sees the course's .venv), which builds the sites
-LITE_VENV_PYTHON = ROOT / ".venv-lite" / "bin" / "python"
-#: the state of the open notebook's kernel in a JupyterLite page (its app exposed in the browser)
-KERNEL = "window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel?.status"
-KERNEL_IDLE = f"() => {KERNEL} === 'idle'"
+from repo import KERNEL, KERNEL_IDLE, LITE_VENV_PYTHON, ROOT  # noqa: F401  (old home)
 
 
 def builder_python() -> str:

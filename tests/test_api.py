@@ -14,9 +14,10 @@ from pathlib import Path
 import nbformat
 import pytest
 from importlinter.api import read_configuration
+from repo import NOTEBOOKS as NOTEBOOK_FOLDER
+from repo import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = sorted(NOTEBOOK_FOLDER.glob("*.ipynb"))
 
 
 def module_name(path: str) -> str:

@@ -23,8 +23,8 @@ from pathlib import Path
 import nbformat
 import pytest
 from nbgrader.api import Gradebook
+from repo import SCRIPTS
 
-SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
 sys.path.insert(0, str(SCRIPTS))
 
 import make_assignments  # noqa: E402

@@ -14,9 +14,9 @@ import signal
 import subprocess
 import sys
 import threading
-from pathlib import Path
 
 import pytest
+from repo import ROOT
 
 from ttt.board import Board
 from ttt.cli import COMPUTER, COMPUTER_ELSEWHERE, HUMAN, choose_sides, main, read_cell, read_column
@@ -25,7 +25,6 @@ from ttt.matches import play_game
 from ttt.players import perfect_player
 from ttt.svg import cell_in_words
 
-ROOT = Path(__file__).resolve().parent.parent
 ENV = dict(os.environ, PYTHONPATH=str(ROOT))
 EVERY_CELL = "".join(f"{number}\n" for number in range(9))  # taken cells are refused
 

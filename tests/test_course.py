@@ -6,6 +6,8 @@ import re
 from pathlib import Path
 
 import pytest
+from repo import LESSONS as ALL_LESSONS
+from repo import NOTEBOOKS, ROOT
 
 from ttt.course import (
     MINUTES_PER_TASK,
@@ -24,9 +26,7 @@ from ttt.course import (
 )
 from ttt.exercises import EXERCISES
 
-ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = ROOT / "notebooks"
-LESSONS = sorted(path for path in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb") if lesson_number(path) > 0)
+LESSONS = [path for path in ALL_LESSONS if lesson_number(path) > 0]
 #: Issue 18: what a student took, reading at 150 words a minute and doing every task.
 MEASURED = {5: 80, 6: 75, 7: 65, 8: 60, 10: 40}  # 10, Play, was lesson 9 when measured
 

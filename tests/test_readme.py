@@ -11,8 +11,8 @@ import struct
 from pathlib import Path
 
 import pytest
+from repo import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text()
 COLUMN_PX = 830  # the width of GitHub's README column on a desktop screen
 SCREENSHOT = re.compile(r'<img src="(images/screenshot_[\w-]+\.png)" width="(\d+)"')

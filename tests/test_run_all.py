@@ -8,16 +8,15 @@ mark: Run All ignores nbval's comments, and although JupyterLab goes on past a c
 lesson that shows an error catches it and prints it. Without the marks, nbval's run is Run All's.
 """
 
-from pathlib import Path
 
 import nbformat
 import pytest
+from repo import NOTEBOOKS
 
 #: nbval's marks that let a raising cell pass: comments in the cell's source, and cell tags.
 COMMENTS = ("NBVAL_RAISES_EXCEPTION", "NBVAL_SKIP")
 TAGS = {"raises-exception", "nbval-raises-exception", "nbval-skip"}
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 LESSONS = sorted(NOTEBOOKS.glob("*.ipynb"))
 
 

@@ -15,10 +15,10 @@ import nbformat
 import pytest
 from lesson_exercises import CHECK, answer, exercise_cells, lessons, stub_name
 from make_assignments import imports
+from repo import NOTEBOOKS
 
 from ttt.exercises import EXERCISES
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 LESSONS = sorted(NOTEBOOKS.glob("*.ipynb"))
 
 

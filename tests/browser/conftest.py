@@ -5,10 +5,9 @@ so that a test of any lesson opens it in the one server. Chromium, and skipping 
 is missing, are in tests/real_browser.py; starting servers and measuring pages in
 tests/jupyter_pages.py.
 
-Run with ``python -m pytest -p no:nbval --basetemp=.pytest-tmp/browser tests/browser``; ``make
-test`` adds ``-n auto --dist loadfile``: each test file goes to one worker, a session of its own,
-which starts the servers its tests use, once. (``--dist loadgroup`` could send every test of one
-server to one worker, but with pytest 9.2 it groups nothing: pytest-xdist issue 1386.)
+Run with ``python -m pytest -p no:nbval --basetemp=.pytest-tmp/browser -m browser tests`` (the
+tests here carry the marker ``browser``: tests/conftest.py); ``make test`` adds ``-n auto --dist
+worksteal``: each worker is a session of its own, which starts the servers its tests use, once.
 """
 
 from __future__ import annotations
@@ -16,17 +15,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from jupyter_pages import NOTEBOOKS, course_folder, lab_command, server, voila_command
+from jupyter_pages import course_folder, lab_command, server, voila_command
 from real_browser import (  # noqa: F401  (fixtures and a hook, for pytest to find here)
+    browser_context_args,
+    browser_type_launch_args,
     chromium_executable,
-    launched_browser,
-    new_page,
     pytest_configure,
 )
+from repo import LESSONS
 
 #: The notebooks in JupyterLab's folder: every lesson (copying them all costs little). The page of
 #: ``make play`` is Voilà's.
-LAB_NOTEBOOKS = tuple(path.name for path in sorted(NOTEBOOKS.glob("[0-9]*.ipynb")))
+LAB_NOTEBOOKS = tuple(path.name for path in LESSONS)
 PLAY_PAGE = "play.ipynb"
 
 

@@ -26,10 +26,11 @@ from jupyter_pages import (
     server,
     show_cell,
 )
+from repo import LESSONS as LESSON_PATHS
 
 pytestmark = pytest.mark.browser
 
-LESSONS = sorted(path.name for path in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+LESSONS = [path.name for path in LESSON_PATHS]
 # How many pictures a cell's outputs draw: SVG outputs (JupyterLab shows them as images), SVG
 # inside HTML outputs, and SVG images in HTML (a game tree, shown with its alt text).
 PICTURES_SHOWN = """(i) => {

@@ -3,10 +3,10 @@ checkout by scripts/build_lite.py (what ``make lite`` runs), served on 127.0.0.1
 http.server, and a page of headless Chromium in which every request for anything else is aborted
 and counted (Chromium itself resolves no other host either: tests/real_browser.py).
 
-Run with ``python -m pytest -p no:nbval -n auto --dist worksteal --basetemp=.pytest-tmp/lite
-tests/lite`` (that is what ``make test`` does): the lessons are spread over the cores
-(pytest-xdist), each worker with its own Chromium and its own server of the one build; without
-``-n`` they run one after another.
+Run with ``python -m pytest -p no:nbval -n auto --dist worksteal --basetemp=.pytest-tmp/lite -m lite
+tests`` (what ``make test`` does; the marker ``lite`` comes with this folder): the lessons are
+spread over the cores (pytest-xdist), each worker with its own Chromium and its own server of
+the one build; without ``-n`` they run one after another.
 """
 
 from __future__ import annotations
@@ -17,14 +17,13 @@ from pathlib import Path
 
 import pytest
 from real_browser import (  # noqa: F401  (fixtures and a hook, for pytest to find here)
+    browser_context_args,
+    browser_type_launch_args,
     chromium_executable,
-    launched_browser,
-    new_page,
     pytest_configure,
 )
+from repo import BUILD, SCRIPTS
 from static_site import builder_python, offline, site_url  # noqa: F401  (fixtures)
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="session")
@@ -38,13 +37,13 @@ def site(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
         failure = build_site()
     if failure:
         pytest.fail(failure, pytrace=False)
-    return ROOT / "build" / "lite"
+    return BUILD / "lite"
 
 
 def build_site() -> str:
     """Build the site with scripts/build_lite.py; return why the build failed, or '' if it did
     not."""
-    build = subprocess.run([builder_python(), str(ROOT / "scripts" / "build_lite.py")],
+    build = subprocess.run([builder_python(), str(SCRIPTS / "build_lite.py")],
                            capture_output=True, text=True)
     if build.returncode == 0:
         return ""

@@ -23,19 +23,16 @@ import html
 import re
 import time
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import nbformat
 import pytest
 from board_game import play
+from repo import LESSONS, NOTEBOOKS
 from static_site import KERNEL, KERNEL_IDLE
 
 from ttt.charts import NO_MATPLOTLIB, NOT_DRAWN_FOR_THE_BROWSER
 
-pytestmark = pytest.mark.browser
-
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-LESSONS = sorted(path.name for path in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+LESSON_NAMES = [path.name for path in LESSONS]
 CHECKED = "# NBVAL_CHECK_OUTPUT"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -60,7 +57,7 @@ START = """(command) => {
 COMMAND_DONE = f"() => window.ranCommand !== false && ({KERNEL_IDLE})()"
 
 
-@pytest.mark.parametrize("lesson", LESSONS)
+@pytest.mark.parametrize("lesson", LESSON_NAMES)
 def test_lesson_runs_offline(offline, failed_requests, lesson):
     page = offline.page
     started = time.monotonic()

@@ -8,14 +8,10 @@ JupyterLab's to fix: its violations are reported as a warning, not failed on.
 from __future__ import annotations
 
 import warnings
-from pathlib import Path
 
 import nbformat
-import pytest
+from repo import NOTEBOOKS
 
-pytestmark = pytest.mark.browser
-
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 LESSON_0 = "00_start_here.ipynb"
 # The course's own markup in an open lesson: its text and its cells' outputs.
 OURS = [[".jp-Notebook .jp-MarkdownOutput"], [".jp-Notebook .jp-OutputArea-output"]]

@@ -21,13 +21,11 @@ from urllib.parse import urldefrag, urlsplit
 
 import nbformat
 import pytest
+from repo import NOTEBOOKS
 from static_site import KERNEL_IDLE
 
 from ttt.exercises import EXERCISES
 
-pytestmark = pytest.mark.browser
-
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 # Every link of the page, every id in it, and the pictures in its article with their sizes.
 READ_PAGE = """() => ({
     links: [...document.querySelectorAll('a[href]')].map(a => a.href),
