@@ -8,13 +8,16 @@ TEACHER_STAMP := $(VENV)/.installed-teacher
 DEV_STAMP     := $(VENV)/.installed-dev
 LITE_VENV     := .venv-lite
 LITE_STAMP    := $(LITE_VENV)/.installed
+HUB_STAMP     := $(VENV)/.installed-hub
+PROXY         := node_modules/.bin/configurable-http-proxy
 # nbval runs every notebook cell; only cells marked `# NBVAL_CHECK_OUTPUT` compare output.
 NBVAL  := --nbval-lax --nbval-current-env --nbval-cell-timeout=120
 LINT_DIRS := ttt tests benchmarks scripts
 
 .DEFAULT_GOAL := help
 .PHONY: help venv venv-teacher venv-dev venv-lite system system-lite system-browser lab test check \
-        lint bench images screenshots notebooks solutions assignments play lite clean
+        lint bench images screenshots notebooks solutions assignments play lite clean \
+        venv-hub hub test-hub
 
 help:
 	@echo "make lab     open the course notebooks in JupyterLab (LAB_ARGS=... passes options)"
@@ -29,6 +32,8 @@ help:
 	@echo "make screenshots  take the README's screenshots in Chromium at 1280x800"
 	@echo "make solutions  write notebooks/solutions/: the lessons with every exercise answered"
 	@echo "make assignments  write build/assignments/: an nbgrader course of graded exercises"
+	@echo "make hub    a JupyterHub for one class on 127.0.0.1 (HUB_PORT=8000; README: Teaching a class on a server)"
+	@echo "make test-hub  the class hub's tests: students, course links and grading in Chromium"
 	@echo "make notebooks  re-run the lessons and save their outputs (for maintainers)"
 	@echo "make clean   remove .venv and caches"
 
@@ -41,6 +46,7 @@ venv: $(STAMP)
 venv-teacher: $(TEACHER_STAMP)
 venv-dev: $(DEV_STAMP)
 venv-lite: $(LITE_STAMP)
+venv-hub: $(HUB_STAMP) $(PROXY)
 
 # Each step prints one line; what pip says goes to $(LOG), shown only if a step fails.
 LOG := $(VENV)/install.log
@@ -89,6 +95,27 @@ $(DEV_STAMP): $(TEACHER_STAMP) requirements-dev.txt
 	@echo "==> adding the test tools to .venv: pytest, nbval, Playwright, ruff (requirements-dev.txt)"
 	@$(call logged,$(BIN)/python -m pip install -r requirements-dev.txt)
 	@touch $@
+
+$(HUB_STAMP): $(TEACHER_STAMP) requirements-hub.txt
+	@echo "==> adding the class hub to .venv: JupyterHub, NativeAuthenticator, the idle culler, nbgitpuller (requirements-hub.txt)"
+	@$(call logged,$(BIN)/python -m pip install -r requirements-hub.txt)
+	@touch $@
+
+# JupyterHub's proxy is a Node.js program: installed here, in node_modules/, not for the whole machine.
+$(PROXY):
+	@command -v npm >/dev/null || { echo "the class hub's proxy needs Node.js and npm: apt-get install nodejs npm"; exit 1; }
+	@echo "==> installing configurable-http-proxy into node_modules/ (npm)"
+	@$(call logged,npm install --prefix . --no-save --no-package-lock --no-audit --no-fund configurable-http-proxy@5)
+
+# A hub for one class on this machine (state in build/hub/): the teacher signs up first, as
+# "teacher" (the hub's admin), then approves each student's sign-up; the links pull this clone.
+HUB_PORT ?= 8000
+hub: system venv-hub
+	@echo "==> the class hub: http://127.0.0.1:$(HUB_PORT)/hub/signup (sign up as 'teacher' first;"
+	@echo "    approve students at /hub/authorize). Each lesson's course link, pulling this clone:"
+	@$(BIN)/python scripts/course_links.py http://127.0.0.1:$(HUB_PORT) --repo file://$(CURDIR) \
+	  --branch $$(git rev-parse --abbrev-ref HEAD) | sed 's/^/    /'
+	TTT_HUB_PORT=$(HUB_PORT) $(BIN)/jupyterhub -f hub/jupyterhub_config.py $(HUB_ARGS)
 
 # A .pth file lets .venv-lite import everything in .venv (ttt, ipywidgets, ...).
 $(LITE_STAMP): $(STAMP) requirements-lite.txt
@@ -178,10 +205,12 @@ endef
 # pytest-xdist: one worker per core, work stealing (a worker that runs out takes half of another's
 # queue), never splitting a lesson, whose cells share one kernel (tests/conftest.py).
 PARALLEL := -n auto --dist worksteal
-# The stages are chosen by marker: the folders tests/browser, tests/lite and tests/site mark theirs.
-DESKTOP  := -m "not (browser or lite or site)" tests
+# The stages are chosen by marker: the folders tests/browser, tests/lite, tests/site and tests/hub
+# mark theirs.
+DESKTOP  := -m "not (browser or lite or site or hub)" tests
+HUB_TESTS := $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/hub -m hub tests
 
-test: system-browser venv-dev venv-lite
+test: system-browser venv-dev venv-lite venv-hub
 	@mkdir -p .pytest-tmp && : > $(TIMES)
 	$(call stage,lint (ruff; lint-imports runs once in the unit tests),$(BIN)/ruff check $(LINT_DIRS))
 	$(call stage,unit tests + nbgrader course + every lesson once (nbval) on every core,\
@@ -193,7 +222,13 @@ test: system-browser venv-dev venv-lite
 	  $(BIN)/python -m pytest -p no:nbval $(PARALLEL) --basetemp=.pytest-tmp/lite -m lite tests)
 	$(call stage,the website (make site): built then every page checked in Chromium,\
 	  $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/site -m site tests)
+	$(call stage,a class on the hub: students follow course links; nbgrader round trip,$(HUB_TESTS))
 	@$(SHOW_TIMES)
+
+# The class hub's tests alone (tests/hub, marked hub): a teacher and three students on 127.0.0.1.
+test-hub: system-browser venv-dev venv-hub
+	@mkdir -p .pytest-tmp
+	$(HUB_TESTS)
 
 # For a teacher or developer at work: lint, the unit tests, and the lessons changed since the last
 # commit (git), each run once. `make test` runs everything.

@@ -2,9 +2,9 @@
 keeps each lesson whole.
 
 **Stages.** The tests in a folder of tests/ that names a stage (tests/browser: JupyterLab and Voilà
-in Chromium; tests/lite: the browser-only course; tests/site: the website) carry that stage's
+in Chromium; tests/lite: the browser-only course; tests/site: the website; tests/hub: a class on JupyterHub) carry that stage's
 marker, given here by the folder, so a new test file there needs nothing. ``make test`` selects
-each stage with ``-m`` (``-m "not (browser or lite or site)"`` for the desktop stage: the unit
+each stage with ``-m`` (``-m "not (browser or lite or site or hub)"`` for the desktop stage: the unit
 tests and every lesson through nbval); nothing is ignored by path. A new stage is a new folder,
 named in STAGES, in pyproject.toml's markers and in the Makefile.
 
@@ -25,7 +25,7 @@ import pytest
 from repo import TESTS
 
 #: The folders of tests/ that are stages of their own; each one's marker is its name.
-STAGES = ("browser", "lite", "site")
+STAGES = ("browser", "lite", "site", "hub")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -1,0 +1,122 @@
+"""JupyterHub for one class of the ttt course (``make hub``; README: Teaching a class on a server).
+
+Every student logs in and gets a JupyterLab of their own, started from the course's Python (the
+repository's ``.venv``), with the lessons put in their home by an nbgitpuller link; the teacher
+hands out and grades assignments through nbgrader's exchange, a folder every server can reach.
+
+The parts, each a released package:
+
+- **JupyterHub** logs people in and starts their servers; **configurable-http-proxy** (npm,
+  installed into ``node_modules/`` by ``make hub``) routes each user's address to their server.
+- **NativeAuthenticator**: students sign up with a user name and password at ``/hub/signup``, and
+  the teacher (an admin) approves them at ``/hub/authorize``. Tests use the dummy authenticator.
+- **The spawner**: ``simple`` (the default: every server runs as the hub's own account, each
+  student with a home folder under ``TTT_HUB_DIR/homes/``; right for a trial or a class that trusts
+  itself) or ``local`` (LocalProcessSpawner: each student a system account of the same name, with
+  its own home; what a school's server should use).
+- **The idle culler** stops a server left idle for ``TTT_HUB_IDLE`` seconds (default an hour),
+  which frees its memory for the students still working.
+- **nbgrader's exchange**: ``TTT_HUB_DIR/exchange``, shared by every server; ``hub/student/``
+  tells each student's nbgrader who they are and where the exchange is.
+
+Settings come from the environment, so that ``make hub``, the tests and a school's server use one
+file: ``TTT_HUB_DIR`` (state: database, homes, exchange; default ``build/hub``), ``TTT_HUB_PORT``
+(8000; the proxy's API and the hub itself take the next two ports), ``TTT_HUB_IP`` (127.0.0.1),
+``TTT_HUB_AUTH`` (``native`` or ``dummy``), ``TTT_HUB_SPAWNER`` (``simple`` or ``local``),
+``TTT_HUB_TEACHER`` (the admin's user name, ``teacher``), ``TTT_HUB_IDLE`` (seconds) and
+``TTT_HUB_SERVER_ARGS`` (options for each student's server) and
+``TTT_HUB_API_TOKEN`` (if set, a service ``class-driver`` with this token may create users and
+start servers through the REST API: the tests and the load script use it).
+"""
+
+import os
+import sys
+from pathlib import Path
+
+c = get_config()  # noqa: F821
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+BIN = Path(sys.executable).parent  # the course's Python runs the hub, and every student's server
+STATE = Path(os.environ.get("TTT_HUB_DIR", ROOT / "build" / "hub")).resolve()
+PORT = int(os.environ.get("TTT_HUB_PORT", "8000"))
+IP = os.environ.get("TTT_HUB_IP", "127.0.0.1")
+TEACHER = os.environ.get("TTT_HUB_TEACHER", "teacher")
+EXCHANGE = STATE / "exchange"
+
+for folder in (STATE, STATE / "homes"):
+    folder.mkdir(parents=True, exist_ok=True)
+# Every student writes into the exchange's inbound folder, and nobody may delete another's files:
+# world-writable with the sticky bit, as nbgrader's documentation asks.
+EXCHANGE.mkdir(exist_ok=True)
+EXCHANGE.chmod(0o1777)
+
+# --- addresses: the proxy faces the users; the hub and the proxy's API stay on loopback -------
+c.JupyterHub.bind_url = f"http://{IP}:{PORT}"
+c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{PORT + 1}"
+c.JupyterHub.hub_ip = "127.0.0.1"
+c.JupyterHub.hub_port = PORT + 2
+c.ConfigurableHTTPProxy.command = [str(ROOT / "node_modules" / ".bin" / "configurable-http-proxy")]
+c.ConfigurableHTTPProxy.pid_file = str(STATE / "proxy.pid")
+c.JupyterHub.db_url = f"sqlite:///{STATE / 'jupyterhub.sqlite'}"
+c.JupyterHub.cookie_secret_file = str(STATE / "cookie_secret")
+
+# --- who may log in ----------------------------------------------------------------------------
+c.Authenticator.admin_users = {TEACHER}
+if os.environ.get("TTT_HUB_AUTH", "native") == "dummy":
+    c.JupyterHub.authenticator_class = "dummy"  # any user name, one shared password: tests only
+    c.DummyAuthenticator.password = os.environ.get("TTT_HUB_PASSWORD", "class-password")
+    c.Authenticator.allow_all = True
+else:
+    c.JupyterHub.authenticator_class = "native"
+    c.NativeAuthenticator.open_signup = False  # the teacher approves each new account
+    c.NativeAuthenticator.minimum_password_length = 8
+    c.Authenticator.allow_all = True  # every approved account
+
+# --- each student's server: the course's JupyterLab, in their own home -------------------------
+if os.environ.get("TTT_HUB_SPAWNER", "simple") == "local":
+    c.JupyterHub.spawner_class = "localprocess"  # a system account per student
+else:
+    c.JupyterHub.spawner_class = "simple"
+    c.SimpleLocalProcessSpawner.home_dir_template = str(STATE / "homes" / "{username}")
+c.Spawner.cmd = [str(BIN / "jupyterhub-singleuser")]
+# Jupyter refuses to run as root unless told to (containers); TTT_HUB_SERVER_ARGS adds options
+# (the browser tests expose JupyterLab's app to the page, as tests/jupyter_pages.py expects).
+c.Spawner.args = (["--allow-root"] if os.getuid() == 0 else []) + \
+    os.environ.get("TTT_HUB_SERVER_ARGS", "").split()
+c.Spawner.default_url = "/lab"
+c.Spawner.environment = {
+    # hub/student/nbgrader_config.py: the exchange, the course, and the student's name
+    "JUPYTER_CONFIG_PATH": str(HERE / "student"),
+    # the kernel's "python" and the terminal's commands (nbgrader, git) are the course's
+    "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
+    "TTT_EXCHANGE": str(EXCHANGE),
+    "TTT_HUB_TEACHER": TEACHER,
+}
+# A loaded server (a class all logging in at 9:00) may take a while to start a server.
+c.Spawner.start_timeout = 180
+# Stopping: the idle culler ignores the polite SIGINT, and would hold up the hub's shutdown for
+# its full 10 s before the SIGTERM it does obey (a server stops on either).
+c.LocalProcessSpawner.interrupt_timeout = 3
+c.Spawner.http_timeout = 180
+
+# --- services: the idle culler, and (for tests and the load script) a driver by REST API -------
+IDLE = int(os.environ.get("TTT_HUB_IDLE", "3600"))
+c.JupyterHub.services = [{
+    "name": "idle-culler",
+    "command": [sys.executable, "-m", "jupyterhub_idle_culler", f"--timeout={IDLE}",
+                f"--cull-every={max(60, IDLE // 6)}"],
+}]
+c.JupyterHub.load_roles = [{
+    "name": "idle-culler",
+    "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
+    "services": ["idle-culler"],
+}]
+if os.environ.get("TTT_HUB_API_TOKEN"):
+    c.JupyterHub.services.append({"name": "class-driver",
+                                  "api_token": os.environ["TTT_HUB_API_TOKEN"]})
+    c.JupyterHub.load_roles.append({
+        "name": "class-driver",
+        "scopes": ["admin:users", "admin:servers", "access:servers", "list:users"],
+        "services": ["class-driver"],
+    })

@@ -1,0 +1,280 @@
+"""Drive a JupyterHub and its users' servers over HTTP, as a browser would: users and servers by the
+hub's REST API, files by Jupyter Server's contents API, code by its kernel API (a websocket).
+The class hub's tests (tests/hub/) and its load script (benchmarks/hub_load.py) use it.
+
+Every call takes the token of a hub service allowed to manage users and reach their servers
+(``TTT_HUB_API_TOKEN`` in hub/jupyterhub_config.py) and fails with the server's answer, not a hang:
+each has a timeout.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import aiohttp
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIG = ROOT / "hub" / "jupyterhub_config.py"
+PROXY = ROOT / "node_modules" / ".bin" / "configurable-http-proxy"
+
+
+class HubError(RuntimeError):
+    """The hub or a user's server answered with an error."""
+
+
+@dataclass
+class Run:
+    """What running one cell gave: its text output (streams, results, errors), whether it
+    raised, the seconds until its first output (None if it printed nothing) and until it finished,
+    and the MIME types of its rich outputs (pictures are image/svg+xml or image/png)."""
+
+    text: str
+    failed: bool
+    first_output: float | None
+    seconds: float
+    mime_types: list[str] = field(default_factory=list)
+
+
+class Hub:
+    """A hub at ``url`` (``http://127.0.0.1:8000``), driven with a service's API ``token``."""
+
+    def __init__(self, url: str, token: str, timeout: float = 180) -> None:
+        if not url.startswith(("http://", "https://")):
+            raise ValueError(f"url should be the hub's address, http(s)://..., not {url!r}")
+        self.url, self.timeout = url.rstrip("/"), timeout
+        self.headers = {"Authorization": f"token {token}"}
+        self.session: aiohttp.ClientSession | None = None
+        self.shells: dict[str, str] = {}  # user -> the kernel that runs their shell commands
+
+    async def __aenter__(self) -> Hub:
+        limits = aiohttp.TCPConnector(limit=200)
+        self.session = aiohttp.ClientSession(headers=self.headers, connector=limits,
+                                             timeout=aiohttp.ClientTimeout(total=self.timeout))
+        return self
+
+    async def __aexit__(self, *_exc) -> None:
+        for name, kernel in self.shells.items():
+            await self.stop_kernel(name, kernel)
+        await self.session.close()
+
+    async def request(self, method: str, path: str, **kwargs) -> dict | list | None:
+        """The JSON answer to ``method path`` (a path from the hub's root), or HubError."""
+        async with self.session.request(method, self.url + path, **kwargs) as answer:
+            body = await answer.text()
+            if answer.status >= 400:
+                raise HubError(f"{method} {path}: {answer.status} {body[:500]}")
+            return json.loads(body) if body.strip() else None
+
+    # --- users and their servers, by the hub's REST API --------------------------------------
+
+    async def add_user(self, name: str) -> None:
+        """Create the user ``name`` unless the hub has them already."""
+        try:
+            await self.request("GET", f"/hub/api/users/{name}")
+        except HubError:
+            await self.request("POST", f"/hub/api/users/{name}")
+
+    async def start_server(self, name: str) -> float:
+        """Start ``name``'s server and wait until it answers; return the seconds that took."""
+        start = time.monotonic()
+        try:
+            await self.request("POST", f"/hub/api/users/{name}/server")
+        except HubError as error:
+            if "400" not in str(error):  # 400: already running (or pending)
+                raise
+        while True:
+            user = await self.request("GET", f"/hub/api/users/{name}")
+            server = user["servers"].get("")
+            if server and server["ready"]:
+                return time.monotonic() - start
+            if time.monotonic() - start > self.timeout:
+                raise HubError(f"{name}'s server was not ready after {self.timeout} s")
+            await asyncio.sleep(0.5)
+
+    async def stop_server(self, name: str) -> None:
+        await self.request("DELETE", f"/hub/api/users/{name}/server")
+
+    async def server_pid(self, name: str) -> int:
+        """The process id of ``name``'s server (a local process spawner's state)."""
+        user = await self.request("GET", f"/hub/api/users/{name}?include_stopped_servers")
+        return user["servers"][""]["state"]["pid"]
+
+    # --- files, by the contents API --------------------------------------------------------------
+
+    async def read_notebook(self, name: str, path: str) -> dict:
+        model = await self.request("GET", f"/user/{name}/api/contents/{path}?content=1")
+        return model["content"]
+
+    async def write_notebook(self, name: str, path: str, notebook: dict) -> None:
+        await self.request("PUT", f"/user/{name}/api/contents/{path}",
+                           json={"type": "notebook", "format": "json", "content": notebook})
+
+    # --- code, by the kernel API -----------------------------------------------------------------
+
+    async def start_kernel(self, name: str, cwd: str = "") -> str:
+        """Start a Python kernel in ``name``'s server (in folder ``cwd`` of their home); its id."""
+        kernel = await self.request("POST", f"/user/{name}/api/kernels",
+                                    json={"name": "python3", "path": cwd})
+        return kernel["id"]
+
+    async def stop_kernel(self, name: str, kernel: str) -> None:
+        await self.request("DELETE", f"/user/{name}/api/kernels/{kernel}")
+
+    async def run(self, name: str, kernel: str, code: str) -> Run:
+        """Run ``code`` as one cell in ``name``'s ``kernel`` and collect what it shows."""
+        address = self.url.replace("http", "ws", 1) + \
+            f"/user/{name}/api/kernels/{kernel}/channels"
+        msg_id = uuid.uuid4().hex
+        request = {"header": {"msg_id": msg_id, "msg_type": "execute_request", "username": name,
+                              "session": uuid.uuid4().hex, "version": "5.3"},
+                   "parent_header": {}, "metadata": {}, "channel": "shell", "buffers": [],
+                   "content": {"code": code, "silent": False, "store_history": True,
+                               "user_expressions": {}, "allow_stdin": False}}
+        texts, mimes, failed, first = [], [], False, None
+        start = time.monotonic()
+        async with self.session.ws_connect(address) as socket:
+            await socket.send_json(request)
+            async for message in socket:
+                reply = json.loads(message.data)
+                if reply.get("parent_header", {}).get("msg_id") != msg_id:
+                    continue
+                kind, content = reply["msg_type"], reply["content"]
+                if kind in ("stream", "execute_result", "display_data", "error") and first is None:
+                    first = time.monotonic() - start
+                if kind == "stream":
+                    texts.append(content["text"])
+                elif kind in ("execute_result", "display_data"):
+                    mimes.extend(content["data"])
+                    texts.append(content["data"].get("text/plain", "") + "\n")
+                elif kind == "error":
+                    failed = True
+                    texts.append(f"{content['ename']}: {content['evalue']}\n")
+                elif kind == "status" and content["execution_state"] == "idle":
+                    break
+        return Run("".join(texts), failed, first, time.monotonic() - start, mimes)
+
+    async def shell(self, name: str, command: str, cwd: str = "") -> str:
+        """Run a shell ``command`` in ``name``'s server (as the student would in a terminal there,
+        in folder ``cwd`` of their home) and return its output; HubError if it fails. One kernel
+        per user runs them all, stopped when the client closes."""
+        if name not in self.shells:
+            self.shells[name] = await self.start_kernel(name)
+        code = ("import os, subprocess\n"
+                f"done = subprocess.run({command!r}, shell=True, capture_output=True, text=True, "
+                f"cwd=os.path.join(os.environ['HOME'], {cwd!r}))\n"
+                "print(done.stdout + done.stderr)\nprint('exit', done.returncode)")
+        result = await self.run(name, self.shells[name], code)
+        output, _, status = result.text.rstrip().rpartition("exit ")
+        if result.failed or status != "0":
+            raise HubError(f"{name}: {command!r} failed:\n{result.text[-3000:]}")
+        return output
+
+
+def run_async(coroutine):
+    """Run ``coroutine`` to its end and return its result, also where an event loop is running
+    already (Playwright's synchronous API keeps one in the test's thread)."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
+
+
+# --- a class hub for tests and measurements ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TrialHub:
+    """A running class hub: its address, the API token of its ``class-driver`` service, the shared
+    password of its dummy authenticator, and its state folder (homes/NAME, exchange)."""
+
+    url: str
+    token: str
+    password: str
+    state: Path
+
+    def home(self, name: str) -> Path:
+        return self.state / "homes" / name
+
+
+def free_ports(count: int = 3) -> int:
+    """The first of ``count`` consecutive free ports of 127.0.0.1 (the hub's config takes its
+    port and the next two)."""
+    for _ in range(100):
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            first = probe.getsockname()[1]
+        if first + count > 65535:
+            continue
+        try:
+            for port in range(first, first + count):
+                with socket.socket() as probe:
+                    probe.bind(("127.0.0.1", port))
+        except OSError:
+            continue
+        return first
+    raise RuntimeError(f"found no {count} consecutive free ports on 127.0.0.1")
+
+
+@contextmanager
+def trial_hub(state: Path, port: int | None = None, server_args: str = "",
+              timeout: float = 120) -> Iterator[TrialHub]:
+    """Run hub/jupyterhub_config.py on 127.0.0.1 with the dummy authenticator and a service token,
+    its state in ``state``; yield it once its API answers; stop it and every server it started."""
+    if not PROXY.exists():
+        raise FileNotFoundError(f"{PROXY.relative_to(ROOT)} is missing: run 'make hub' (or "
+                                "'npm install configurable-http-proxy' in the repository)")
+    import psutil
+
+    state.mkdir(parents=True, exist_ok=True)
+    port = port or free_ports()
+    hub = TrialHub(f"http://127.0.0.1:{port}", secrets.token_hex(16), secrets.token_hex(8), state)
+    env = dict(os.environ, TTT_HUB_DIR=str(state), TTT_HUB_PORT=str(port), TTT_HUB_AUTH="dummy",
+               TTT_HUB_PASSWORD=hub.password, TTT_HUB_API_TOKEN=hub.token,
+               TTT_HUB_SERVER_ARGS=server_args)
+    log = state / "jupyterhub.log"
+    with open(log, "w") as out:
+        proc = subprocess.Popen([str(Path(sys.executable).parent / "jupyterhub"), "-f",
+                                 str(CONFIG)], cwd=state, env=env, start_new_session=True,
+                                stdout=out, stderr=subprocess.STDOUT)
+    try:
+        _wait_for_api(hub, proc, log, timeout)
+        yield hub
+    finally:
+        family = psutil.Process(proc.pid).children(recursive=True) if proc.poll() is None else []
+        if proc.poll() is None:  # the hub stops the servers it started, then the proxy
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(60)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(5)
+        for straggler in psutil.wait_procs(family, timeout=10)[1]:
+            straggler.kill()
+
+
+def _wait_for_api(hub: TrialHub, proc: subprocess.Popen, log: Path, timeout: float) -> None:
+    import urllib.request
+
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            request = urllib.request.Request(f"{hub.url}/hub/api/users",
+                                             headers={"Authorization": f"token {hub.token}"})
+            urllib.request.urlopen(request, timeout=5).close()
+            return
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the hub did not start:\n{log.read_text()[-3000:]}") from None
+            time.sleep(0.5)

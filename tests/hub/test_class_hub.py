@@ -1,0 +1,189 @@
+"""A class on the hub of hub/jupyterhub_config.py, with real parts on 127.0.0.1: JupyterHub and
+configurable-http-proxy, each user's own Jupyter server, nbgitpuller's course links (pulled from a
+local copy of the course), nbgrader's exchange, and Chromium for what students see.
+
+A teacher and three students (conftest.py); each student follows lesson 1's course link, logs in,
+and runs the lesson's first cells; the teacher hands out lesson 1's assignment, the students fetch
+it, answer (one with a classic mistake) and submit, and the teacher collects, autogrades and returns
+feedback; a student's own edit survives the course link's second pull after the lesson changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import make_assignments
+import nbformat
+import pytest
+from class_hub import STUDENTS, TEACHER, git
+from course_links import lesson_link
+from hub_client import Hub, TrialHub, run_async
+from jupyter_pages import KERNEL_IDLE
+from lesson_exercises import answer
+from nbgrader.api import Gradebook
+from test_assignments import classic_mistakes, mistaken
+
+pytestmark = [pytest.mark.hub, pytest.mark.browser, pytest.mark.timeout(600)]
+
+LESSON = "01_the_board.ipynb"
+FIRST_CELLS = 5  # the lesson's first code cells, which the students run: a grid, two boards
+ASSIGNMENT = "lesson1"
+HANDED_OUT = f"{ASSIGNMENT}/{make_assignments.notebook_name(Path(LESSON))}"  # in the home
+
+# Run the notebook's cells up to and including its ``count``-th code cell, as Shift-Enter would.
+RUN_FIRST_CELLS = """async (count) => {
+    const panel = window.jupyterapp.shell.currentWidget;
+    const cells = panel.content.model.cells;
+    let seen = 0, last = 0;
+    for (let i = 0; i < cells.length && seen < count; i++)
+        if (cells.get(i).type === 'code') { seen++; last = i; }
+    panel.content.activeCellIndex = last + 1;
+    await window.jupyterapp.commands.execute('notebook:run-all-above');
+    return last;
+}"""
+# Whether cells 0..last have all run and the kernel is idle again.
+FIRST_CELLS_RUN = """(last) => {
+    const panel = window.jupyterapp.shell.currentWidget;
+    const cells = panel.content.model.cells;
+    for (let i = 0; i <= last; i++)
+        if (cells.get(i).type === 'code' && cells.get(i).executionCount === null) return false;
+    return panel.sessionContext.session.kernel.status === 'idle';
+}"""
+# For each of cells 0..last: its outputs' text, and its pictures (drawn: they have a width).
+OUTPUTS = """(last) => window.jupyterapp.shell.currentWidget.content.widgets.slice(0, last + 1)
+    .map(cell => cell.outputArea ? [cell.outputArea.node.innerText,
+        Array.from(cell.outputArea.node.querySelectorAll('img, svg'))
+            .filter(picture => picture.getBoundingClientRect().width > 0).length] : ['', 0])"""
+
+
+def course_link(hub: TrialHub, repo) -> str:
+    return lesson_link(hub.url, LESSON, repo=f"file://{repo}", branch="main")
+
+
+def follow_course_link(page, hub: TrialHub, repo, name: str) -> None:
+    """Follow lesson 1's course link as ``name``: log in, let nbgitpuller pull, and wait for
+    JupyterLab to open the lesson with its kernel ready."""
+    page.goto(course_link(hub, repo), timeout=120_000)
+    if "/hub/login" in page.url:
+        page.fill("#username_input", name)
+        page.fill("#password_input", hub.password)
+        page.click("#login_submit")
+    page.wait_for_url(f"**/user/{name}/lab/tree/ttt/notebooks/{LESSON}*", timeout=180_000)
+    page.wait_for_function(KERNEL_IDLE, timeout=120_000)
+
+
+def pictured_cells(last: int) -> list[int]:
+    """The cells among 0..last whose committed outputs hold a picture."""
+    cells = nbformat.read(make_assignments.ROOT / "notebooks" / LESSON, as_version=4).cells
+    return [i for i, cell in enumerate(cells[:last + 1])
+            if any(mime.startswith("image/") for output in cell.get("outputs", [])
+                   for mime in output.get("data", {}))]
+
+
+@pytest.mark.parametrize("name", STUDENTS)
+def test_a_student_follows_the_course_link_and_sees_lesson_1s_pictures(class_hub, course_repo,
+                                                                       page, name):
+    follow_course_link(page, class_hub, course_repo, name)
+    pulled = class_hub.home(name) / "ttt" / "notebooks"
+    assert sorted(p.name for p in pulled.glob("*.ipynb")) == \
+        sorted(p.name for p in (course_repo / "notebooks").glob("*.ipynb"))
+    last = page.evaluate(RUN_FIRST_CELLS, FIRST_CELLS)
+    page.wait_for_function(FIRST_CELLS_RUN, arg=last, timeout=120_000, polling=250)
+    outputs = page.evaluate(OUTPUTS, last)
+    text = "\n".join(shown for shown, _ in outputs)
+    assert "Traceback" not in text and "Error" not in text, text
+    assert "0 | 1 | 2\n3 | 4 | 5\n6 | 7 | 8" in text  # the grid of cell numbers
+    pictures = pictured_cells(last)
+    assert len(pictures) >= 2  # the empty board and a position
+    assert all(outputs[i][1] >= 1 for i in pictures), outputs
+
+
+def answered(release: dict, mistake: str | None) -> dict:
+    """The release notebook with every exercise answered by its model answer, except the
+    exercise ``mistake``, answered with its classic mistake (tests/test_exercises.py's)."""
+    notebook = nbformat.from_dict(release)
+    for cell in notebook.cells:
+        grade_id = cell.metadata.get("nbgrader", {}).get("grade_id")
+        if cell.metadata.get("nbgrader", {}).get("solution"):
+            cell.source = answer(cell.source, classic_mistakes()[grade_id]
+                                 if grade_id == mistake else None)
+    return json.loads(nbformat.writes(notebook))
+
+
+async def hand_out_and_grade(hub: TrialHub, mistake: str, wrong: str) -> dict[str, str]:
+    """Lesson 1's assignment from release to returned feedback, each command run in its user's
+    own server (as in a terminal there); the feedback each student fetched, by student."""
+    async with Hub(hub.url, hub.token, timeout=300) as client:
+        await client.shell(TEACHER, f"nbgrader release_assignment {ASSIGNMENT}", cwd="course")
+
+        async def student_works(name: str) -> None:
+            await client.shell(name, f"nbgrader fetch_assignment {ASSIGNMENT}")
+            release = await client.read_notebook(name, HANDED_OUT)
+            await client.write_notebook(name, HANDED_OUT,
+                                        answered(release, mistake if name == wrong else None))
+            await client.shell(name, f"nbgrader submit {ASSIGNMENT}")
+
+        await asyncio.gather(*(student_works(name) for name in STUDENTS))
+        for step in ("collect", "autograde", "generate_feedback", "release_feedback"):
+            await client.shell(TEACHER, f"nbgrader {step} {ASSIGNMENT}", cwd="course")
+        for name in STUDENTS:
+            await client.shell(name, f"nbgrader fetch_feedback {ASSIGNMENT}")
+    return {name: "\n".join(page.read_text() for page in
+                            (hub.home(name) / ASSIGNMENT / "feedback").glob("*/*.html"))
+            for name in STUDENTS}
+
+
+def test_the_teacher_hands_out_lesson_1_and_grades_three_submissions(class_hub):
+    course = class_hub.home(TEACHER) / "course"
+    assert make_assignments.main(course) == 0  # make assignments, in the teacher's home
+    release = course / "release" / ASSIGNMENT
+    exercises = [cell.metadata["nbgrader"]["grade_id"]
+                 for path in release.glob("*.ipynb")
+                 for cell in nbformat.read(path, as_version=4).cells
+                 if cell.metadata.get("nbgrader", {}).get("solution")]
+    mistake, wrong = next(name for name in exercises if name in classic_mistakes()), STUDENTS[1]
+    feedback = run_async(hand_out_and_grade(class_hub, mistake, wrong))
+
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        scores = {name: (gradebook.find_submission(ASSIGNMENT, name).score,
+                         gradebook.find_submission(ASSIGNMENT, name).max_score)
+                  for name in STUDENTS}
+    assert scores == {name: (len(exercises) - (name == wrong), len(exercises))
+                      for name in STUDENTS}
+    nudge = mistaken(mistake, classic_mistakes()[mistake]).nudge
+    assert nudge and nudge in feedback[wrong]
+    for name in STUDENTS:
+        assert feedback[name], f"{name} fetched no feedback"
+        if name != wrong:
+            assert nudge not in feedback[name]
+
+
+def test_a_students_edit_survives_a_second_pull_after_the_lesson_changed(class_hub, course_repo,
+                                                                         page):
+    name, path = STUDENTS[0], f"ttt/notebooks/{LESSON}"
+    follow_course_link(page, class_hub, course_repo, name)
+    page.close()  # so that JupyterLab does not save its copy over the edit below
+
+    async def edit() -> None:
+        async with Hub(class_hub.url, class_hub.token) as client:
+            notebook = await client.read_notebook(name, path)
+            code = next(cell for cell in notebook["cells"] if cell["cell_type"] == "code")
+            code["source"] = "".join(code["source"]) + "\n# my note: cells are numbered row by row"
+            await client.write_notebook(name, path, notebook)
+
+    run_async(edit())
+    # The teacher changes the lesson's title upstream, and publishes it.
+    lesson = course_repo / "notebooks" / LESSON
+    upstream = nbformat.read(lesson, as_version=4)
+    upstream.cells[0].source = upstream.cells[0].source.replace("\n", " (revised)\n", 1)
+    nbformat.write(upstream, lesson)
+    git(course_repo, "commit", "--quiet", "-am", "Lesson 1 revised")
+
+    again = page.context.new_page()
+    follow_course_link(again, class_hub, course_repo, name)
+    pulled = nbformat.read(class_hub.home(name) / path, as_version=4)
+    assert "# my note: cells are numbered row by row" in \
+        next(cell for cell in pulled.cells if cell.cell_type == "code").source
+    assert pulled.cells[0].source == upstream.cells[0].source
