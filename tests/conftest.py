@@ -2,11 +2,12 @@
 keeps each lesson whole.
 
 **Stages.** The tests in a folder of tests/ that names a stage (tests/browser: JupyterLab and Voilà
-in Chromium; tests/lite: the browser-only course; tests/site: the website; tests/hub: a class on JupyterHub) carry that stage's
-marker, given here by the folder, so a new test file there needs nothing. ``make test`` selects
-each stage with ``-m`` (``-m "not (browser or lite or site or hub)"`` for the desktop stage: the unit
-tests and every lesson through nbval); nothing is ignored by path. A new stage is a new folder,
-named in STAGES, in pyproject.toml's markers and in the Makefile.
+in Chromium; tests/lite: the browser-only course; tests/site: the website; tests/hub: a class on
+JupyterHub) carry that stage's marker, given here by the folder, so a new test file there needs
+nothing. ``make test`` selects each stage with ``-m`` (``-m "not (browser or lite or site or
+hub)"`` for the desktop stage: the unit tests and every lesson through nbval); nothing is ignored
+by path. A new stage is a new folder, named in STAGES, in pyproject.toml's markers and in the
+Makefile.
 
 **Cores.** ``make test`` runs with ``-n auto --dist worksteal``: pytest-xdist hands each worker
 half of the tests, and a worker that runs out takes half of what another still has queued, so a
