@@ -77,7 +77,7 @@ def expectimax(position: Position, chance: str = "O", *, table: ExpectimaxTable 
             else:
                 move = best_move(position, scores)
                 score = scores[move]
-            watch.backup(path, position, scores, score)
+            watch.back_up(path, position, scores, score)
         table[position] = score, move
         return score, move
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from ttt.board import Board
-from ttt.display import signed
 from ttt.exercises.checking import (
     CELL,
     SCORE,
@@ -29,7 +28,7 @@ from ttt.exercises.positions import (
     small_positions,
 )
 from ttt.fast import minimax
-from ttt.protocol import final_score
+from ttt.protocol import final_score, signed
 from ttt.solve import move_outcomes, perfect_move
 
 __all__ = ["CORNER_EDGE", "EXERCISES", "PREDICTION_NUDGES", "SMALL_TREE", "VALUE_MISTAKES",
