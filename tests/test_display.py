@@ -30,7 +30,7 @@ from ttt.protocol import value_of
 from ttt.search import minimax
 from ttt.stepper import StepThrough
 from ttt.svg import O_COLOUR, O_TEXT, X_COLOUR, X_TEXT, position_in_words
-from ttt.trace import BACKUP, CUT, LEAF, mcts_steps, search_steps
+from ttt.trace import BACK_UP, CUT, LEAF, mcts_steps, search_steps
 from ttt.tree import best_path, build_tree, count_nodes, fill_values, walk
 
 NODE = re.compile(r"^\t(n[\d_]*) \[label=<(.*)>\]$", re.MULTILINE)
@@ -274,7 +274,7 @@ def replay_arguments(board, k):
     known, pruned, windows = {}, set(), {}
     steps = list(search_steps(board, pruning=True))[:k]
     for step in steps:
-        if step.kind in (LEAF, BACKUP):
+        if step.kind in (LEAF, BACK_UP):
             known[step.path] = value_of(step.value)
         if step.kind == CUT:
             pruned.update((*step.path, cell) for cell in step.pruned)

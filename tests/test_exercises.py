@@ -14,9 +14,16 @@ from ttt import exercises
 from ttt.board import LINES, Board
 from ttt.exercises import EXERCISES, LESSONS, lesson8, lesson9
 from ttt.exercises.checking import AnyOf, Between
-from ttt.exercises.lesson3 import CORNER_EDGE, PREDICTION_NUDGES, check_prediction
+from ttt.exercises.lesson3 import (
+    CORNER_EDGE,
+    PREDICTION_NUDGES,
+    SMALL_TREE,
+    check_backed_up,
+    check_prediction,
+)
 from ttt.exercises.lesson3 import minimax_value as model_minimax_value
 from ttt.exercises.lesson3 import score as model_score
+from ttt.exercises.lesson4 import OPENINGS, check_openings
 from ttt.exercises.lesson5 import check_ordering, check_symmetry_sets, ordering_counts
 from ttt.exercises.lesson6 import evaluate as model_evaluate
 from ttt.exercises.lesson6 import two_layer_move as model_two_layer_move
@@ -465,6 +472,77 @@ def test_no_wrong_prediction_gives_the_value_away_however_often_it_is_tried():
 def test_a_prediction_that_is_no_value_is_told_the_three_values(guess):
     feedback = check_prediction(guess)
     assert not feedback.passed and "is not a value" in feedback.headline
+
+
+# --- lesson 3: backing up a tiny tree by hand ---------------------------------------------------
+
+
+def small_tree_values() -> dict[tuple, int]:
+    board = Board.from_string(SMALL_TREE)
+    return {(): minimax(board, prefer_quick=False).value,
+            **{(cell,): minimax(board.play(cell), prefer_quick=False).value
+               for cell in board.legal_moves}}
+
+
+def test_the_four_right_values_pass_and_none_is_not_yet():
+    right = small_tree_values()
+    assert check_backed_up(right).passed
+    feedback = check_backed_up(dict.fromkeys(right))
+    assert not feedback.passed and feedback.headline.startswith("Not yet")
+
+
+def test_the_value_the_other_player_would_choose_is_called_a_max_min_mix_up():
+    values = small_tree_values()
+    board = Board.from_string(SMALL_TREE)
+    # after X plays 0, O moves: the largest value below is X's choice, not O's
+    after = board.play(0)
+    largest = max(minimax(after.play(cell), prefer_quick=False).value for cell in after.legal_moves)
+    assert largest != values[(0,)]
+    feedback = check_backed_up({**values, (0,): largest})
+    assert not feedback.passed and feedback.headline == "3 of 4 right so far."
+    row = dict(feedback.rows)["after X plays 0"]
+    assert "O moves here and takes the smallest" in row
+
+
+def test_a_dictionary_with_other_keys_is_told_to_keep_the_keys():
+    feedback = check_backed_up({0: 1})
+    assert not feedback.passed and "keep its keys" in feedback.headline
+
+
+# --- lesson 4: which opening is cheapest to answer ----------------------------------------------
+
+
+def opening_costs(**options) -> dict[str, int]:
+    return {name: alphabeta(Board().play(cell), **options).nodes for name, cell in OPENINGS.items()}
+
+
+def test_the_right_guess_and_costs_pass_and_say_what_ordering_changes():
+    costs = opening_costs()
+    cheapest = min(costs, key=costs.get)
+    feedback = check_openings(cheapest, costs)
+    assert feedback.passed and cheapest == "corner"
+    unordered = opening_costs(ordered=False)
+    assert f"{unordered['centre']:,}" in feedback.headline
+
+
+@pytest.mark.parametrize(("mistake", "nudge"), [
+    ("plain", "is what plain minimax looks at"),
+    ("one short", "one short: count the node after X's move too"),
+    ("other", "not what alphabeta(Board().play(cell)).nodes says"),
+])
+def test_each_wrong_cost_gets_its_own_nudge(mistake, nudge):
+    costs = opening_costs()
+    wrong = {"plain": minimax(Board().play(4)).nodes, "one short": costs["centre"] - 1,
+             "other": 12_345}[mistake]
+    feedback = check_openings("corner", {**costs, "centre": wrong})
+    assert not feedback.passed and nudge in dict(feedback.rows)["centre"]
+
+
+def test_a_wrong_guess_is_not_quite_and_costs_not_given_are_not_yet():
+    feedback = check_openings("centre", dict.fromkeys(OPENINGS))
+    rows = dict(feedback.rows)
+    assert not feedback.passed and "not quite" in rows["guess"] and rows["edge"] == "not yet"
+    assert check_openings(None, dict.fromkeys(OPENINGS)).headline.startswith("Not yet: write")
 
 
 # --- lesson 4 -----------------------------------------------------------------------------------

@@ -219,7 +219,7 @@ class Counting(Watch):
     def enter(self, path, position, alpha=None, beta=None):
         self.entered += 1
 
-    def backup(self, path, position, scores, score, alpha=None, beta=None):
+    def back_up(self, path, position, scores, score, alpha=None, beta=None):
         self.backups[path] = (position, dict(scores), score)
 
 

@@ -339,8 +339,8 @@ class Log(Watch):
     def leaf(self, path, position, score):
         self.steps.append(("leaf", path, score))
 
-    def backup(self, path, position, scores, score, alpha=-math.inf, beta=math.inf):
-        self.steps.append(("backup", path, dict(scores), score))
+    def back_up(self, path, position, scores, score, alpha=-math.inf, beta=math.inf):
+        self.steps.append(("back up", path, dict(scores), score))
 
     def cut(self, path, position, skipped, alpha, beta):
         self.steps.append(("cut", path, tuple(skipped)))
@@ -354,10 +354,10 @@ def test_nodes_are_the_positions_the_watch_sees_entered(search):
     log = Log()
     result = search(FORK, watch=log)
     entered = [step[1] for step in log.steps if step[0] == "enter"]
-    left = [step[1] for step in log.steps if step[0] in ("leaf", "backup")]
+    left = [step[1] for step in log.steps if step[0] in ("leaf", "back up")]
     assert result.nodes == len(entered) == len(set(entered)) > 100
     assert sorted(left) == sorted(entered)  # each position is left once, scored or backed up
-    assert log.steps[-1][:2] == ("backup", ()) and log.steps[-1][3] == result.score
+    assert log.steps[-1][:2] == ("back up", ()) and log.steps[-1][3] == result.score
 
 
 def test_a_counting_watch_tells_the_watch_it_wraps_every_step():

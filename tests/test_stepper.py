@@ -8,8 +8,8 @@ import pytest
 from ttt.board import Board
 from ttt.display import CURRENT_COLOUR
 from ttt.search import alphabeta, minimax
-from ttt.stepper import MAX_FREE, MAX_HEIGHT, describe, replay, step_through
-from ttt.trace import BACKUP, CUT
+from ttt.stepper import MAX_FREE, MAX_HEIGHT, replay, step_through
+from ttt.trace import BACK_UP, CUT, describe
 from ttt.tree import build_tree, count_nodes
 
 # X O X
@@ -151,7 +151,7 @@ def test_the_root_window_is_unbounded_until_a_child_is_known():
 
 def test_backup_sentence_names_the_choice():
     plain = step_through(MIDGAME, prefer_quick=False).steps[-1]
-    assert plain.kind == BACKUP
+    assert plain.kind == BACK_UP
     # O to move takes the smallest of the values of its four moves: 5 and 7 win for O
     assert describe(plain) == "O to move at the root: takes the smallest of +1, −1, +1, −1 → −1."
     # Preferring quick wins, a win scores 1 + the free cells left: O wins at once with 7 (−4)

@@ -14,7 +14,6 @@ from ttt.mcts import mcts
 from ttt.search import alphabeta, minimax
 from ttt.trace import (
     BACK_UP,
-    BACKUP,
     CUT,
     ENTER,
     EXPAND,
@@ -22,7 +21,7 @@ from ttt.trace import (
     PLAY_OUT,
     SELECT,
     Recorder,
-    describe_phase,
+    describe,
     mcts_steps,
     search_steps,
 )
@@ -38,7 +37,7 @@ def test_minimax_steps_visit_the_same_nodes_and_find_the_same_score(board, prefe
     steps = list(search_steps(board, prefer_quick=prefer_quick))
     result = minimax(board, prefer_quick=prefer_quick)
     assert sum(step.kind == ENTER for step in steps) == result.nodes
-    assert steps[-1].kind in (BACKUP, LEAF) and steps[-1].path == ()
+    assert steps[-1].kind in (BACK_UP, LEAF) and steps[-1].path == ()
     assert steps[-1].value == result.score
     assert not any(step.kind == CUT for step in steps)
 
@@ -81,10 +80,10 @@ def test_backup_takes_the_max_for_x_and_the_min_for_o():
     board = Board.from_string("XOX|OOX|.X.")
     steps = list(search_steps(board, prefer_quick=False))
     root = steps[-1]
-    assert root.kind == BACKUP and root.board.to_move == "O"
+    assert root.kind == BACK_UP and root.board.to_move == "O"
     assert root.children == ((6, 1), (8, 0)) and root.value == 0
     for step in steps:
-        if step.kind == BACKUP:
+        if step.kind == BACK_UP:
             pick = max if step.board.to_move == "X" else min
             assert step.value == pick(value for _, value in step.children)
 
@@ -117,9 +116,9 @@ def test_the_same_recorder_traces_expectimax_with_chance_nodes_averaging():
     # the table
     entered = [step.board for step in steps if step.kind == ENTER]
     assert len(set(entered)) == result.nodes < len(entered)
-    assert steps[-1].kind == BACKUP and steps[-1].path == () and steps[-1].value == result.value
+    assert steps[-1].kind == BACK_UP and steps[-1].path == () and steps[-1].value == result.value
     for step in steps:
-        if step.kind == BACKUP and step.board.to_move == "O":  # a chance node
+        if step.kind == BACK_UP and step.board.to_move == "O":  # a chance node
             values = [value for _, value in step.children]
             assert step.value == Fraction(sum(values), len(values))
 
@@ -139,12 +138,12 @@ def test_mcts_steps_are_the_phases_of_the_same_search_in_order():
         assert step.board == after
 
 
-def test_describe_phase_says_the_playout_the_phase_and_the_result():
+def test_describe_says_the_playout_the_phase_and_the_result():
     # . . .
     # . O .
     # X O X      X to move
     steps = mcts_steps(Board.from_string("...|.O.|XOX"), 1, seed=1)
-    assert [describe_phase(step) for step in steps] == [
+    assert [describe(step) for step in steps] == [
         "playout 1,   select: at ()",
         "playout 1,   expand: at (1,)",
         "playout 1, play out: at (1,), random moves (0, 3, 2, 5), result +0",

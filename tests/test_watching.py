@@ -1,5 +1,5 @@
 """Tests of ttt.watching: a search watched from outside its body sees every call and return, tells
-a Watch the steps they stand for (enter, leaf, backup, cut, with paths), counts the positions,
+a Watch the steps they stand for (enter, leaf, back up, cut, with paths), counts the positions,
 and leaves the search's name as it found it."""
 
 import itertools
@@ -41,8 +41,8 @@ class Log(Watch):
     def leaf(self, path, position, score):
         self.steps.append(("leaf", path, position, score))
 
-    def backup(self, path, position, scores, score, alpha=-math.inf, beta=math.inf):
-        self.steps.append(("backup", path, position, dict(scores), score, alpha, beta))
+    def back_up(self, path, position, scores, score, alpha=-math.inf, beta=math.inf):
+        self.steps.append(("back up", path, position, dict(scores), score, alpha, beta))
 
     def cut(self, path, position, skipped, alpha, beta):
         self.steps.append(("cut", path, position, tuple(skipped), alpha, beta))
@@ -97,9 +97,9 @@ def test_each_entered_path_leads_to_the_position_entered_and_is_left_once(run):
     entered = [step for step in log.steps if step[0] == "enter"]
     assert len(entered) == result.nodes > 100
     assert all(played(FORK, path) == position for _, path, position, *_ in entered)
-    left = sorted(step[1] for step in log.steps if step[0] in ("leaf", "backup"))
+    left = sorted(step[1] for step in log.steps if step[0] in ("leaf", "back up"))
     assert left == sorted(step[1] for step in entered)
-    assert log.steps[0][:2] == ("enter", ()) and log.steps[-1][:2] == ("backup", ())
+    assert log.steps[0][:2] == ("enter", ()) and log.steps[-1][:2] == ("back up", ())
 
 
 def test_minimax_steps_are_the_tree_walked_depth_first():
@@ -130,8 +130,8 @@ def test_a_backup_holds_the_scores_of_the_moves_searched_and_the_best_of_them():
     log = Log()
     minimax(FORK, watch=log)
     scores_found = {step[1]: step[3] for step in log.steps if step[0] == "leaf"}
-    scores_found |= {step[1]: step[4] for step in log.steps if step[0] == "backup"}
-    for _, path, position, scores, score, *_ in (s for s in log.steps if s[0] == "backup"):
+    scores_found |= {step[1]: step[4] for step in log.steps if step[0] == "back up"}
+    for _, path, position, scores, score, *_ in (s for s in log.steps if s[0] == "back up"):
         assert scores == {move: scores_found[(*path, move)] for move in position.legal_moves}
         assert score == (max if position.to_move == "X" else min)(scores.values())
 

@@ -379,13 +379,23 @@ def _count_axis(ax: Axes, which: str, log: bool) -> None:
     if log:  # bars start at 0.5, so a count of 1 still shows as a small bar
         (ax.set_yscale if which == "y" else ax.set_xscale)("log")
         (ax.set_ylim if which == "y" else ax.set_xlim)(0.5, None)
-    axis.set_major_formatter(FuncFormatter(lambda x, _: _compact(x) if log else f"{x:,.0f}"))
+    top = (ax.get_ylim if which == "y" else ax.get_xlim)  # asked when the ticks are drawn
+    axis.set_major_formatter(FuncFormatter(
+        lambda x, _: _compact(x, top()[1]) if log else f"{x:,.0f}"))
 
 
-def _compact(x: float) -> str:
-    """A tick label for a log axis: 1, 10, 100, 1k, 10k, 100k, 1M."""
-    if x >= 1e9:
-        return f"1e{round(math.log10(x))}" if math.log10(x).is_integer() else f"{x:.0e}"
+#: An axis reaching this far labels every tick as a power of ten: "100M" beside "1e10" would
+#: make the reader convert between two notations.
+POWERS_FROM = 1e9
+_SUPERSCRIPTS = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+
+
+def _compact(x: float, top: float) -> str:
+    """A tick label for a log axis whose top is ``top``, in one notation for the whole axis:
+    1, 10, 100, 1k, 10k, 100k, 1M, 10M, 100M; or, on an axis that reaches a billion, 10⁰, 10¹,
+    10², ... 10¹²."""
+    if top >= POWERS_FROM:
+        return "10" + str(round(math.log10(x))).translate(_SUPERSCRIPTS)
     for size, suffix in ((1e6, "M"), (1e3, "k")):
         if x >= size:
             return f"{x / size:g}{suffix}"

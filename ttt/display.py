@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import html
 import inspect
-import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any
@@ -37,7 +36,7 @@ from ttt.board import Board
 from ttt.counting import nodes_by_depth, tree_size_exceeds
 from ttt.mcts import MCTSResult, Tally
 from ttt.perfect import perfect_score
-from ttt.protocol import Position, check_count, check_depth, check_position, value_of
+from ttt.protocol import Position, check_count, check_depth, check_position, signed, value_of
 from ttt.svg import (
     O_COLOUR,
     O_TEXT,
@@ -51,13 +50,12 @@ from ttt.trace import PLAY_OUT, SELECT, Step
 from ttt.tree import Node, best_path, build_tree, count_by_depth, count_nodes, fill_values
 
 __all__ = ["CURRENT_COLOUR", "MAX_WIDTH", "TreePicture", "board_row", "draw_mcts", "draw_tree",
-           "show_source", "signed"]
+           "show_source"]
 
 browser.activate()  # in the browser (Pyodide), Graphviz runs as WebAssembly; on desktop, nothing
 
 Path = tuple[int, ...]
 
-MINUS = "\u2212"
 BEST_COLOUR = "#CC79A7"  # Okabe-Ito reddish purple: the best line of play
 CURRENT_COLOUR = "#F0E442"  # Okabe-Ito yellow: the position being searched
 WIN_FILL = "#C7EAE0"  # a light tint of the winning-line green, under X_TEXT and O_TEXT at 4.5:1
@@ -471,17 +469,6 @@ def _text_row(text: str, faded: bool, points: int, columns: int = 3) -> str:
     return (f'<TR><TD COLSPAN="{columns}" FIXEDSIZE="TRUE" WIDTH="{columns * CELL + columns - 1}" '
             f'HEIGHT="{points + 3}" BGCOLOR="{BACKGROUND}">'
             f'<FONT COLOR="{colour}" POINT-SIZE="{points}">{text or " "}</FONT></TD></TR>')
-
-
-def signed(score: float | None) -> str:
-    """A value or score as a student writes it: +1, 0, −1 (a real minus sign), +3 (a quick win's
-    score), +0.33 (a guess), ±∞; '' for None."""
-    if score is None:
-        return ""
-    if math.isinf(score):
-        return "+∞" if score > 0 else MINUS + "∞"
-    text = f"{abs(score):.2g}"
-    return "0" if score == 0 else ("+" if score > 0 else MINUS) + text
 
 
 def _edge_style(path: Path, best: Path | None, faded: bool) -> dict[str, str]:

@@ -184,65 +184,58 @@ def mcts(position: Position, playouts: int = 1000, seed: int | None = None, *,
     check_not_over(position)
     check_count(playouts, "playouts", "how many random games to play, a whole number")
     check_exploration(exploration)
-    root, counting = TreeNode(position), _Counting(watch or MCTSWatch())
-    with _watching_phases(root, counting):
+    root = TreeNode(position)
+    with _watching_phases(root, watch) as seen:
         grow(root, playouts, seeded_random(seed), exploration)
-    return _result(root, playouts, counting.nodes)
+    return _result(root, playouts, seen.nodes)
 
 
-class _Counting(MCTSWatch):
-    """Counts the positions a search makes (one per expansion, one per random move) and tells
-    ``watch`` every phase."""
+class _Seen:
+    """What watching a search saw: ``nodes``, the positions it made (one per expansion, one per
+    random move of a playout)."""
 
-    def __init__(self, watch: MCTSWatch) -> None:
-        self.watch, self.nodes = watch, 0
-        self.select, self.back_up = watch.select, watch.back_up
-
-    def expand(self, node: TreeNode, root: TreeNode) -> None:
-        self.nodes += 1
-        self.watch.expand(node, root)
-
-    def play_out(self, node: TreeNode, moves: tuple[Any, ...], result: int,
-                 root: TreeNode) -> None:
-        self.nodes += len(moves)
-        self.watch.play_out(node, moves, result, root)
+    nodes = 0
 
 
 @contextmanager
-def _watching_phases(root: TreeNode, watch: MCTSWatch) -> Iterator[None]:
-    """Within the ``with`` block, each call ``grow`` makes of ``select``, ``expand``, ``play_out``
-    and ``back_up`` is told to ``watch`` once it returns: the phases are watched from outside the
-    loop, as ``ttt.watching`` watches minimax (their names in this module are wrapped for the
-    time of the search)."""
-    module = sys.modules[__name__]
+def _watching_phases(root: TreeNode, watch: MCTSWatch | None) -> Iterator[_Seen]:
+    """Within the ``with`` block, each call ``grow`` makes of ``expand`` and ``play_out`` is
+    counted, and with a ``watch`` each call of the four phases is told to it once it returns: the
+    phases are watched from outside the loop, as ``ttt.watching`` watches minimax (their names in
+    this module are wrapped for the time of the search). Yields the count."""
+    module, seen = sys.modules[__name__], _Seen()
     phases = {name: getattr(module, name) for name in ("select", "expand", "play_out", "back_up")}
+    told = watch or MCTSWatch()
     latest: list[TreeNode] = [root]  # the node the playout starts from, for watch.play_out
 
     def selected(node: TreeNode, exploration: float) -> TreeNode:
         latest[0] = phases["select"](node, exploration)
-        watch.select(latest[0], root)
+        told.select(latest[0], root)
         return latest[0]
 
     def expanded(node: TreeNode, rng: random.Random) -> TreeNode:
         latest[0] = phases["expand"](node, rng)
-        watch.expand(latest[0], root)
+        seen.nodes += 1
+        told.expand(latest[0], root)
         return latest[0]
 
     def played_out(position: Position, rng: random.Random) -> tuple[tuple[Any, ...], int]:
         moves, result = phases["play_out"](position, rng)
-        watch.play_out(latest[0], moves, result, root)
+        seen.nodes += len(moves)
+        told.play_out(latest[0], moves, result, root)
         return moves, result
 
     def backed_up(node: TreeNode, result: int) -> None:
         phases["back_up"](node, result)
-        watch.back_up(node, result, root)
+        told.back_up(node, result, root)
 
-    wrappers = {"select": selected, "expand": expanded, "play_out": played_out,
-                "back_up": backed_up}
+    wrappers = {"expand": expanded, "play_out": played_out}
+    if watch is not None:  # select and back_up add nothing to the count: wrapped for a watch only
+        wrappers.update(select=selected, back_up=backed_up)
     for name, wrapper in wrappers.items():
         setattr(module, name, wrapper)
     try:
-        yield
+        yield seen
     finally:
         for name, phase in phases.items():
             setattr(module, name, phase)

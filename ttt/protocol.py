@@ -48,7 +48,7 @@ from typing import Any, Protocol, runtime_checkable
 __all__ = ["BoardError", "Evaluation", "IllegalMoveError", "InvalidBoardError", "Position",
            "SearchTooBigError", "best_move", "check_depth",
            "check_exhaustive", "check_flag", "check_position", "final_score", "leaf_score",
-           "moves_in_order", "opponent", "positions_ahead", "seeded_random", "value_of"]
+           "moves_in_order", "opponent", "positions_ahead", "seeded_random", "signed", "value_of"]
 
 PLAYERS = ("X", "O")
 
@@ -126,6 +126,20 @@ def value_of(score: float) -> float:
     """The value a score stands for: +1, 0 or -1 for a game's result (however quick), or a
     heuristic guess between -1 and +1 as it is."""
     return (score > 0) - (score < 0) if abs(score) >= 1 or score == 0 else score
+
+
+MINUS = "\u2212"  # a real minus sign, as a student writes −1
+
+
+def signed(score: float | None) -> str:
+    """A value or score as a student writes it: +1, 0, −1 (a real minus sign), +3 (a quick win's
+    score), +0.33 (a guess), ±∞; '' for None. The one way the package writes a score in words."""
+    if score is None:
+        return ""
+    if math.isinf(score):
+        return "+∞" if score > 0 else MINUS + "∞"
+    text = f"{abs(score):.2g}"
+    return "0" if score == 0 else ("+" if score > 0 else MINUS) + text
 
 
 def best_move(position: Position, scores: Mapping[Any, float]) -> Any:

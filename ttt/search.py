@@ -208,7 +208,7 @@ class Deadline(Counting):
     def leaf(self, path: Path, position: Position, score: float) -> None:
         self.reached_the_end &= position.is_over
 
-    def backup(self, path: Path, position: Position, scores: Mapping[Any, float],
+    def back_up(self, path: Path, position: Position, scores: Mapping[Any, float],
                score: float, alpha: float = -math.inf, beta: float = math.inf) -> None:
         if not path:  # the root: the next iteration tries its moves in the order of these
             self.root_scores = scores

@@ -22,13 +22,13 @@ import ipywidgets as widgets
 
 from ttt.aria import KEYBOARD, LiveRegion, NamedSlider
 from ttt.board import Board
-from ttt.display import CURRENT_COLOUR, MAX_WIDTH, draw_tree, signed
+from ttt.display import CURRENT_COLOUR, MAX_WIDTH, draw_tree
 from ttt.perfect import perfect_move
-from ttt.trace import BACKUP, CUT, ENTER, LEAF, Step, search_steps
+from ttt.trace import BACK_UP, CUT, ENTER, LEAF, Step, describe, search_steps
 from ttt.tree import build_tree, count_by_depth
 
-__all__ = ["MAX_FREE", "MAX_HEIGHT", "Replay", "StepThrough", "crop_to_current", "describe",
-           "replay", "step_through", "too_big_message"]
+__all__ = ["MAX_FREE", "MAX_HEIGHT", "Replay", "StepThrough", "crop_to_current", "replay",
+           "step_through", "too_big_message"]
 
 MAX_FREE = 5
 #: pt (4/3 px): the tallest picture that fits a 1280 x 800 screen in JupyterLab with the
@@ -36,31 +36,6 @@ MAX_FREE = 5
 MAX_HEIGHT = 380
 SECONDS_PER_STEP = 0.9  # while playing
 Path = tuple[int, ...]
-
-
-def describe(step: Step) -> str:
-    """One sentence saying what the search does at ``step``."""
-    where = "the root" if not step.path else "the position after " + ", ".join(map(str, step.path))
-    mover = step.board.to_move
-    if step.kind == ENTER:
-        if step.board.is_over:
-            return f"Look at {where}: the game is over."
-        return f"Look at {where}: {mover} to move."
-    if step.kind == LEAF:
-        if not step.board.is_over:  # a depth limit: the search guesses
-            return f"Depth limit at {where}: a guess, {signed(step.value)}."
-        outcome = f"{step.board.winner} has won" if step.board.winner else "a draw"
-        return f"Game over at {where}: {outcome}, so it scores {signed(step.value)}."
-    if step.kind == BACKUP:
-        pick = "largest" if mover == "X" else "smallest"
-        options = ", ".join(signed(v) for _, v in step.children)
-        return f"{mover} to move at {where}: takes the {pick} of {options} → {signed(step.value)}."
-    if step.kind == CUT:
-        cells = ", ".join(map(str, step.pruned))
-        skipped = f"move {cells} is" if len(step.pruned) == 1 else f"moves {cells} are"
-        return (f"At {where}: α = {signed(step.alpha)} ≥ β = {signed(step.beta)}. The player above "
-                f"already has something at least as good elsewhere, so {skipped} skipped.")
-    raise ValueError(f"unknown step kind {step.kind!r}")
 
 
 @dataclass
@@ -83,7 +58,7 @@ def replay(steps: list[Step], k: int) -> Replay:
     state = Replay()
     handed_down: dict[Path, tuple[float, float]] = {}
     for step in steps[: k + 1]:
-        if step.kind in (LEAF, BACKUP):
+        if step.kind in (LEAF, BACK_UP):
             state.known[step.path] = step.value
         if step.kind == CUT:
             state.pruned.update((*step.path, cell) for cell in step.pruned)

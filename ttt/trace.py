@@ -1,11 +1,14 @@
 """A search traced step by step: what it does, one ``Step`` at a time, for every search.
 
 A ``Recorder`` watches a search and writes down a ``Step`` each time the search tells its watch
-something; the step's ``kind`` is the name of the watch's method that was told. Minimax,
-alpha-beta (``ttt.search``) and expectimax (``ttt.expectimax``) tell a ``ttt.search.Watch``: they
-ENTER a position, score a LEAF where they stop, BACKUP a score to a parent, or CUT off the moves
-they no longer need. Monte Carlo tree search tells a ``ttt.mcts.MCTSWatch`` its four phases:
-SELECT, EXPAND, PLAY_OUT, BACK_UP. It is the search itself, watched, not a copy of it.
+something; the step's ``kind`` says which of the watch's methods was told. Minimax, alpha-beta
+(``ttt.search``, watched from outside by ``ttt.watching``) and expectimax (``ttt.expectimax``)
+tell a ``ttt.search.Watch``: they ENTER a position, score a LEAF where they stop, BACK_UP a score
+to a parent, or CUT off the moves they no longer need. Monte Carlo tree search tells a
+``ttt.mcts.MCTSWatch`` its four phases: SELECT, EXPAND, PLAY_OUT, BACK_UP (a step of Monte Carlo
+tree search knows its ``playout``, from 1; the others have none). It is the search itself,
+watched, not a copy of it. ``describe(step)`` says in one sentence what any step does: the one
+place where the package writes sentences about a search's steps.
 
 ``search_steps(position)`` traces minimax or alpha-beta (the step-through widget replays it);
 ``mcts_steps(position, playouts, seed)`` traces Monte Carlo tree search, with the tree after each
@@ -21,14 +24,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ttt.mcts import EXPLORATION, MCTSWatch, Tally, TreeNode, mcts, tallies, ucb1
-from ttt.protocol import Position
+from ttt.protocol import Position, signed
 from ttt.search import Path, Watch, alphabeta, minimax
 
-__all__ = ["BACKUP", "BACK_UP", "CUT", "ENTER", "EXPAND", "LEAF", "PLAY_OUT", "SELECT",
-           "Recorder", "Step", "describe_phase", "mcts_steps", "search_steps"]
+__all__ = ["BACK_UP", "CUT", "ENTER", "EXPAND", "LEAF", "PLAY_OUT", "SELECT", "Recorder", "Step",
+           "describe", "mcts_steps", "search_steps"]
 
-ENTER, LEAF, BACKUP, CUT = "enter", "leaf", "backup", "cut"  # Watch's methods
-SELECT, EXPAND, PLAY_OUT, BACK_UP = "select", "expand", "play out", "back up"  # MCTSWatch's
+ENTER, LEAF, BACK_UP, CUT = "enter", "leaf", "back up", "cut"  # Watch's methods
+SELECT, EXPAND, PLAY_OUT = "select", "expand", "play out"  # MCTSWatch's, and BACK_UP
 
 
 @dataclass(frozen=True)
@@ -36,8 +39,9 @@ class Step:
     """One step of a search, about ``board``, the position reached by playing ``path`` from the
     start.
 
-    ``value`` is the score found (LEAF, BACKUP) or the playout's result, from X's point of view
-    (PLAY_OUT, BACK_UP); ``children`` the (move, score) pairs a BACKUP chose from; ``pruned`` the
+    ``value`` is the score found (LEAF, BACK_UP) or the playout's result, from X's point of view
+    (PLAY_OUT, and BACK_UP in Monte Carlo tree search); ``children`` the (move, score) pairs a
+    BACK_UP of minimax chose from; ``pruned`` the
     moves a CUT skips; ``alpha`` and ``beta`` the window (alpha-beta). Monte Carlo tree search's
     steps also hold the ``playout`` they belong to (from 1), every node's ``tree`` tally after the
     phase (keyed by path), the UCB1 ``scores`` of the children a SELECT chose among on its way
@@ -79,9 +83,19 @@ class Recorder(Watch, MCTSWatch):
         alpha, beta = self.windows[path]
         self.steps.append(Step(LEAF, path, position, score, alpha=alpha, beta=beta))
 
-    def backup(self, path: Path, position: Position, scores: Mapping[Any, float],
-               score: float, alpha: float = -math.inf, beta: float = math.inf) -> None:
-        self.steps.append(Step(BACKUP, path, position, score, tuple(scores.items()),
+    def back_up(self, *told: Any, **window: float) -> None:
+        """A value backed up. Both watches call it ``back_up``, each with its own arguments:
+        minimax's (path, position, scores, score[, alpha, beta]), Monte Carlo tree search's
+        (node, result, root)."""
+        if isinstance(told[0], TreeNode):
+            node, result, root = told
+            self._phase(BACK_UP, node, root, value=result)
+        else:
+            self._backed_up(*told, **window)
+
+    def _backed_up(self, path: Path, position: Position, scores: Mapping[Any, float],
+                   score: float, alpha: float = -math.inf, beta: float = math.inf) -> None:
+        self.steps.append(Step(BACK_UP, path, position, score, tuple(scores.items()),
                                alpha=alpha, beta=beta))
 
     def cut(self, path: Path, position: Position, skipped: Sequence[Any], alpha: float,
@@ -105,9 +119,6 @@ class Recorder(Watch, MCTSWatch):
     def play_out(self, node: TreeNode, moves: tuple[Any, ...], result: int,
                  root: TreeNode) -> None:
         self._phase(PLAY_OUT, node, root, moves=moves, value=result)
-
-    def back_up(self, node: TreeNode, result: int, root: TreeNode) -> None:
-        self._phase(BACK_UP, node, root, value=result)
 
     def _phase(self, kind: str, node: TreeNode, root: TreeNode, **details: Any) -> None:
         playout = root.visits + (kind != BACK_UP)  # the root counts a playout once backed up
@@ -144,9 +155,38 @@ def mcts_steps(position: Position, playouts: int, seed: int | None = None, *,
     return recorder.steps
 
 
-def describe_phase(step: Step) -> str:
-    """One line saying what a phase of ``mcts_steps`` did: its playout, kind and path, and for a
-    playout or a back-up the result (X's point of view)."""
+def describe(step: Step) -> str:
+    """One sentence saying what the search does at ``step``, of any search the package traces:
+    minimax and alpha-beta (the step-through's sentences) or Monte Carlo tree search (its
+    playout, the phase and the path, and for a playout or a back-up the result, X's point of
+    view)."""
+    if step.playout:
+        return _describe_phase(step)
+    where = "the root" if not step.path else "the position after " + ", ".join(map(str, step.path))
+    mover = step.board.to_move
+    if step.kind == ENTER:
+        if step.board.is_over:
+            return f"Look at {where}: the game is over."
+        return f"Look at {where}: {mover} to move."
+    if step.kind == LEAF:
+        if not step.board.is_over:  # a depth limit: the search guesses
+            return f"Depth limit at {where}: a guess, {signed(step.value)}."
+        outcome = f"{step.board.winner} has won" if step.board.winner else "a draw"
+        return f"Game over at {where}: {outcome}, so it scores {signed(step.value)}."
+    if step.kind == BACK_UP:
+        pick = "largest" if mover == "X" else "smallest"
+        options = ", ".join(signed(v) for _, v in step.children)
+        return f"{mover} to move at {where}: takes the {pick} of {options} → {signed(step.value)}."
+    if step.kind == CUT:
+        cells = ", ".join(map(str, step.pruned))
+        skipped = f"move {cells} is" if len(step.pruned) == 1 else f"moves {cells} are"
+        return (f"At {where}: α = {signed(step.alpha)} ≥ β = {signed(step.beta)}. The player above "
+                f"already has something at least as good elsewhere, so {skipped} skipped.")
+    raise ValueError(f"unknown step kind {step.kind!r}")
+
+
+def _describe_phase(step: Step) -> str:
+    """``describe`` of a phase of Monte Carlo tree search: its playout, kind and path."""
     text = f"playout {step.playout}, {step.kind:>8}: at {step.path}"
     if step.kind == PLAY_OUT:
         text += f", random moves {step.moves}, result {step.value:+d}"

@@ -203,7 +203,7 @@ class _TreeFiller(Watch):
     def leaf(self, path: Path, position: Position, score: float) -> None:
         self._write(path, score)
 
-    def backup(self, path: Path, position: Position, scores: Mapping[Any, float],
+    def back_up(self, path: Path, position: Position, scores: Mapping[Any, float],
                score: float, alpha: float = -math.inf, beta: float = math.inf) -> None:
         self._write(path, score)
 

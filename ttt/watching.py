@@ -17,7 +17,7 @@ search does:
     LEAF    a call that returned without calling the search again: the game was over or the
             depth limit was reached, and the returned value is the position's score;
     CUT     a call that returned before trying every move (alpha-beta): the moves never called;
-    BACKUP  any other return: the value backed up from the (move, score) pairs of its calls.
+    BACK UP any other return: the value backed up from the (move, score) pairs of its calls.
 
 A position's ``path``, the moves played from the start of the search, is known because a search
 tries a position's moves one after the other in a known order (``moves``): the third call made
@@ -60,7 +60,7 @@ class Watch:
     def leaf(self, path: Path, position: Any, score: float) -> None:
         """It stops here: the game is over, or the depth limit is reached."""
 
-    def backup(self, path: Path, position: Any, scores: Mapping[Any, float],
+    def back_up(self, path: Path, position: Any, scores: Mapping[Any, float],
                score: float, alpha: float = -math.inf, beta: float = math.inf) -> None:
         """It leaves a position with the best of its moves' ``scores``."""
 
@@ -76,7 +76,7 @@ class Counting(Watch):
     def __init__(self, watch: Watch | None = None) -> None:
         self.nodes, self.watch = 0, watch
         if watch is not None:  # the other steps go straight to it: nothing to add on the way
-            self.leaf, self.backup, self.cut = watch.leaf, watch.backup, watch.cut
+            self.leaf, self.back_up, self.cut = watch.leaf, watch.back_up, watch.cut
 
     def enter(self, path: Path, position: Any, alpha: float = -math.inf,
               beta: float = math.inf) -> None:
@@ -193,7 +193,7 @@ def _reported(search: Callable[..., float], seen: Seen, watch: Watch, moves: Mov
 
 def _report_return(call: _Call, score: float, watch: Watch, windowed: bool) -> None:
     """Tell ``watch`` how ``call`` ended: a LEAF if it tried no move, else a CUT if it stopped
-    before its last move, and a BACKUP of its moves' scores."""
+    before its last move, and a BACK UP of its moves' scores."""
     if call.moves is None:
         watch.leaf(call.path, call.position, score)
         return
@@ -201,8 +201,8 @@ def _report_return(call: _Call, score: float, watch: Watch, windowed: bool) -> N
     tried = len(call.scores)
     if tried < len(call.moves):
         watch.cut(call.path, call.position, call.moves[tried:], alpha, beta)
-    watch.backup(call.path, call.position, dict(zip(call.moves, call.scores, strict=False)), score,
-                 alpha, beta)
+    watch.back_up(call.path, call.position, dict(zip(call.moves, call.scores, strict=False)),
+                  score, alpha, beta)
 
 
 def _window_after(call: _Call) -> tuple[float, float]:

@@ -26,7 +26,7 @@ import ipywidgets as widgets
 from ttt import fast
 from ttt.aria import KEYBOARD, LiveRegion
 from ttt.board import Board
-from ttt.display import draw_tree, signed
+from ttt.display import draw_tree
 from ttt.games import connect_four
 from ttt.learning import BOARD_GAMES, board_table
 from ttt.matches import Player
@@ -42,7 +42,7 @@ from ttt.players import (
     make_player,
     winning_moves,
 )
-from ttt.protocol import Position, seeded_random
+from ttt.protocol import Position, seeded_random, signed
 from ttt.search import alphabeta, iterative_deepening
 from ttt.svg import O_COLOUR, X_COLOUR, cell_in_words
 

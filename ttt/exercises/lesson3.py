@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from ttt.board import Board
-from ttt.display import signed
 from ttt.exercises.checking import (
     CELL,
     SCORE,
@@ -30,10 +29,11 @@ from ttt.exercises.positions import (
 )
 from ttt.fast import minimax
 from ttt.perfect import move_outcomes, perfect_move
-from ttt.protocol import final_score
+from ttt.protocol import final_score, signed
 
-__all__ = ["CORNER_EDGE", "EXERCISES", "PREDICTION_NUDGES", "VALUE_MISTAKES", "VALUE_PROBES",
-           "best_move", "check_prediction", "minimax_value", "score", "value_nudge"]
+__all__ = ["CORNER_EDGE", "EXERCISES", "PREDICTION_NUDGES", "SMALL_TREE", "VALUE_MISTAKES",
+           "VALUE_PROBES", "best_move", "check_backed_up", "check_prediction", "minimax_value",
+           "score", "value_nudge"]
 
 # --- model answers ------------------------------------------------------------------------------
 
@@ -297,6 +297,56 @@ def check_prediction(guess: object) -> Feedback:
     return Feedback(False, f"✗ Not quite: it is not {signed(guess)}.", board,
                     nudge=f"{PREDICTION_NUDGES[guess]} Change your answer above and run this cell "
                           "again.")
+
+
+# --- backing up a tiny tree by hand -------------------------------------------------------------
+
+#: Lesson 3's tiny tree: X to move, with three free cells (0, 4 and 6).
+SMALL_TREE = ".OX|X.O|.OX"
+
+
+def check_backed_up(values: object) -> Feedback:
+    """The verdict on ``values``, a dictionary from the moves played from ``SMALL_TREE``'s top
+    (``()``, ``(0,)``, ...) to the value the student backed up there: a ✓ for each right one, "not
+    yet" for each still None, and for a wrong one a nudge: the value the other player would
+    choose is a mix-up of MAX and MIN, any other a slip on the way up."""
+    board = Board.from_string(SMALL_TREE)
+    paths = [(), *((cell,) for cell in board.legal_moves)]
+    if not isinstance(values, dict) or set(values) != set(paths):
+        return Feedback(False, f"✗ my_values must be a dictionary with the keys {paths}, as "
+                               "given: fill in its values, keep its keys.")
+    rows, right = [], 0
+    for path in paths:
+        position = board.play(path[0]) if path else board
+        where = "the top" if not path else f"after X plays {path[0]}"
+        guess, value = values[path], minimax(position, prefer_quick=False).value
+        if guess is None:
+            rows.append((where, "not yet"))
+        elif same(guess, value):
+            rows.append((where, f"{signed(value)} ✓"))
+            right += 1
+        else:
+            rows.append((where, f"{shown(guess)}, not quite: {_backed_up_nudge(position, guess)}"))
+    if right == len(paths):
+        return Feedback(True, "✓ All four values right: X plays the move worth the most.",
+                        rows=tuple(rows))
+    if all(values[path] is None for path in paths):
+        return Feedback(False, "Not yet: write your four values in my_values above, then run "
+                               "this cell again.")
+    return Feedback(False, f"{right} of {len(paths)} right so far.", board, tuple(rows))
+
+
+def _backed_up_nudge(position: Board, guess: object) -> str:
+    """Why ``guess`` is not the value of ``position``, without giving the value away."""
+    mover = position.to_move
+    scores = [minimax(position.play(cell), prefer_quick=False).value
+              for cell in position.legal_moves]
+    other = min(scores) if mover == "X" else max(scores)
+    if not position.is_over and same(guess, other):
+        pick = "largest" if mover == "X" else "smallest"
+        return (f"that is what {'O' if mover == 'X' else 'X'} would choose, but {mover} moves "
+                f"here and takes the {pick} of the values below.")
+    return "back the values up from the finished games at the bottom, one level at a time."
 
 
 EXERCISES = (

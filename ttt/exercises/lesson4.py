@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from ttt.board import Board
-from ttt.exercises.checking import VALUE, WHOLE_NUMBER, Case, Exercise, same
+from ttt.exercises.checking import VALUE, WHOLE_NUMBER, Case, Exercise, Feedback, same, shown
 from ttt.exercises.lesson3 import value_nudge
 from ttt.exercises.positions import small_positions
-from ttt.fast import minimax
+from ttt.fast import alphabeta, minimax
 from ttt.tree import build_tree, count_games, count_internal
 
-__all__ = ["EXERCISES", "count_visits", "minimax_in_place"]
+__all__ = ["EXERCISES", "OPENINGS", "check_openings", "count_visits", "minimax_in_place"]
 
 # --- model answers ------------------------------------------------------------------------------
 
@@ -77,6 +77,57 @@ def _in_place_cases() -> Iterator[Case]:
 def _in_place_verdict(case: Case, got: object, student: Callable) -> str:
     return value_nudge(case, got, lambda board: student(list(board.cells)),
                        "The value is wrong: the max of the children for X, the min for O.")
+
+
+# --- which opening is cheapest to answer --------------------------------------------------------
+
+#: Lesson 4's three openings of X, by name.
+OPENINGS = {"centre": 4, "corner": 0, "edge": 1}
+
+
+def check_openings(guess: object, costs: object) -> Feedback:
+    """The verdict on a ``guess`` of the opening ('centre', 'corner' or 'edge') after which
+    alpha-beta looks at the fewest nodes to choose O's reply, and on ``costs``, the three counts
+    the student computed: a row for each, with a nudge for the usual slips (plain minimax's count,
+    one short). With everything right, what ``ordered=False`` would change."""
+    right = {name: alphabeta(Board().play(cell)).nodes for name, cell in OPENINGS.items()}
+    plain = {name: minimax(Board().play(cell)).nodes for name, cell in OPENINGS.items()}
+    if not isinstance(costs, dict) or set(costs) != set(OPENINGS):
+        return Feedback(False, f"✗ my_costs must be a dictionary with the keys {list(OPENINGS)}, "
+                               "as given: fill in its values.")
+    if guess is None and all(cost is None for cost in costs.values()):
+        return Feedback(False, "Not yet: write your guess and the three costs in the cell above, "
+                               "then run this cell again.")
+    cheapest = min(right, key=right.get)
+    rows = [("guess", "not yet" if guess is None else
+             f"{shown(guess)} ✓" if same(guess, cheapest) else
+             f"{shown(guess)}, not quite: compute the costs and see")]
+    for name, cost in costs.items():
+        rows.append((name, _cost_verdict(cost, right[name], plain[name])))
+    if not (same(guess, cheapest) and all(same(costs[n], right[n]) for n in OPENINGS)):
+        return Feedback(False, "Not yet all right: see each row.", rows=tuple(rows))
+    unordered = {name: alphabeta(Board().play(cell), ordered=False).nodes
+                 for name, cell in OPENINGS.items()}
+    return Feedback(True, f"✓ All three right. For alpha-beta the {cheapest} is cheapest, not the "
+                          "centre: its cost depends less on the size of the tree than on how soon "
+                          "it finds the moves that settle each position. Try ordered=False "
+                          "(moves in cell order): then the costs are "
+                          f"{unordered['centre']:,}, {unordered['corner']:,} and "
+                          f"{unordered['edge']:,}, in the same order as minimax's. Lesson 5 is "
+                          "about that order.", rows=tuple(rows))
+
+
+def _cost_verdict(cost: object, right: int, plain: int) -> str:
+    """One row of ``check_openings``: the count ✓, or what it is instead."""
+    if cost is None:
+        return "not yet"
+    if same(cost, right):
+        return f"{right:,} ✓"
+    if same(cost, plain):
+        return f"{plain:,} is what plain minimax looks at: use alphabeta"
+    if same(cost, right - 1):
+        return f"{shown(cost)}, one short: count the node after X's move too"
+    return f"{shown(cost)}, not what alphabeta(Board().play(cell)).nodes says"
 
 
 EXERCISES = (

@@ -16,7 +16,6 @@ from functools import cache
 
 from ttt.board import Board
 from ttt.counting import reachable_positions
-from ttt.display import signed
 from ttt.exercises.checking import (
     NO_ANSWER,
     VALUE,
@@ -31,6 +30,7 @@ from ttt.exercises.checking import (
 from ttt.exercises.lesson3 import value_nudge
 from ttt.exercises.positions import small_positions
 from ttt.fast import alphabeta, minimax
+from ttt.protocol import signed
 from ttt.trace import CUT, ENTER, Step, search_steps
 
 __all__ = ["EXERCISES", "alphabeta_value", "check_ordering", "check_symmetry_sets",
