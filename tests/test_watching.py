@@ -2,8 +2,10 @@
 a Watch the steps they stand for (enter, leaf, back up, cut, with paths), counts the positions,
 and leaves the search's name as it found it."""
 
+import inspect
 import itertools
 import math
+import re
 
 import pytest
 
@@ -156,3 +158,13 @@ def test_the_counting_and_the_reporting_watch_see_the_same_search():
 def test_a_watch_that_is_not_a_watch_is_refused_before_any_search():
     with pytest.raises(TypeError, match="watch is a ttt.search.Watch"):
         minimax(FORK, watch=print)
+
+
+@pytest.mark.parametrize("function", [search.minimax_value, search.alphabeta_value])
+def test_the_searches_the_lessons_show_hold_only_the_algorithm(function):
+    source = inspect.getsource(function)
+    code = source[source.index('"""', source.index('"""') + 3) + 3:]  # after the docstring
+    assert not re.search(r"watch|nodes|path|clock|check_", code), code
+    if function is search.minimax_value:  # lesson 3's four lines of pseudocode, line for line
+        lines = [line.strip() for line in code.splitlines() if line.strip()]
+        assert [line.split()[0] for line in lines] == ["if", "return", "values", "return"]
