@@ -600,6 +600,12 @@ def test_explain_after_undo_still_explains_the_move_on_the_board():
     assert f"played cell <b>{first_reply}</b>" in board.explanation.value
 
 
+@pytest.mark.parametrize("name", ["two-layer", "learned", "varied-perfect", "mcts-50"])
+def test_a_level_is_chosen_by_its_label_or_by_its_players_name(name):
+    label = next(label for label, player in LEVELS.items() if player == name)
+    assert play_board(level=name).level.value == play_board(level=label).level.value == name
+
+
 # --- construction and seeds ---------------------------------------------------------------------
 
 
@@ -610,7 +616,7 @@ def test_building_the_board_gives_no_warnings():
 
 
 @pytest.mark.parametrize(("human", "level"), [("x", "perfect"), ("", "perfect"), (None, "perfect"),
-                                              ("X", "hard"), ("O", "varied-perfect"), ("X", "")])
+                                              ("X", "hard"), ("O", "depth-3"), ("X", "")])
 def test_bad_arguments_raise_value_error(human, level):
     with pytest.raises(ValueError, match="human plays|unknown level"):
         play_board(human=human, level=level)
