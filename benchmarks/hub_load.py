@@ -37,7 +37,7 @@ import psutil
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
-from hub_client import Hub, TrialHub, trial_hub  # noqa: E402
+from hub_client import Hub, HubError, TrialHub, trial_hub  # noqa: E402
 
 from ttt.course import lesson_minutes  # noqa: E402
 
@@ -90,7 +90,14 @@ async def one_student(client: Hub, name: str, cells: list[str], pause: tuple[flo
     for index, code in enumerate(cells):
         if index:
             await asyncio.sleep(pauses.uniform(*pause))  # reading the next paragraph
-        run = await client.run(name, kernel, code)
+        sent = time.monotonic()
+        try:
+            run = await client.run(name, kernel, code)
+        except HubError as error:  # counted, and the student goes on, as one would
+            print(f"{name}, cell {index}: {error}", file=sys.stderr)
+            latencies.append(time.monotonic() - sent)
+            failed += 1
+            continue
         latencies.append(run.seconds)
         failed += run.failed
         if first_output is None and run.first_output is not None:

@@ -152,9 +152,11 @@ class Hub:
                                "user_expressions": {}, "allow_stdin": False}}
         texts, mimes, failed, first = [], [], False, None
         start = time.monotonic()
-        async with self.session.ws_connect(address) as socket:
+        async with self.session.ws_connect(address, max_msg_size=0) as socket:
             await socket.send_json(request)
             async for message in socket:
+                if message.type != aiohttp.WSMsgType.TEXT:
+                    raise HubError(f"{name}'s kernel channel broke off: {message.data!r}")
                 reply = json.loads(message.data)
                 if reply.get("parent_header", {}).get("msg_id") != msg_id:
                     continue
