@@ -14,7 +14,7 @@ The hub is hub/jupyterhub_config.py on 127.0.0.1 (dummy authenticator, the local
 state in a temporary folder; everything stops at the end. Each run is bounded by ``--deadline``.
 
     python benchmarks/hub_load.py --students 10 20 40 --lesson 03_minimax.ipynb
-    python benchmarks/hub_load.py --students 1 --lesson 06_opponents.ipynb --pause 0 0
+    python benchmarks/hub_load.py --students 1 --pause 0 0 --lesson 01_the_board.ipynb ...
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import statistics
 import sys
 import tempfile
@@ -36,7 +37,9 @@ import psutil
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
-from hub_client import Hub, TrialHub, trial_hub  # noqa: E402
+from hub_client import Hub, HubError, TrialHub, trial_hub  # noqa: E402
+
+from ttt.course import lesson_minutes  # noqa: E402
 
 NOTEBOOKS = ROOT / "notebooks"
 
@@ -87,7 +90,14 @@ async def one_student(client: Hub, name: str, cells: list[str], pause: tuple[flo
     for index, code in enumerate(cells):
         if index:
             await asyncio.sleep(pauses.uniform(*pause))  # reading the next paragraph
-        run = await client.run(name, kernel, code)
+        sent = time.monotonic()
+        try:
+            run = await client.run(name, kernel, code)
+        except HubError as error:  # counted, and the student goes on, as one would
+            print(f"{name}, cell {index}: {error}", file=sys.stderr)
+            latencies.append(time.monotonic() - sent)
+            failed += 1
+            continue
         latencies.append(run.seconds)
         failed += run.failed
         if first_output is None and run.first_output is not None:
@@ -116,8 +126,14 @@ async def a_class(hub: TrialHub, students: int, cells: list[str],
                                  return_exceptions=True)
 
 
-def summary(students: list[Student], lesson: str, load: tuple[float, float, float]) -> dict:
+def summary(students: list[Student], cells: list[str], lesson: str,
+            load: tuple[float, float, float]) -> dict:
+    """The class's figures; the cells are also ranked by their p95 latency over the students
+    (the first cell's imports are the slowest when a whole class starts at once)."""
     latencies = [seconds for student in students for seconds in student.latencies]
+    later = [seconds for student in students for seconds in student.latencies[1:]]
+    by_cell = sorted(((percentile([s.latencies[i] for s in students], 0.95), i)
+                      for i in range(len(cells))), reverse=True)
     cpu_share = statistics.mean(s.cpu_seconds / s.session_seconds for s in students)
     memory = statistics.mean(s.memory_mb for s in students)
     return {
@@ -127,9 +143,16 @@ def summary(students: list[Student], lesson: str, load: tuple[float, float, floa
         "first_output_p50_s": statistics.median(s.first_output for s in students),
         "first_output_max_s": max(s.first_output for s in students),
         "cell_p50_s": percentile(latencies, 0.50), "cell_p95_s": percentile(latencies, 0.95),
+        "cell_p95_after_first_s": percentile(later, 0.95),
+        "slowest_cells_p95_s": [(round(p95, 2), index, cells[index].splitlines()[0][:60])
+                                for p95, index in by_cell[:3]],
         "memory_per_student_mb": memory, "students_per_gb": 1024 / memory,
         "cpu_seconds_per_student": statistics.mean(s.cpu_seconds for s in students),
         "core_share_per_student": cpu_share, "students_per_core": 1 / cpu_share,
+        # at the pace of a real class: every cell run once over the lesson's estimated minutes
+        "lesson_minutes": lesson_minutes(NOTEBOOKS / lesson),
+        "students_per_core_over_lesson": lesson_minutes(NOTEBOOKS / lesson) * 60 /
+        statistics.mean(s.cpu_seconds for s in students),
         "machine_load_before": load, "cores": os.cpu_count(),
     }
 
@@ -137,27 +160,32 @@ def summary(students: list[Student], lesson: str, load: tuple[float, float, floa
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--students", type=int, nargs="+", default=[10, 20, 40])
-    parser.add_argument("--lesson", default="03_minimax.ipynb", help="a file in notebooks/")
+    parser.add_argument("--lesson", nargs="+", default=["03_minimax.ipynb"],
+                        help="files in notebooks/, each measured in turn")
     parser.add_argument("--pause", type=float, nargs=2, default=(2.0, 8.0),
                         metavar=("MIN", "MAX"), help="seconds between cells (uniform)")
     parser.add_argument("--port", type=int, default=8884, help="the hub's (and the next two)")
     parser.add_argument("--deadline", type=float, default=900, help="seconds per class at most")
     parser.add_argument("--json", type=Path, help="also write the results here")
     args = parser.parse_args(argv)
-    if not (NOTEBOOKS / args.lesson).exists():
-        parser.error(f"--lesson should be a file in notebooks/, not {args.lesson!r}")
+    for lesson in args.lesson:
+        if not (NOTEBOOKS / lesson).is_file():
+            parser.error(f"--lesson should name files in notebooks/, not {lesson!r}")
     if any(n < 1 for n in args.students) or not 0 <= args.pause[0] <= args.pause[1]:
         parser.error("--students should be positive, --pause MIN MAX with 0 <= MIN <= MAX")
-    cells = lesson_cells(args.lesson)
+    # Stopped from outside (timeout, kill): still stop the hub and every student's server.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped by SIGTERM"))
     results = []
     with tempfile.TemporaryDirectory() as state, \
             trial_hub(Path(state), port=args.port) as hub:
-        for students in args.students:
-            load = os.getloadavg()
-            measured = asyncio.run(asyncio.wait_for(a_class(hub, students, cells, args.pause),
-                                                    args.deadline))
-            results.append(summary(measured, args.lesson, load))
-            print(json.dumps(results[-1]), flush=True)
+        for lesson in args.lesson:
+            cells = lesson_cells(lesson)
+            for students in args.students:
+                load = os.getloadavg()
+                measured = asyncio.run(asyncio.wait_for(
+                    a_class(hub, students, cells, args.pause), args.deadline))
+                results.append(summary(measured, cells, lesson, load))
+                print(json.dumps(results[-1]), flush=True)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps({"results": results,

@@ -106,7 +106,13 @@ class Hub:
             await asyncio.sleep(0.5)
 
     async def stop_server(self, name: str) -> None:
+        """Stop ``name``'s server and wait until the hub has let it go."""
         await self.request("DELETE", f"/hub/api/users/{name}/server")
+        start = time.monotonic()
+        while "" in (await self.request("GET", f"/hub/api/users/{name}"))["servers"]:
+            if time.monotonic() - start > self.timeout:
+                raise HubError(f"{name}'s server had not stopped after {self.timeout} s")
+            await asyncio.sleep(0.5)
 
     async def server_pid(self, name: str) -> int:
         """The process id of ``name``'s server (a local process spawner's state)."""
@@ -146,9 +152,11 @@ class Hub:
                                "user_expressions": {}, "allow_stdin": False}}
         texts, mimes, failed, first = [], [], False, None
         start = time.monotonic()
-        async with self.session.ws_connect(address) as socket:
+        async with self.session.ws_connect(address, max_msg_size=0) as socket:
             await socket.send_json(request)
             async for message in socket:
+                if message.type != aiohttp.WSMsgType.TEXT:
+                    raise HubError(f"{name}'s kernel channel broke off: {message.data!r}")
                 reply = json.loads(message.data)
                 if reply.get("parent_header", {}).get("msg_id") != msg_id:
                     continue

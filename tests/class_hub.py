@@ -15,8 +15,10 @@ import asyncio
 import shutil
 import subprocess
 from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
+import make_assignments
 import pytest
 from hub_client import PROXY, Hub, TrialHub, run_async, trial_hub
 from jupyter_pages import NOTEBOOKS
@@ -47,14 +49,36 @@ def course_repository(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return repo
 
 
-@pytest.fixture(scope="session", name="class_hub")
-def running_class_hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TrialHub]:
-    """The class's hub, with each student's and the teacher's server started (as the class logs
-    in at the start of a lesson) and the JupyterLab app exposed to the browser tests."""
+@pytest.fixture(scope="session", name="hub_state")
+def hub_state_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The hub's state: its database, everyone's home (homes/NAME) and the exchange."""
     if not PROXY.exists():
         missing("configurable-http-proxy: run 'make hub' or 'make test-hub', which install it")
-    state = tmp_path_factory.mktemp("hub")
-    with trial_hub(state, server_args="--LabApp.expose_app_in_browser=True") as hub:
+    return tmp_path_factory.mktemp("hub")
+
+
+@pytest.fixture(scope="session", name="course_build")
+def building_the_teachers_course(hub_state: Path) -> Iterator[Future]:
+    """``make assignments`` into the teacher's home (``course/``), started at once in the
+    background: it takes a while, and the browser tests need none of it."""
+    course = hub_state / "homes" / TEACHER / "course"
+    course.parent.mkdir(parents=True, exist_ok=True)
+    with ThreadPoolExecutor(1) as background:
+        yield background.submit(make_assignments.main, course)
+
+
+@pytest.fixture(scope="session", name="teacher_course")
+def the_teachers_course(course_build: Future, hub_state: Path) -> Path:
+    """The teacher's nbgrader course folder, once ``make assignments`` has written it."""
+    assert course_build.result() == 0
+    return hub_state / "homes" / TEACHER / "course"
+
+
+@pytest.fixture(scope="session", name="class_hub")
+def running_class_hub(hub_state: Path, course_build: Future) -> Iterator[TrialHub]:
+    """The class's hub, with each student's and the teacher's server started (as the class logs
+    in at the start of a lesson) and the JupyterLab app exposed to the browser tests."""
+    with trial_hub(hub_state, server_args="--LabApp.expose_app_in_browser=True") as hub:
         run_async(start_everyone(hub))
         yield hub
 

@@ -1,7 +1,13 @@
 """The class hub's tests share one hub and one browser, started once (tests/class_hub.py,
 tests/real_browser.py)."""
 
-from class_hub import course_repository, running_class_hub  # noqa: F401  (fixtures)
+from class_hub import (  # noqa: F401  (fixtures)
+    building_the_teachers_course,
+    course_repository,
+    hub_state_folder,
+    running_class_hub,
+    the_teachers_course,
+)
 from real_browser import (  # noqa: F401  (fixtures and a hook, for pytest to find here)
     chromium_executable,
     launched_browser,

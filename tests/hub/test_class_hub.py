@@ -135,9 +135,8 @@ async def hand_out_and_grade(hub: TrialHub, mistake: str, wrong: str) -> dict[st
             for name in STUDENTS}
 
 
-def test_the_teacher_hands_out_lesson_1_and_grades_three_submissions(class_hub):
-    course = class_hub.home(TEACHER) / "course"
-    assert make_assignments.main(course) == 0  # make assignments, in the teacher's home
+def test_the_teacher_hands_out_lesson_1_and_grades_three_submissions(class_hub, teacher_course):
+    course = teacher_course  # made by make assignments, in the teacher's home
     release = course / "release" / ASSIGNMENT
     exercises = [cell.metadata["nbgrader"]["grade_id"]
                  for path in release.glob("*.ipynb")
