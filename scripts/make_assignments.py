@@ -65,7 +65,8 @@ from nbgrader.converters import Autograde
 
 here = Path(__file__).resolve().parent
 sys.path.insert(0, str(here))
-from {HOOKS.stem} import PrintScore, handed_in, quiet_sqlalchemy  # noqa: E402
+from {HOOKS.stem} import (  # noqa: E402
+    PrintScore, handed_in, quiet_sqlalchemy, quiet_zip_collect)
 
 c = get_config()  # noqa: F821
 c.CourseDirectory.course_id = "ttt"
@@ -88,12 +89,16 @@ c.Autograde.autograde_preprocessors = [
     *Autograde.class_traits()["autograde_preprocessors"].default(), PrintScore]
 c.ExportPlugin.assignment = handed_in(here)
 quiet_sqlalchemy()
+quiet_zip_collect()
 '''
 #: nbgrader's feedback template, and what this course changes in it: each graded cell's link reads
 #: its exercise's name (the grade id is check_<exercise>), not "Test cell"
 FEEDBACK_TEMPLATE = Path(nbgrader_package.__file__).parent / "server_extensions" / "formgrader" \
     / "templates" / "feedback"
 TEST_CELL_LINK = '">Test cell</a>'
+#: ... and the MathJax it loads from a CDN: no verdict holds mathematics, and a page that fetches
+#: nothing opens the same offline
+MATHJAX = "<!-- Loading mathjax macro -->\n{{ mathjax() }}\n"
 EXERCISE_LINK = '">{{ cell.metadata.nbgrader.grade_id | replace("check_", "", 1) }}</a>'
 
 
@@ -224,14 +229,17 @@ def assignment(path: Path) -> nbformat.NotebookNode | None:
 
 def write_feedback_template(folder: Path) -> None:
     """nbgrader's feedback template in ``folder``, each graded cell's link named after its
-    exercise; stop if nbgrader's template no longer has the link this changes."""
+    exercise and no MathJax from a CDN; stop if nbgrader's template no longer has what this
+    changes."""
     folder.mkdir(parents=True)
     for path in FEEDBACK_TEMPLATE.iterdir():
         text = path.read_text()
         if path.name == "index.html.j2":
             if TEST_CELL_LINK not in text:
                 raise RuntimeError(f"{path} has no {TEST_CELL_LINK!r} to name after the exercise")
-            text = text.replace(TEST_CELL_LINK, EXERCISE_LINK)
+            if MATHJAX not in text:
+                raise RuntimeError(f"{path} has no {MATHJAX!r} to leave out")
+            text = text.replace(TEST_CELL_LINK, EXERCISE_LINK).replace(MATHJAX, "")
         (folder / path.name).write_text(text)
 
 

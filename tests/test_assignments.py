@@ -170,8 +170,8 @@ def graded_course(tmp_path_factory):
             folder.mkdir(parents=True, exist_ok=True)
             nbformat.write(notebook, folder / name)
     run = make_assignments.nbgrader_command
-    run(course, "zip_collect", releases[0].parent.name, "--force", "--log-level=WARN")
-    printed = run(course, "autograde", "*", "--force")
+    printed = run(course, "zip_collect", releases[0].parent.name, "--force", "--log-level=WARN")
+    printed += run(course, "autograde", "*", "--force")
     run(course, "generate_feedback", "*", "--force", "--log-level=WARN")
     run(course, "export", "--log-level=WARN")
     return course, printed
@@ -296,6 +296,8 @@ def test_feedback_shows_the_verdict_alone_under_the_exercises_name(course):
             assert re.sub(r"\x1b\[[0-9;]*m", "", verdict).startswith("AssertionError: ✗")
         assert str(Path(make_assignments.__file__).parent.parent) not in page
         assert "Test cell" not in page
+        assert "mathjax" not in page.lower()  # nor anything else from the internet:
+        assert not re.search(r"""(src|href)=["']?(https?:)?//""", page)
         for name in names:
             assert f'<a href="#check_{name}">{name}</a>' in page
 
