@@ -56,6 +56,9 @@ POINTS = 1  # per exercise (the README and lesson 0 say so; tests/test_assignmen
 UPLOADED = r"(?:.*/)?(?P<student_id>[^/_]+)_(?P<file_id>[^/]+\.ipynb)$"
 STUB_END = "return None"  # the last line of every stub; nbgrader puts it back in the release
 HOOKS = Path(__file__).with_name("grading_hooks.py")  # copied into the course, beside the config
+#: Run in each grading kernel: a failed check (an AssertionError) is shown as its verdict alone
+VERDICT_ALONE = ("get_ipython().set_custom_exc((AssertionError,), lambda shell, etype, value, tb, "
+                 "tb_offset=None: shell._showtraceback(etype, value, str(value).splitlines()))")
 CONFIG = f'''"""nbgrader's settings for the ttt course (written by scripts/make_assignments.py)."""
 
 import sys
@@ -77,10 +80,12 @@ c.ClearSolutions.code_stub = {{"python": "{STUB_END}"}}
 # e.g. ada_01_the_board_exercises.ipynb, or change this to the platform's naming.
 c.FileNameCollectorPlugin.named_regexp = {UPLOADED!r}
 c.ExecutePreprocessor.timeout = 120  # seconds per cell: a check takes a few
-# A failed check shows its verdict alone, without a traceback through the grading machine's
-# files; and the kernel keeps its start-up warnings to itself.
-c.ExecutePreprocessor.extra_arguments = ["--InteractiveShell.xmode=Minimal",
-                                         "--IPKernelApp.log_level=ERROR"]
+# A failed check shows its verdict alone: no traceback through the grading machine's files, and
+# no "AssertionError:" before the verdict (the error stays an error, so the cell scores 0); and
+# the kernel keeps its start-up warnings to itself.
+c.ExecutePreprocessor.extra_arguments = [
+    "--InteractiveShell.xmode=Minimal", "--IPKernelApp.log_level=ERROR",
+    "--IPKernelApp.exec_lines={VERDICT_ALONE}"]
 # Feedback names each graded cell after its exercise (templates/feedback, nbgrader's own template
 # with that one change).
 c.HTMLExporter.extra_template_basedirs = [str(here / "templates")]
