@@ -140,15 +140,18 @@ system-browser:
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # JupyterLab says only what matters: its address, warnings and errors.
 QUIET_LAB := --ServerApp.log_level=WARN --LabApp.log_level=WARN
+# The servers' settings that keep their terminals quiet (scripts/jupyter-config/README.md says which)
+QUIET_CONFIG := JUPYTER_CONFIG_PATH=$(CURDIR)/scripts/jupyter-config
 
 # Trusting the course's own notebooks (at every start: a pull or a re-run changes them) lets
 # JupyterLab show their committed pictures (SVG trees and boards) before they are run.
 lab: system venv
 	@$(BIN)/jupyter trust notebooks/*.ipynb >/dev/null
-	$(BIN)/jupyter lab notebooks/ $(ROOT_FLAG) $(QUIET_LAB) $(LAB_ARGS)
+	$(QUIET_CONFIG) $(BIN)/jupyter lab notebooks/ $(ROOT_FLAG) $(QUIET_LAB) $(LAB_ARGS)
 
 play: system venv
-	$(BIN)/voila notebooks/play.ipynb --template=ttt $(PLAY_ARGS)
+	@$(BIN)/jupyter trust notebooks/play.ipynb >/dev/null
+	$(QUIET_CONFIG) $(BIN)/voila notebooks/play.ipynb --template=ttt $(PLAY_ARGS)
 
 bench: venv
 	$(BIN)/python benchmarks/run.py

@@ -17,6 +17,7 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 from nbconvert.preprocessors import CoalesceStreamsPreprocessor
+from traitlets.config import Config
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 #: What JupyterLab writes for the ipykernel kernel: saved the same, opening a lesson does not mark
@@ -24,6 +25,9 @@ NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 #: still shows as modified there).
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 WIDGET = "application/vnd.jupyter.widget-view+json"
+#: CurveZMQ keys for the kernel (its kernelspec declares support), as make lab's config gives:
+#: else ipykernel warns at every lesson that it "is running over TCP without encryption"
+QUIET = Config({"KernelManager": {"transport_encryption": "auto"}})
 
 
 def widget_placeholder(output: nbformat.NotebookNode) -> nbformat.NotebookNode:
@@ -40,7 +44,7 @@ def execute(path: Path) -> list[str]:
     notebook = nbformat.read(path, as_version=4)
     client = NotebookClient(notebook, timeout=600, kernel_name="python3", allow_errors=True,
                             record_timing=False, store_widget_state=False,
-                            resources={"metadata": {"path": str(path.parent)}})
+                            resources={"metadata": {"path": str(path.parent)}}, config=QUIET)
     client.execute()
     notebook, _ = CoalesceStreamsPreprocessor().preprocess(notebook, {})
     notebook.metadata.pop("widgets", None)

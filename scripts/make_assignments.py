@@ -56,6 +56,9 @@ POINTS = 1  # per exercise (the README and lesson 0 say so; tests/test_assignmen
 UPLOADED = r"(?:.*/)?(?P<student_id>[^/_]+)_(?P<file_id>[^/]+\.ipynb)$"
 STUB_END = "return None"  # the last line of every stub; nbgrader puts it back in the release
 HOOKS = Path(__file__).with_name("grading_hooks.py")  # copied into the course, beside the config
+#: Run in each grading kernel: a failed check (an AssertionError) is shown as its verdict alone
+VERDICT_ALONE = ("get_ipython().set_custom_exc((AssertionError,), lambda shell, etype, value, tb, "
+                 "tb_offset=None: shell._showtraceback(etype, value, str(value).splitlines()))")
 CONFIG = f'''"""nbgrader's settings for the ttt course (written by scripts/make_assignments.py)."""
 
 import sys
@@ -65,7 +68,8 @@ from nbgrader.converters import Autograde
 
 here = Path(__file__).resolve().parent
 sys.path.insert(0, str(here))
-from {HOOKS.stem} import PrintScore, handed_in, quiet_sqlalchemy  # noqa: E402
+from {HOOKS.stem} import (  # noqa: E402
+    PrintScore, handed_in, quiet_sqlalchemy, quiet_zip_collect)
 
 c = get_config()  # noqa: F821
 c.CourseDirectory.course_id = "ttt"
@@ -76,10 +80,12 @@ c.ClearSolutions.code_stub = {{"python": "{STUB_END}"}}
 # e.g. ada_01_the_board_exercises.ipynb, or change this to the platform's naming.
 c.FileNameCollectorPlugin.named_regexp = {UPLOADED!r}
 c.ExecutePreprocessor.timeout = 120  # seconds per cell: a check takes a few
-# A failed check shows its verdict alone, without a traceback through the grading machine's
-# files; and the kernel keeps its start-up warnings to itself.
-c.ExecutePreprocessor.extra_arguments = ["--InteractiveShell.xmode=Minimal",
-                                         "--IPKernelApp.log_level=ERROR"]
+# A failed check shows its verdict alone: no traceback through the grading machine's files, and
+# no "AssertionError:" before the verdict (the error stays an error, so the cell scores 0); and
+# the kernel keeps its start-up warnings to itself.
+c.ExecutePreprocessor.extra_arguments = [
+    "--InteractiveShell.xmode=Minimal", "--IPKernelApp.log_level=ERROR",
+    "--IPKernelApp.exec_lines={VERDICT_ALONE}"]
 # Feedback names each graded cell after its exercise (templates/feedback, nbgrader's own template
 # with that one change).
 c.HTMLExporter.extra_template_basedirs = [str(here / "templates")]
@@ -88,12 +94,16 @@ c.Autograde.autograde_preprocessors = [
     *Autograde.class_traits()["autograde_preprocessors"].default(), PrintScore]
 c.ExportPlugin.assignment = handed_in(here)
 quiet_sqlalchemy()
+quiet_zip_collect()
 '''
 #: nbgrader's feedback template, and what this course changes in it: each graded cell's link reads
 #: its exercise's name (the grade id is check_<exercise>), not "Test cell"
 FEEDBACK_TEMPLATE = Path(nbgrader_package.__file__).parent / "server_extensions" / "formgrader" \
     / "templates" / "feedback"
 TEST_CELL_LINK = '">Test cell</a>'
+#: ... and the MathJax it loads from a CDN: no verdict holds mathematics, and a page that fetches
+#: nothing opens the same offline
+MATHJAX = "<!-- Loading mathjax macro -->\n{{ mathjax() }}\n"
 EXERCISE_LINK = '">{{ cell.metadata.nbgrader.grade_id | replace("check_", "", 1) }}</a>'
 
 
@@ -224,14 +234,17 @@ def assignment(path: Path) -> nbformat.NotebookNode | None:
 
 def write_feedback_template(folder: Path) -> None:
     """nbgrader's feedback template in ``folder``, each graded cell's link named after its
-    exercise; stop if nbgrader's template no longer has the link this changes."""
+    exercise and no MathJax from a CDN; stop if nbgrader's template no longer has what this
+    changes."""
     folder.mkdir(parents=True)
     for path in FEEDBACK_TEMPLATE.iterdir():
         text = path.read_text()
         if path.name == "index.html.j2":
             if TEST_CELL_LINK not in text:
                 raise RuntimeError(f"{path} has no {TEST_CELL_LINK!r} to name after the exercise")
-            text = text.replace(TEST_CELL_LINK, EXERCISE_LINK)
+            if MATHJAX not in text:
+                raise RuntimeError(f"{path} has no {MATHJAX!r} to leave out")
+            text = text.replace(TEST_CELL_LINK, EXERCISE_LINK).replace(MATHJAX, "")
         (folder / path.name).write_text(text)
 
 

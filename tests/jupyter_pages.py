@@ -28,6 +28,8 @@ from pathlib import Path
 import nbformat
 from repo import KERNEL_IDLE, NOTEBOOKS
 
+#: the servers' settings that keep their terminals quiet, as ``make lab`` and ``make play`` use them
+QUIET_CONFIG = Path(__file__).resolve().parents[1] / "scripts" / "jupyter-config"
 BIN = Path(sys.executable).parent  # the jupyter and voila of the running venv
 TOKEN = "browser-test-token"
 VIEWPORT = {"width": 1280, "height": 800}
@@ -81,7 +83,8 @@ def server(argv: list[str], folder: Path, timeout: float = 60) -> Iterator[str]:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(folder / ".cfg"),
-               JUPYTER_RUNTIME_DIR=str(folder / ".rt"), JUPYTER_PLATFORM_DIRS="1")
+               JUPYTER_RUNTIME_DIR=str(folder / ".rt"), JUPYTER_PLATFORM_DIRS="1",
+               JUPYTER_CONFIG_PATH=str(QUIET_CONFIG))  # as make lab and make play
     log = folder.parent / f"{folder.name}-{Path(argv[0]).name}.log"  # not in the file browser
     with open(log, "w") as out:
         proc = subprocess.Popen([*argv, f"--port={port}"], cwd=folder, env=env,

@@ -83,3 +83,11 @@ def test_the_lessons_say_it_the_same_way(lesson):
     assert wrong_places(text) == []
     if lesson.stem == "01_the_board":  # the sentence that sets the convention
         assert (5, 1, 2) in places(text.replace("\n", " "))
+
+
+def test_the_readme_and_the_website_say_it_the_same_way():
+    root = NOTEBOOKS.parent
+    text = " ".join((root / "README.md").read_text(encoding="utf-8").split())
+    assert places(text) and wrong_places(text) == []
+    for page in (root / "site").glob("*.md"):
+        assert wrong_places(page.read_text(encoding="utf-8")) == [], page.name

@@ -59,7 +59,7 @@ def test_every_link_leads_somewhere():
             assert fragment in headings, target
 
 
-# --- the first screen (issue 29) -------------------------------------------------------------------
+# --- the first screen (issue 29) ---------------------------------------------------------------
 
 FIRST_SCREEN = "\n".join(README.splitlines()[:30])  # what a 1280 x 800 screen shows of it
 

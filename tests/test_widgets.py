@@ -14,6 +14,7 @@ import pytest
 
 from ttt.board import Board, IllegalMoveError
 from ttt.fast import Solver
+from ttt.learning import BOARD_GAMES, board_table
 from ttt.matches import play_game
 from ttt.players import hopeful_value, lookahead_score, perfect_player
 from ttt.search import minimax
@@ -739,3 +740,16 @@ def test_a_board_reads_its_buttons_as_three_rows_of_text():
     assert len(rows) == 3 and rows[1].split(" | ")[1].strip() == "X"
     board.hints.value = True
     assert "draw" in board.button_texts() or "win" in board.button_texts()
+
+
+def test_the_learned_level_says_it_is_learning_before_its_first_move():
+    board_table.cache_clear()  # as in a new session: the first move trains it
+    board = play_board(level="learned by self-play (TD)", seed=1)
+    seen = []
+    board.status.observe(lambda change: seen.append(change["new"]), names="value")
+    board.mark.value = "O"  # the computer opens
+    assert seen[0] == (f"The computer (X) is learning first: it plays itself {BOARD_GAMES:,} "
+                       f"games …")
+    board.new_button.click()  # trained now: it only thinks
+    assert "The computer (X) is thinking …" in seen[1:]
+    assert not [status for status in seen[1:] if "learning" in status]

@@ -25,9 +25,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["OPTIONAL", "Lesson", "chart_lessons", "course_lessons", "exercises_in", "grading_points",
-           "imports_charts", "lesson_minutes", "lesson_number", "lesson_table", "session_plans",
-           "tasks", "words"]
+__all__ = ["OPTIONAL", "Lesson", "chart_lessons", "course_lessons", "exercises_in",
+           "grading_points", "imports_charts", "lesson_minutes", "lesson_number", "lesson_table",
+           "session_plans", "tasks", "words"]
 
 WORDS_PER_MINUTE = 150
 MINUTES_PER_TASK = 10
@@ -186,9 +186,10 @@ def session_plans(plans: Mapping[str, tuple[int, Sequence[Sequence[int]]]],
         lines.append(plan)
         for number, session in enumerate(sessions, start=1):
             used = sum(core[lesson] for lesson in session)
-            which = ("lessons " if len(session) > 1 else "lesson ") + " and ".join(map(str, session))
-            lines.append(f"  {number}: {which:16} {used:3} min" + ("  too long" if used > length
-                                                                      else ""))
+            which = ("lessons " if len(session) > 1 else "lesson ") + " and ".join(
+                map(str, session))
+            too_long = "  too long" if used > length else ""
+            lines.append(f"  {number}: {which:16} {used:3} min{too_long}")
     return "\n".join(lines)
 
 

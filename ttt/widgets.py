@@ -247,6 +247,10 @@ class _GameBoard(widgets.VBox):
         if board.is_over or board.to_move == self.human:
             return ""
         thinking = f"The computer ({board.to_move}) is thinking …"
+        if self.level.value == "learned" and not board_table.cache_info().currsize:
+            # its first move trains it (a second or two): say so, not a silent pause
+            thinking = (f"The computer ({board.to_move}) is learning first: it plays itself "
+                        f"{BOARD_GAMES:,} games …")
         self.status.value = thinking
         if self.explain.value:  # not the explanation of a move of an earlier game
             self.explanation.value, self.explanation_tree.value = f"<i>{thinking}</i>", ""

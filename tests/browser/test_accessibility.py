@@ -12,6 +12,8 @@ from __future__ import annotations
 import pytest
 from jupyter_pages import open_in_lab, run_all
 
+from ttt.svg import cell_in_words
+
 pytestmark = pytest.mark.browser
 
 BOARD, FOUR = ".play-board:not(.connect-four)", ".play-board.connect-four"
@@ -51,8 +53,9 @@ def test_the_boards_of_lesson_9(page, lab):
                for name, (title, tab) in names.items())
     four = page.locator(FOUR).first.evaluate(BUTTONS)
     discs = [(name, title, tab) for name, title, tab in four if name.startswith("disc")]
-    assert len(discs) == 42 and all(tab == -1 and " from the bottom: " in title
-                                    for _, title, tab in discs)
+    assert len(discs) == 42 and all(
+        tab == -1 and title.startswith(f"{cell_in_words(int(name[5:]), columns=7)}: ")
+        for name, title, tab in discs)
     drops = [(title, tab) for name, title, tab in four if name.startswith("drop")]
     assert len(drops) == 7 and all(title.startswith("drop a disc in column ") and tab == 0
                                    for title, tab in drops)
