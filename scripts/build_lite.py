@@ -100,6 +100,8 @@ def main() -> int:
         write_site_settings(stage / "jupyter-lite.json")
         run_jupyter_lite_build(stage)
     write_start_page(SITE / "index.html")
+    # browsers ask for /favicon.ico before JupyterLite's page names its icon: no 404
+    shutil.copy(SITE / "lab" / "favicon.ico", SITE / "favicon.ico")
     STAMP.write_text(inputs_digest())
     print(f"built {SITE.relative_to(ROOT)}/ with {len(wheels)} wheels and {charts} charts served "
           "from the site")
@@ -411,7 +413,10 @@ def as_jupyterlite_reads_it(notebook: nbformat.NotebookNode) -> nbformat.Noteboo
 
 
 def write_site_settings(path: Path) -> None:
-    """jupyter-lite.json: no PyPI at run time, and ``window.jupyterapp`` for the browser test."""
+    """jupyter-lite.json: no PyPI at run time, the kernel's packages loaded with Pyodide, and
+    ``window.jupyterapp`` for the browser tests. What the site serves is kept by the browser's
+    HTTP cache, as the host's headers allow (JupyterLite's ``enableServiceWorkerCache`` is left
+    off: not yet measured to help)."""
     settings = {
         "appName": APP_NAME,
         "exposeAppInBrowser": True,
