@@ -234,7 +234,8 @@ def serve_wheels(lock: dict, folder: Path, browser: Browser) -> dict[str, Wheel]
             wheel = Wheel(pypi_wheel(name, packages[name]["version"], browser),
                           packages[name]["depends"])
         else:
-            wheel = Wheel(path := wheel_of(name, browser), requirements_of(path, browser))
+            path = wheel_of(name, browser)
+            wheel = Wheel(path, requirements_of(path, browser))
         wheels[name] = wheel
         wanted += [canonicalize_name(dep) for dep in wheel.depends]
     info = InfoSpec(**lock["info"], version=PYODIDE_VERSION)
