@@ -100,6 +100,8 @@ def main() -> int:
         write_site_settings(stage / "jupyter-lite.json")
         run_jupyter_lite_build(stage)
     write_start_page(SITE / "index.html")
+    # browsers ask for /favicon.ico before JupyterLite's page names its icon: no 404
+    shutil.copy(SITE / "lab" / "favicon.ico", SITE / "favicon.ico")
     STAMP.write_text(inputs_digest())
     print(f"built {SITE.relative_to(ROOT)}/ with {len(wheels)} wheels and {charts} charts served "
           "from the site")
@@ -232,7 +234,8 @@ def serve_wheels(lock: dict, folder: Path, browser: Browser) -> dict[str, Wheel]
             wheel = Wheel(pypi_wheel(name, packages[name]["version"], browser),
                           packages[name]["depends"])
         else:
-            wheel = Wheel(path := wheel_of(name, browser), requirements_of(path, browser))
+            path = wheel_of(name, browser)
+            wheel = Wheel(path, requirements_of(path, browser))
         wheels[name] = wheel
         wanted += [canonicalize_name(dep) for dep in wheel.depends]
     info = InfoSpec(**lock["info"], version=PYODIDE_VERSION)
@@ -411,7 +414,10 @@ def as_jupyterlite_reads_it(notebook: nbformat.NotebookNode) -> nbformat.Noteboo
 
 
 def write_site_settings(path: Path) -> None:
-    """jupyter-lite.json: no PyPI at run time, and ``window.jupyterapp`` for the browser test."""
+    """jupyter-lite.json: no PyPI at run time, the kernel's packages loaded with Pyodide, and
+    ``window.jupyterapp`` for the browser tests. What the site serves is kept by the browser's
+    HTTP cache, as the host's headers allow (JupyterLite's ``enableServiceWorkerCache`` is left
+    off: not yet measured to help)."""
     settings = {
         "appName": APP_NAME,
         "exposeAppInBrowser": True,

@@ -140,8 +140,7 @@ def test_the_readme_and_lesson_0_name_the_lessons_that_import_charts():
     charts = chart_lessons(NOTEBOOKS)
     assert 8 in charts and 1 not in charts
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
-    assert f"only the charts of lessons {listed(charts)} need it" in readme
-    assert f"Offline, the chart cells of lessons {listed(charts)} print that line" in readme
+    assert f"The charts of lessons {listed(charts)} are deterministic" in readme
     assert f"The lessons with charts ({listed(charts)}," in " ".join(guide().split())
 
 
