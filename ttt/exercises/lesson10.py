@@ -12,7 +12,7 @@ from ttt.exercises.checking import Feedback, same, shown
 from ttt.exercises.lesson6 import IllegalChoice, refereed
 from ttt.matches import play_game
 from ttt.players import make_player
-from ttt.solve import outcome
+from ttt.perfect import outcome
 
 __all__ = ["PLAN_GAMES", "check_start_value", "try_plan"]
 
