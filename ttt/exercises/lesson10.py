@@ -11,8 +11,8 @@ from ttt.board import Board
 from ttt.exercises.checking import Feedback, same, shown
 from ttt.exercises.lesson6 import IllegalChoice, refereed
 from ttt.matches import play_game
-from ttt.players import make_player
 from ttt.perfect import outcome
+from ttt.players import make_player
 
 __all__ = ["PLAN_GAMES", "check_start_value", "try_plan"]
 
