@@ -57,6 +57,7 @@ def whole_lessons(collection: list[str], queue: list[int], cut: int) -> int:
     return min(cut, len(queue))
 
 
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist, which a run may leave out
 def pytest_xdist_make_scheduler(config: pytest.Config, log):
     """``--dist worksteal`` that never splits a lesson (see the module's docstring)."""
     if config.getvalue("dist") != "worksteal":
