@@ -32,7 +32,7 @@ TESTS = {
     "solve": ["tests/test_solve.py", "tests/test_lesson_values.py"],
     "search": ["tests/test_search.py", "tests/test_lesson_values.py"],
     "fast": ["tests/test_fast.py", "tests/test_lesson_values.py"],
-    "learning": ["tests/test_learning.py"],
+    "learning": ["tests/test_learning.py", "tests/test_lesson_values.py"],
     "grid": ["tests/test_games.py", "tests/test_lesson_values.py"],
     "counting": ["tests/test_counting.py"],
     "expectimax": ["tests/test_expectimax.py"],
@@ -84,16 +84,27 @@ def report(module: str, folder: Path) -> str:
     found = outcomes(folder)
     killed = sum(state in ("killed", "timeout") for state in found.values())
     survivors = sorted(name for name, state in found.items() if state == "survived")
-    tested = sum(state not in ("skipped", "not checked", "no tests") for state in found.values())
+    unrun = sum(state == "not checked" for state in found.values())
+    tested = killed + len(survivors)
     score = (f"ttt/{module}.py: {killed} of {tested} mutants killed "
-             f"({100 * killed / max(tested, 1):.0f} %), {len(survivors)} survived, "
-             f"{len(found) - tested} not tested (no test runs the mutated function)")
+             f"({100 * killed / max(tested, 1):.0f} %), {len(survivors)} survived"
+             + (f"; {unrun} of {len(found)} not run yet (the run was stopped)" if unrun else "")
+             + "".join(f"; {count} {state}" for state, count in sorted(
+                 _counts(found).items()) if state not in ("killed", "timeout", "survived",
+                                                          "not checked")))
     lines = [score, f"tests: {' '.join(TESTS[module])}", ""]
     for name in survivors:
         lines += [f"## {name}", mutmut(folder, "show", name).strip(), ""]
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / f"{module}.txt").write_text("\n".join(lines) + "\n")
     return score
+
+
+def _counts(found: dict[str, str]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for state in found.values():
+        counts[state] = counts.get(state, 0) + 1
+    return counts
 
 
 def main(modules: list[str]) -> None:

@@ -1,4 +1,5 @@
-"""The numbers the lessons show about the order of search, pinned in the unit tests.
+"""The numbers the lessons show about the order of search and about MENACE, pinned in the unit
+tests.
 
 Which move is tried first changes no value, only how many positions a search visits, and the
 lessons print those counts: a mutant that tries Connect Four's columns in another order, drops
@@ -11,11 +12,13 @@ everything is reached through the public functions (``solve``, ``iterative_deepe
 """
 
 import itertools
+from collections import Counter
 
 from time_limits import SEARCH_TIME_LIMIT
 
 from ttt.board import Board
 from ttt.games import connect_four
+from ttt.learning import Menace, michie_update
 from ttt.mcts import mcts
 from ttt.search import alphabeta, iterative_deepening
 from ttt.solve import solve
@@ -92,3 +95,31 @@ def test_mcts_chooses_the_move_visited_most_even_where_another_has_a_better_mean
     best_mean = max(tried, key=lambda move: tried[move].mean)
     assert tried[best_mean].mean > tried[most_visited].mean  # the two choices differ here
     assert result.move == most_visited == 5
+
+
+# --- MENACE (lesson 9): Michie's rule, beads drawn by their number, a seeded player -------------
+
+def test_a_loss_takes_a_bead_unless_it_is_the_last_of_its_box():
+    assert michie_update(1, "loss", 1) == 1  # the box's last bead stays
+    assert michie_update(1, "loss", 2) == 0  # another bead is left in the box
+    assert michie_update(2, "loss", 5) == 1
+
+
+def test_menace_draws_each_move_as_often_as_its_beads_say():
+    menace = Menace(seed=1)
+    menace.train(300)
+    beads = menace.box(Board())
+    play = menace.player(seed=2)
+    drawn = Counter(play(Board()) for _ in range(600))
+    by_beads = sorted(beads, key=beads.get)
+    assert beads[by_beads[-1]] > 2 * beads[by_beads[-2]] > 2 * beads[by_beads[0]]
+    assert sorted(drawn, key=drawn.get) == by_beads  # not evenly, as a draw ignoring beads
+    share = beads[by_beads[-1]] / sum(beads.values())
+    assert abs(drawn[by_beads[-1]] / 600 - share) < 0.06
+
+
+def test_a_seeded_menace_player_plays_the_same_moves_every_time():
+    menace = Menace(seed=1)
+    menace.train(50)
+    first, second = menace.player(seed=7), menace.player(seed=7)
+    assert [first(Board()) for _ in range(30)] == [second(Board()) for _ in range(30)]
