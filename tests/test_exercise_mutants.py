@@ -4,7 +4,7 @@ tests/exercise_mutants.py; ``python tests/exercise_mutants.py`` writes the tally
 mutation/results/exercises.txt."""
 
 import pytest
-from exercise_mutants import mutants, rejected, tally, wrong_on
+from exercise_mutants import REPORT, mutants, rejected, report, tally, wrong_on
 
 from ttt.exercises import EXERCISES
 
@@ -34,3 +34,8 @@ def test_the_mutants_include_the_classic_slips():
     # value + alpha * (next_value + value): 0.375 where the update gives 0.125
     assert towards_the_sum(0.5, -1.0, 0.25) != td.answer(0.5, -1.0, 0.25)
     assert wrong_on(td, towards_the_sum) is not None and rejected(td, towards_the_sum)
+
+
+def test_the_committed_report_is_current():
+    # after changing an exercise: python tests/exercise_mutants.py
+    assert REPORT.read_text() == report()

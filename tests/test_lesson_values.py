@@ -50,6 +50,13 @@ def test_solving_connect_four_4x4_visits_the_positions_lesson_7_counts():
     assert solve(SMALL_FOUR, symmetry=False).nodes == 14_886
 
 
+def test_solving_connect_four_4x5_visits_the_positions_lesson_7_counts():
+    # here the table's move tried first saves one position, and quick wins show whether a
+    # position's own best move was kept apart from its mirror image's (50,210 if not)
+    assert solve(connect_four(4, 5)).nodes == 45_463
+    assert solve(connect_four(4, 5), prefer_quick=True).nodes == 50_255
+
+
 def test_the_perfect_game_of_connect_four_4x4_move_by_move():
     moves, nodes, position = [], [], SMALL_FOUR
     while not position.is_over:
