@@ -10,7 +10,7 @@ LITE_VENV     := .venv-lite
 LITE_STAMP    := $(LITE_VENV)/.installed
 # nbval runs every notebook cell; only cells marked `# NBVAL_CHECK_OUTPUT` compare output.
 NBVAL  := --nbval-lax --nbval-current-env --nbval-cell-timeout=120
-LINT_DIRS := ttt tests benchmarks scripts
+LINT_DIRS := ttt tests benchmarks scripts mutation
 
 .DEFAULT_GOAL := help
 .PHONY: help venv venv-teacher venv-dev venv-lite system system-lite system-browser lab test check \
