@@ -71,19 +71,19 @@ class Mutator(ast.NodeTransformer):
                     node.ops[place] = other()
         return node
 
-    def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
+    def _arithmetic(self, node: ast.BinOp | ast.AugAssign, suffix: str = "") -> ast.AST:
+        """Each other arithmetic operator the node's may become (``suffix``: '=' for ``+=``)."""
         self.generic_visit(node)
         for other in ARITHMETIC.get(type(node.op), ()):
-            if self._here(f"{type(node.op).__name__} -> {other.__name__}"):
+            if self._here(f"{type(node.op).__name__}{suffix} -> {other.__name__}{suffix}"):
                 node.op = other()
         return node
 
+    def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
+        return self._arithmetic(node)
+
     def visit_AugAssign(self, node: ast.AugAssign) -> ast.AST:
-        self.generic_visit(node)
-        for other in ARITHMETIC.get(type(node.op), ()):
-            if self._here(f"{type(node.op).__name__}= -> {other.__name__}="):
-                node.op = other()
-        return node
+        return self._arithmetic(node, "=")
 
     def visit_BoolOp(self, node: ast.BoolOp) -> ast.AST:
         self.generic_visit(node)
