@@ -19,9 +19,9 @@ from time_limits import SEARCH_TIME_LIMIT
 from ttt.board import Board
 from ttt.games import connect_four
 from ttt.learning import Menace, michie_update
-from ttt.mcts import mcts
+from ttt.mcts import EXPLORATION, mcts
 from ttt.search import alphabeta, iterative_deepening
-from ttt.solve import solve
+from ttt.solve import move_scores, solve
 
 pytestmark = SEARCH_TIME_LIMIT
 
@@ -130,3 +130,19 @@ def test_a_seeded_menace_player_plays_the_same_moves_every_time():
     menace.train(50)
     first, second = menace.player(seed=7), menace.player(seed=7)
     assert [first(Board()) for _ in range(30)] == [second(Board()) for _ in range(30)]
+
+
+def test_the_exploration_constant_steers_mcts():
+    # lesson 8 compares exploration constants: each must change where the playouts go, 0 included
+    # (no bonus at all: pure exploitation)
+    def visits(exploration: float) -> dict:
+        result = mcts(Board(), 200, seed=1, exploration=exploration)
+        return {move: tally.visits for move, tally in result.moves.items()}
+
+    assert len({tuple(visits(c).values()) for c in (0, 0.5, EXPLORATION, 3.0)}) == 4
+
+
+def test_move_scores_without_quick_wins_are_the_plain_values_lesson_8_shows():
+    block = Board.from_string("...|.O.|XOX")
+    assert move_scores(block, prefer_quick=False) == {0: -1, 1: 0, 2: -1, 3: -1, 5: -1}
+    assert move_scores(block)[0] < -1  # with quick wins: a loss's score counts the moves to it
