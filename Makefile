@@ -12,12 +12,12 @@ HUB_STAMP     := $(VENV)/.installed-hub
 PROXY         := node_modules/.bin/configurable-http-proxy
 # nbval runs every notebook cell; only cells marked `# NBVAL_CHECK_OUTPUT` compare output.
 NBVAL  := --nbval-lax --nbval-current-env --nbval-cell-timeout=120
-LINT_DIRS := ttt tests benchmarks scripts
+LINT_DIRS := ttt tests benchmarks scripts mutation
 
 .DEFAULT_GOAL := help
 .PHONY: help venv venv-teacher venv-dev venv-lite system system-lite system-browser lab test check \
         lint bench images screenshots notebooks solutions assignments play lite clean \
-        venv-hub hub test-hub
+        venv-hub hub test-hub mutation
 
 help:
 	@echo "make lab     open the course notebooks in JupyterLab (LAB_ARGS=... passes options)"
@@ -28,6 +28,7 @@ help:
 	@echo "make check   quick: lint, unit tests, and the lessons changed since the last commit"
 	@echo "make lint    ruff check, and lint-imports (the layers of pyproject.toml)"
 	@echo "make bench   run the search benchmarks"
+	@echo "make mutation  mutation-test the solvers, searches and learners with mutmut (hours; MODULES=...)"
 	@echo "make images  regenerate the pictures in images/"
 	@echo "make screenshots  take the README's screenshots in Chromium at 1280x800"
 	@echo "make solutions  write notebooks/solutions/: the lessons with every exercise answered"
@@ -232,6 +233,11 @@ test: system-browser venv-dev venv-lite venv-hub
 test-hub: system-browser venv-dev venv-hub
 	@mkdir -p .pytest-tmp
 	$(HUB_TESTS)
+
+# Mutation testing (not part of make test: hours on 2 cores): every one-operator mutant of the core
+# modules against their unit tests; mutation/results/ gets the scores and survivors.
+mutation: venv-dev
+	$(BIN)/python mutation/run.py $(MODULES)
 
 # For a teacher or developer at work: lint, the unit tests, and the lessons changed since the last
 # commit (git), each run once. `make test` runs everything.

@@ -23,6 +23,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from lesson_scheduling import whole_lessons
 from repo import TESTS
 
 #: The folders of tests/ that are stages of their own; each one's marker is its name.
@@ -40,24 +41,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(folder)
 
 
-def notebook_of(nodeid: str) -> str | None:
-    """The notebook an item is a cell of (``notebooks/01_the_board.ipynb::Cell 3``), else None."""
-    path = nodeid.split("::")[0]
-    return path if path.endswith(".ipynb") else None
-
-
-def whole_lessons(collection: list[str], queue: list[int], cut: int) -> int:
-    """Move ``cut`` (a place in ``queue``, a list of indices into ``collection``) forward until it
-    falls between two items that are not cells of one notebook, or at the queue's end: cutting
-    there keeps every lesson on one worker."""
-    while 0 < cut < len(queue):
-        before, after = collection[queue[cut - 1]], collection[queue[cut]]
-        if notebook_of(before) is None or notebook_of(before) != notebook_of(after):
-            break
-        cut += 1
-    return min(cut, len(queue))
-
-
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist, which a run may leave out
 def pytest_xdist_make_scheduler(config: pytest.Config, log):
     """``--dist worksteal`` that never splits a lesson (see the module's docstring)."""
     if config.getvalue("dist") != "worksteal":

@@ -1,0 +1,122 @@
+"""Mutation testing of the package's core with mutmut: ``make mutation`` (not in ``make test``).
+
+For each module below, mutmut makes every one-operator mutant of it (a comparison, an operator, a
+constant, a call's argument, a dropped statement...) and runs the fast unit tests of that module
+against each, one mutant at a time at the lowest priority: a mutant no test fails on *survives*.
+Each module is tested in a folder of its own under .pytest-tmp/mutation/ (a copy of ttt/ and
+tests/, and a pyproject.toml saying what to mutate and which tests to run), so nothing in the
+checkout changes. What it finds is written to mutation/results/<module>.txt: the score, then each
+survivor with its diff; mutation/SURVIVORS.md says for each survivor why it survives (an
+equivalent mutant, or the test that is missing).
+
+    python mutation/run.py                 # every module (hours on 2 cores)
+    python mutation/run.py expectimax mcts # some
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+WORK = ROOT / ".pytest-tmp" / "mutation"
+RESULTS = ROOT / "mutation" / "results"
+MUTMUT = Path(sys.executable).parent / "mutmut"
+
+#: Each module and the unit tests that are its own: fast, no lessons, no browser.
+TESTS = {
+    "solve": ["tests/test_solve.py", "tests/test_lesson_values.py"],
+    "search": ["tests/test_search.py", "tests/test_lesson_values.py"],
+    "fast": ["tests/test_fast.py", "tests/test_lesson_values.py"],
+    "learning": ["tests/test_learning.py", "tests/test_lesson_values.py"],
+    "grid": ["tests/test_games.py", "tests/test_lesson_values.py"],
+    "counting": ["tests/test_counting.py"],
+    "expectimax": ["tests/test_expectimax.py"],
+    "mcts": ["tests/test_mcts.py", "tests/test_lesson_values.py"],
+}
+
+PYPROJECT = """\
+[tool.mutmut]
+source_paths = ["ttt"]
+only_mutate = ["ttt/{module}.py"]
+pytest_add_cli_args = ["-p", "no:nbval", "-p", "no:xdist", "-p", "no:playwright", "-q",
+                       "-p", "no:cacheprovider"]
+pytest_add_cli_args_test_selection = {tests}
+
+[tool.pytest.ini_options]
+pythonpath = ["tests"]
+"""
+
+
+def prepare(module: str) -> Path:
+    """A fresh folder for mutating ``module``: ttt/, tests/ and the configuration."""
+    folder = WORK / module
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    shutil.copytree(ROOT / "ttt", folder / "ttt", ignore=ignore)
+    shutil.copytree(ROOT / "tests", folder / "tests", ignore=ignore)
+    tests = "[" + ", ".join(f'"{test}"' for test in TESTS[module]) + "]"
+    (folder / "pyproject.toml").write_text(PYPROJECT.format(module=module, tests=tests))
+    return folder
+
+
+def mutmut(folder: Path, *args: str) -> str:
+    """Run mutmut in ``folder`` at the lowest priority, importing the folder's own ttt."""
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    run = subprocess.run(["nice", "-n", "19", str(MUTMUT), *args], cwd=folder, env=env,
+                         capture_output=True, text=True)
+    return run.stdout + run.stderr
+
+
+def outcomes(folder: Path) -> dict[str, str]:
+    """Each mutant's name and what became of it (killed, survived, timeout, ...)."""
+    listing = mutmut(folder, "results", "--all", "true")
+    return dict(re.findall(r"^\s*(\S+__mutmut_\d+): (\w[\w ]*)$", listing, re.MULTILINE))
+
+
+def report(module: str, folder: Path) -> str:
+    """Write mutation/results/<module>.txt and return its first line, the score."""
+    found = outcomes(folder)
+    killed = sum(state in ("killed", "timeout") for state in found.values())
+    survivors = sorted(name for name, state in found.items() if state == "survived")
+    unrun = sum(state == "not checked" for state in found.values())
+    tested = killed + len(survivors)
+    score = (f"ttt/{module}.py: {killed} of {tested} mutants killed "
+             f"({100 * killed / max(tested, 1):.0f} %), {len(survivors)} survived"
+             + (f"; {unrun} of {len(found)} not run yet (the run was stopped)" if unrun else "")
+             + "".join(f"; {count} {state}" for state, count in sorted(
+                 _counts(found).items()) if state not in ("killed", "timeout", "survived",
+                                                          "not checked")))
+    lines = [score, f"tests: {' '.join(TESTS[module])}", ""]
+    for name in survivors:
+        lines += [f"## {name}", mutmut(folder, "show", name).strip(), ""]
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / f"{module}.txt").write_text("\n".join(lines) + "\n")
+    return score
+
+
+def _counts(found: dict[str, str]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for state in found.values():
+        counts[state] = counts.get(state, 0) + 1
+    return counts
+
+
+def main(modules: list[str]) -> None:
+    unknown = sorted(set(modules) - set(TESTS))
+    if unknown:
+        sys.exit(f"no such module to mutate: {', '.join(unknown)}; choose from {', '.join(TESTS)}")
+    for module in modules or list(TESTS):
+        folder = prepare(module)
+        print(f"==> ttt/{module}.py against {' '.join(TESTS[module])}", flush=True)
+        mutmut(folder, "run", "--max-children", "1")
+        print("   ", report(module, folder), flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

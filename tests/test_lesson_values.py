@@ -1,0 +1,148 @@
+"""The numbers the lessons show about the order of search and about MENACE, pinned in the unit
+tests.
+
+Which move is tried first changes no value, only how many positions a search visits, and the
+lessons print those counts: a mutant that tries Connect Four's columns in another order, drops
+iterative deepening's reordering of the root, forgets the move the solver's table remembers, or
+remembers a mirror image's move for the position itself, still finds every value right and
+passed every other unit test (mutation testing, issue 31); only nbval's run of the lessons
+noticed. So do these tests, in seconds. Each count is the one the lesson named beside it shows;
+everything is reached through the public functions (``solve``, ``iterative_deepening``,
+``alphabeta``, ``mcts``), so a rewrite of their bodies that keeps the behaviour keeps them green.
+"""
+
+import itertools
+from collections import Counter
+
+from time_limits import SEARCH_TIME_LIMIT
+
+from ttt.board import Board
+from ttt.games import connect_four
+from ttt.learning import Menace, michie_update
+from ttt.mcts import EXPLORATION, mcts
+from ttt.search import alphabeta, iterative_deepening
+from ttt.solve import move_scores, solve
+
+pytestmark = SEARCH_TIME_LIMIT
+
+
+# --- Connect Four: the centre column first, then outwards, left before right (lesson 7) --------
+
+def test_connect_four_tries_the_centre_column_first_then_outwards_left_before_right():
+    assert connect_four().ordered_moves == (3, 2, 4, 1, 5, 0, 6)
+    assert connect_four(4, 4).ordered_moves == (1, 2, 0, 3)  # two middle columns: left first
+    assert connect_four().play(3).play(3).ordered_moves == (3, 2, 4, 1, 5, 0, 6)
+    full_centre = connect_four(4, 4).play(1).play(1).play(1).play(1)
+    assert full_centre.ordered_moves == (2, 0, 3)
+
+
+# --- the solver: its table's move first, and never a mirror image's move (lesson 7, cell 23) ----
+
+SMALL_FOUR = connect_four(4, 4)
+
+
+def test_solving_connect_four_4x4_visits_the_positions_lesson_7_counts():
+    result = solve(SMALL_FOUR)
+    assert (result.value, result.move, result.nodes) == (0, 1, 10_866)
+    # with no table: ordered alpha-beta alone
+    assert solve(SMALL_FOUR, table=False, symmetry=False).nodes == 61_227
+    # a table without mirror images: more positions, as a position and its mirror are apart
+    assert solve(SMALL_FOUR, symmetry=False).nodes == 14_886
+
+
+def test_solving_connect_four_4x5_visits_the_positions_lesson_7_counts():
+    # here the table's move tried first saves one position, and quick wins show whether a
+    # position's own best move was kept apart from its mirror image's (50,210 if not)
+    assert solve(connect_four(4, 5)).nodes == 45_463
+    assert solve(connect_four(4, 5), prefer_quick=True).nodes == 50_255
+
+
+def test_the_perfect_game_of_connect_four_4x4_move_by_move():
+    moves, nodes, position = [], [], SMALL_FOUR
+    while not position.is_over:
+        result = solve(position)
+        moves.append(result.move)
+        nodes.append(result.nodes)
+        position = position.play(result.move)
+    assert position.winner is None
+    assert moves == [1, 1, 1, 1, 2, 2, 2, 2, 0, 3, 0, 0, 0, 3, 3, 3]
+    assert nodes == [10_866, 9_960, 3_052, 2_406, 862, 525, 232, 134, 33, 31, 29, 13, 8, 4, 3, 2]
+
+
+# --- iterative deepening: each iteration tries the root's moves best first (lesson 7, cell 59) --
+
+def depth_within(positions: int) -> int:
+    """The depth iterative deepening finishes on the empty Connect Four board when it may visit
+    ``positions`` positions (a clock that ticks once a position)."""
+    return iterative_deepening(connect_four(), positions, clock=itertools.count().__next__)[1]
+
+
+def test_iterative_deepening_reaches_depth_7_in_exactly_the_positions_lesson_7_counts():
+    assert depth_within(10_610) == 7
+    assert depth_within(10_609) == 6
+    fixed_order = sum(alphabeta(connect_four(), depth=depth).nodes for depth in range(1, 8))
+    assert (fixed_order, alphabeta(connect_four(), depth=7).nodes) == (9_644, 7_337)
+
+
+# --- Monte Carlo tree search: the move visited most, not the best mean (lesson 8) ---------------
+
+def test_mcts_blocks_with_the_visits_lesson_8_shows():
+    result = mcts(Board.from_string("...|.O.|XOX"), 500, seed=1)
+    assert {move: tally.visits for move, tally in result.moves.items()} == {
+        0: 17, 1: 421, 2: 18, 3: 21, 5: 23}
+    assert (result.move, result.nodes) == (1, 224)
+
+
+def test_mcts_chooses_the_move_visited_most_even_where_another_has_a_better_mean():
+    # 20 playouts from the empty board: a corner tried 3 times has won them all, but the search
+    # spent most of its time on another move; UCB1 trusts visits, and so does the choice
+    result = mcts(Board(), 20, seed=0)
+    tried = {move: tally for move, tally in result.moves.items() if tally.visits}
+    most_visited = max(tried, key=lambda move: tried[move].visits)
+    best_mean = max(tried, key=lambda move: tried[move].mean)
+    assert tried[best_mean].mean > tried[most_visited].mean  # the two choices differ here
+    assert result.move == most_visited == 5
+
+
+# --- MENACE (lesson 9): Michie's rule, beads drawn by their number, a seeded player -------------
+
+def test_a_loss_takes_a_bead_unless_it_is_the_last_of_its_box():
+    assert michie_update(1, "loss", 1) == 1  # the box's last bead stays
+    assert michie_update(1, "loss", 2) == 0  # another bead is left in the box
+    assert michie_update(2, "loss", 5) == 1
+
+
+def test_menace_draws_each_move_as_often_as_its_beads_say():
+    menace = Menace(seed=1)
+    menace.train(300)
+    beads = menace.box(Board())
+    play = menace.player(seed=2)
+    drawn = Counter(play(Board()) for _ in range(600))
+    by_beads = sorted(beads, key=beads.get)
+    assert beads[by_beads[-1]] > 2 * beads[by_beads[-2]] > 2 * beads[by_beads[0]]
+    assert sorted(drawn, key=drawn.get) == by_beads  # not evenly, as a draw ignoring beads
+    share = beads[by_beads[-1]] / sum(beads.values())
+    assert abs(drawn[by_beads[-1]] / 600 - share) < 0.06
+
+
+def test_a_seeded_menace_player_plays_the_same_moves_every_time():
+    menace = Menace(seed=1)
+    menace.train(50)
+    first, second = menace.player(seed=7), menace.player(seed=7)
+    assert [first(Board()) for _ in range(30)] == [second(Board()) for _ in range(30)]
+
+
+def test_the_exploration_constant_steers_mcts():
+    # lesson 8 compares exploration constants: each must change where the playouts go, 0 included
+    # (no bonus at all: pure exploitation)
+    def visits(exploration: float) -> dict:
+        result = mcts(Board(), 200, seed=1, exploration=exploration)
+        return {move: tally.visits for move, tally in result.moves.items()}
+
+    assert len({tuple(visits(c).values()) for c in (0, 0.5, EXPLORATION, 3.0)}) == 4
+
+
+def test_move_scores_without_quick_wins_are_the_plain_values_lesson_8_shows():
+    block = Board.from_string("...|.O.|XOX")
+    assert move_scores(block, prefer_quick=False) == {0: -1, 1: 0, 2: -1, 3: -1, 5: -1}
+    assert move_scores(block)[0] < -1  # with quick wins: a loss's score counts the moves to it
