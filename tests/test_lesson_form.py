@@ -1,0 +1,44 @@
+"""The lessons read like essays (issue 30): the code a student reads teaches, and the checks stand
+apart. Each lesson ends with one checks cell (tagged ``checks``, collapsed in JupyterLab, left out
+of the website); no other code cell holds an assert, and no number is both pinned by nbval and
+asserted. Code is shown one way: ``show_source``, by name."""
+
+import nbformat
+import pytest
+from lesson_stats import has_assert, is_checks_cell
+from repo import LESSONS
+
+LESSON_IDS = [path.stem for path in LESSONS]
+
+
+def code_cells(path):
+    return [cell for cell in nbformat.read(path, as_version=4).cells if cell.cell_type == "code"]
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=LESSON_IDS)
+def test_the_lesson_ends_with_its_checks_cell_collapsed_and_off_the_website(path):
+    cells = code_cells(path)
+    checks = [cell for cell in cells if is_checks_cell(cell)]
+    assert checks == [cells[-1]], "one checks cell, the last code cell"
+    assert "remove-cell" in checks[0].metadata["tags"]
+    assert checks[0].metadata.get("jupyter", {}).get("source_hidden") is True
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=LESSON_IDS)
+def test_no_teaching_cell_asserts(path):
+    asserting = [cell.source.splitlines()[0] for cell in code_cells(path)
+                 if not is_checks_cell(cell) and has_assert(cell.source)]
+    assert asserting == []
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=LESSON_IDS)
+def test_no_number_is_pinned_twice(path):
+    twice = [cell.source.splitlines()[0] for cell in code_cells(path)
+             if "NBVAL_CHECK_OUTPUT" in cell.source and has_assert(cell.source)]
+    assert twice == []
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=LESSON_IDS)
+def test_code_is_shown_by_name_only(path):
+    for cell in code_cells(path):
+        assert "getsource" not in cell.source and ".index(" not in cell.source, cell.source
