@@ -20,8 +20,9 @@ from ttt.board import Board
 from ttt.games import connect_four
 from ttt.learning import Menace, michie_update
 from ttt.mcts import EXPLORATION, mcts
+from ttt.perfect import move_scores
 from ttt.search import alphabeta, iterative_deepening
-from ttt.solve import move_scores, solve
+from ttt.solve import solve
 
 pytestmark = SEARCH_TIME_LIMIT
 
