@@ -13,7 +13,6 @@ import asyncio
 import json
 import os
 import secrets
-import signal
 import socket
 import subprocess
 import sys
@@ -26,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import aiohttp
+from process_group import stop_process_group
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "hub" / "jupyterhub_config.py"
@@ -243,7 +243,6 @@ def trial_hub(state: Path, port: int | None = None, server_args: str = "",
     if not PROXY.exists():
         raise FileNotFoundError(f"{PROXY.relative_to(ROOT)} is missing: run 'make hub' (or "
                                 "'npm install configurable-http-proxy' in the repository)")
-    import psutil
 
     state.mkdir(parents=True, exist_ok=True)
     port = port or free_ports()
@@ -260,16 +259,7 @@ def trial_hub(state: Path, port: int | None = None, server_args: str = "",
         _wait_for_api(hub, proc, log, timeout)
         yield hub
     finally:
-        family = psutil.Process(proc.pid).children(recursive=True) if proc.poll() is None else []
-        if proc.poll() is None:  # the hub stops the servers it started, then the proxy
-            os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(60)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait(5)
-        for straggler in psutil.wait_procs(family, timeout=10)[1]:
-            straggler.kill()
+        stop_process_group(proc, grace=60)  # the hub stops the servers it started, then the proxy
 
 
 def _wait_for_api(hub: TrialHub, proc: subprocess.Popen, log: Path, timeout: float) -> None:

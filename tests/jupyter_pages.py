@@ -15,7 +15,6 @@ import json
 import os
 import re
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -26,6 +25,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import nbformat
+from process_group import stop_process_group
 from repo import KERNEL_IDLE, NOTEBOOKS
 
 #: the servers' settings that keep their terminals quiet, as ``make lab`` and ``make play`` use them
@@ -93,7 +93,7 @@ def server(argv: list[str], folder: Path, timeout: float = 60) -> Iterator[str]:
         _wait_for_port(proc, port, timeout, log)
         yield f"http://127.0.0.1:{port}"
     finally:
-        _stop(proc)
+        stop_process_group(proc, grace=15)
 
 
 def _wait_for_port(proc: subprocess.Popen, port: int, timeout: float, log: Path) -> None:
@@ -107,23 +107,6 @@ def _wait_for_port(proc: subprocess.Popen, port: int, timeout: float, log: Path)
                 raise RuntimeError(f"{proc.args[0]} did not start:\n{log.read_text()[-3000:]}") \
                     from None
             time.sleep(0.25)
-
-
-def _stop(proc: subprocess.Popen) -> None:
-    """Stop a server (its own process group), then its kernels, which live in their own
-    sessions."""
-    import psutil
-
-    kids = psutil.Process(proc.pid).children(recursive=True) if proc.poll() is None else []
-    if proc.poll() is None:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(5)
-    for kid in psutil.wait_procs(kids, timeout=5)[1]:
-        kid.kill()
 
 
 # --- a notebook in JupyterLab -------------------------------------------------------------------
