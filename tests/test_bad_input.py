@@ -176,7 +176,7 @@ def test_force_searches_a_big_board_that_happens_to_be_quick():
 
 @pytest.mark.parametrize("table", [[], "abc", 0, ()])
 def test_an_expectimax_table_is_a_dict(table):
-    with pytest.raises(TypeError, match="a table is a dict"):
+    with pytest.raises(TypeError, match="table should be dict or None"):
         expectimax(Board(), table=table)
 
 

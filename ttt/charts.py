@@ -21,6 +21,7 @@ import math
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, ParamSpec
 
+from ttt.arguments import checked
 from ttt.browser import in_browser
 from ttt.svg import LINE_COLOUR, O_COLOUR, X_COLOUR
 
@@ -66,6 +67,7 @@ NO_MATPLOTLIB = "No chart here: matplotlib is not installed (pip install matplot
 
 
 @_drawn
+@checked
 def plot_nodes_by_depth(counts: Sequence[int], *, log: bool = False,
                         title: str = "Nodes of the game tree at each depth") -> Figure:
     """Bars of how many nodes the tree has at each depth (``counts[d]`` at depth d)."""
@@ -83,6 +85,7 @@ def plot_nodes_by_depth(counts: Sequence[int], *, log: bool = False,
 
 
 @_drawn
+@checked
 def plot_nodes_per_move(rows: Rows | Mapping[str, Rows], *,
                         title: str = "Nodes searched to choose each move") -> Figure:
     """Bars of the nodes searched for each move of a game, on a log scale.
@@ -125,6 +128,7 @@ def _is_number(x: object) -> bool:
 
 
 @_drawn
+@checked
 def plot_outcomes(counts: Mapping[str, int], *, title: str = "How the games end") -> Figure:
     """Bars of X wins, draws and O wins, from a Counter keyed 'X', 'draw' and 'O'."""
     numbers = _outcome_numbers(counts)
@@ -143,6 +147,7 @@ def plot_outcomes(counts: Mapping[str, int], *, title: str = "How the games end"
 
 
 @_drawn
+@checked
 def plot_tournament(results: Mapping[str, Mapping[str, int]], *,
                     title: str = "Results of each pairing") -> Figure:
     """Stacked horizontal bars, one per pairing: the share of X wins, draws and O wins."""
@@ -170,6 +175,7 @@ def plot_tournament(results: Mapping[str, Mapping[str, int]], *,
 
 
 @_drawn
+@checked
 def plot_round_robin(results: Mapping[str, Mapping[str, int]], names: Sequence[str], *,
                      title: str = "Round robin") -> Figure:
     """A grid with one square per pairing, X players down the side and O players across the top,
@@ -225,6 +231,7 @@ def _outcome_numbers(counts: Mapping[str, int]) -> list[int]:
 
 
 @_drawn
+@checked
 def plot_method_comparison(nodes: Mapping[str, int], *,
                            title: str = "Nodes searched (or positions solved), by method"
                            ) -> Figure:
@@ -244,6 +251,7 @@ def plot_method_comparison(nodes: Mapping[str, int], *,
 
 
 @_drawn
+@checked
 def plot_search_costs(costs: Mapping[str, Mapping[str, float]], *,
                       estimated: Collection[tuple[str, str]] = (),
                       title: str = "Nodes searched to solve each board, by method") -> Figure:
@@ -280,6 +288,7 @@ def plot_search_costs(costs: Mapping[str, Mapping[str, float]], *,
 
 
 @_drawn
+@checked
 def plot_convergence(shares: Mapping[str, Mapping[int, float]], *,
                      title: str = "How often the search chooses a best move") -> Figure:
     """Lines, one per position: the share of searches (over many seeds) that chose a best move,
@@ -308,6 +317,7 @@ def plot_convergence(shares: Mapping[str, Mapping[int, float]], *,
 
 
 @_drawn
+@checked
 def plot_learning_curves(curves: Mapping[str, Mapping[int, float]], *, ylabel: str,
                          title: str = "How the learner improves with practice",
                          xlabel: str = "games played") -> Figure:

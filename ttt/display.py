@@ -33,6 +33,7 @@ import graphviz
 from IPython.display import HTML, Code
 
 from ttt import browser
+from ttt.arguments import checked
 from ttt.board import Board
 from ttt.counting import nodes_by_depth, tree_size_exceeds
 from ttt.mcts import MCTSResult, Tally
@@ -85,6 +86,7 @@ MAX_WIDTH = 9
 
 # --- game trees --------------------------------------------------------------------------------
 
+@checked
 def draw_tree(node_or_board: Node | Board, *, max_depth: int | None = None,
               max_nodes: int | None = 300, max_width: int | None = MAX_WIDTH,
               values: bool = True, highlight_best: bool = True, line: Sequence[int] | None = None,
@@ -282,6 +284,7 @@ def _name(path: Path) -> str:
     return "n" + "_".join(map(str, path))
 
 
+@checked
 class TreePicture(graphviz.Digraph):
     """A drawn game tree: a notebook shows it as SVG, titled with ``description``, what it shows
     in words, and as HTML, the same SVG as an image with ``description`` as its alt text (what
@@ -473,6 +476,7 @@ def _text_row(text: str, faded: bool, points: int, columns: int = 3) -> str:
             f'<FONT COLOR="{colour}" POINT-SIZE="{points}">{text or " "}</FONT></TD></TR>')
 
 
+@checked
 def signed(score: float | None) -> str:
     """A value or score as a student writes it: +1, 0, −1 (a real minus sign), +3 (a quick win's
     score), +0.33 (a guess), ±∞; '' for None."""
@@ -505,6 +509,7 @@ def _add_stub(graph: graphviz.Digraph, path: Path, more: int, faded: bool) -> No
 
 # --- Monte Carlo tree search -------------------------------------------------------------------
 
+@checked
 def draw_mcts(board: Board, search: MCTSResult | Step, *, max_depth: int | None = None,
               max_nodes: int | None = 300, max_width: int | None = MAX_WIDTH,
               focus: Path | None = None) -> graphviz.Digraph:
@@ -604,6 +609,7 @@ def _add_playout(graph: graphviz.Digraph, drawn: list[tuple[Path, Node]], step: 
 
 # --- boards side by side ----------------------------------------------------------------------
 
+@checked
 def board_row(boards: Iterable[Board | str], labels: Iterable[str] | None = None) -> HTML:
     """Boards side by side, each with a caption below (by default who is to move, or the result).
 
@@ -621,6 +627,7 @@ def board_row(boards: Iterable[Board | str], labels: Iterable[str] | None = None
                 f'{figures}</div>')
 
 
+@checked
 def show_source(obj: Any) -> Code:
     """The source of a function or class of the package, as the notebook shows code: the one way
     the lessons show the code that runs (never a copy, never a slice of its text)."""

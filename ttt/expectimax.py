@@ -23,6 +23,7 @@ from collections.abc import MutableMapping
 from fractions import Fraction
 from typing import Any
 
+from ttt.arguments import checked
 from ttt.protocol import (
     PLAYERS,
     Position,
@@ -43,6 +44,7 @@ EXPECTIMAX_LIMIT = 10 ** 6
 ExpectimaxTable = dict[Position, tuple[Fraction, Any]]
 
 
+@checked
 def expectimax(position: Position, chance: str = "O", *, table: ExpectimaxTable | None = None,
                watch: Watch | None = None, force: bool = False) -> SearchResult:
     """The expected score of ``position`` (X's point of view, an exact ``Fraction``) when
@@ -85,6 +87,7 @@ def expectimax(position: Position, chance: str = "O", *, table: ExpectimaxTable 
     return SearchResult(score, move, len(table) - known, score)
 
 
+@checked
 def check_table(table: object) -> None:
     """A TypeError unless ``table`` is None or a dict (or another mutable mapping)."""
     if table is not None and not isinstance(table, MutableMapping):
@@ -92,6 +95,7 @@ def check_table(table: object) -> None:
                         f"it holds), got {type(table).__name__} {table!r:.40}")
 
 
+@checked
 def check_chance(chance: object) -> None:
     """A ValueError unless ``chance`` names a player, 'X' or 'O'."""
     if chance not in PLAYERS:

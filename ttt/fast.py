@@ -28,6 +28,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from ttt import protocol
+from ttt.arguments import checked
 from ttt.board import FULL, GOOD_ORDER, Board, canonical_bits, completed_line
 from ttt.protocol import Evaluation, check_depth, check_position, depth_left, value_of
 from ttt.search import SearchResult
@@ -69,6 +70,7 @@ def _cell(bit: int | None) -> int | None:
     return None if bit is None else bit.bit_length() - 1
 
 
+@checked
 def minimax(board: Board, *, depth: int | None = None, evaluate: Evaluation | None = None,
             prefer_quick: bool = True) -> SearchResult:
     """``ttt.search.minimax`` on bits: the same value, move, nodes and score, faster. A move is
@@ -99,6 +101,7 @@ def minimax(board: Board, *, depth: int | None = None, evaluate: Evaluation | No
     return SearchResult(value_of(score), _cell(move), nodes, score)
 
 
+@checked
 def alphabeta(board: Board, *, ordered: bool = True, depth: int | None = None,
               evaluate: Evaluation | None = None, prefer_quick: bool = True) -> SearchResult:
     """``ttt.search.alphabeta`` on bits: the same value, move, nodes and score, faster."""
@@ -153,6 +156,7 @@ class Outcome(NamedTuple):
     plies: int
 
 
+@checked
 class Solver:
     """Solves positions once and remembers them in a transposition table: ``ttt.solve.solve``'s
     fast copy for tic-tac-toe.
@@ -215,6 +219,7 @@ class Solver:
         return outcome_of(board, score)
 
 
+@checked
 def outcome_of(position: Any, score: float) -> Outcome:
     """The ``Outcome`` that a score of perfect play with quick wins (``prefer_quick``: a win
     scores 1 + the cells free when it ends) stands for, its moves counted from ``position``;

@@ -22,6 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 
+from ttt.arguments import checked
 from ttt.protocol import IllegalMoveError, InvalidBoardError, check_count, check_not_over
 from ttt.svg import board_svg, position_in_words, svg_image
 
@@ -165,6 +166,7 @@ class Shape:
         return "X" if self.completed(x) else "O" if self.completed(o) else None
 
 
+@checked
 def shape(columns: int, rows: int, k: int, gravity: bool = False) -> Shape:
     """The ``Shape`` of a board (made once for each size, then shared); a clear error for a
     size no game can be played on, or one beyond ``MAX_SIDE``."""
@@ -433,6 +435,7 @@ _set_shape, _set_x, _set_o, _set_winner, _set_over = (
     getattr(Grid, name).__set__ for name in Grid.__slots__)
 
 
+@checked
 def open_lines(position: Grid) -> float:
     """A heuristic for unfinished positions: (the lines X could still complete minus O's) / (the
     number of lines + 1), on tic-tac-toe's eight lines / 9.

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from ttt.arguments import checked
 from ttt.board import SYMMETRIES, Board, IllegalMoveError
 from ttt.counting import reachable_positions
 from ttt.matches import Player, play_game
@@ -83,6 +84,7 @@ def _distinct_moves(board: Board) -> list[int]:
             if cell == min(perm[cell] for perm in keeping)]
 
 
+@checked
 def michie_update(beads: int, result: str, box_total: int) -> int:
     """The beads of a move MENACE played after a game with ``result`` ('win', 'draw' or 'loss'):
     Michie's rule adds MICHIE_REWARDS[result]. A loss never takes the last bead of a box
@@ -93,6 +95,7 @@ def michie_update(beads: int, result: str, box_total: int) -> int:
     return beads + MICHIE_REWARDS[result]
 
 
+@checked
 class Menace:
     """Michie's Matchbox Educable Noughts And Crosses Engine, playing ``mark`` ('X' by default).
 
@@ -184,12 +187,14 @@ class Menace:
 # --- temporal-difference learning ---------------------------------------------------------------
 
 
+@checked
 def td_update(value: float, next_value: float, alpha: float) -> float:
     """The TD(0) update: ``value`` moved a step ``alpha`` of the way towards ``next_value``, the
     value of the position that followed it."""
     return value + alpha * (next_value - value)
 
 
+@checked
 def epsilon_greedy(values: dict[Any, float], to_move: str, epsilon: float,
                    rng: random.Random) -> tuple[Any, bool]:
     """(move, whether it was greedy): with chance ``epsilon`` a random one of the moves of
@@ -210,6 +215,7 @@ def _key(position: Position) -> Position:
     return table_key(position, symmetry=True)
 
 
+@checked
 class ValueTable:
     """What ``td_learn`` learned: a value from X's point of view (+1 X wins, −1 O wins) for each
     position it met, up to symmetry. A finished game is worth its result; a position never met,
@@ -259,6 +265,7 @@ def _check_fraction(number: object, name: str, low_open: bool) -> float:
     return number
 
 
+@checked
 def td_learn(games: int, *, seed: int | None = None, alpha: float = 0.2, epsilon: float = 0.1,
              opponent: Player | None = None, start: Position = Board(),
              table: ValueTable | None = None) -> ValueTable:
@@ -296,6 +303,7 @@ def board_table() -> ValueTable:
     return td_learn(BOARD_GAMES, seed=BOARD_SEED)
 
 
+@checked
 def td_game(table: ValueTable, rng: random.Random, *, alpha: float, epsilon: float,
             start: Position = Board(), opponent: Player | None = None,
             learner: str | None = None) -> list[tuple[Position, bool]]:
@@ -355,6 +363,7 @@ class Quality:
         return self.losses_as_x + self.losses_as_o
 
 
+@checked
 def is_optimal(board: Board, cell: int) -> bool:
     """Whether playing ``cell`` on ``board`` keeps the best result the mover can force: the
     same win, draw or loss as the best move (not necessarily as quick)."""
@@ -366,6 +375,7 @@ def is_optimal(board: Board, cell: int) -> bool:
     return sign * value_of(scores[cell]) == max(sign * value_of(s) for s in scores.values())
 
 
+@checked
 def policy_quality(player: Player, *, games: int = 50, side: str | None = None) -> Quality:
     """The ``Quality`` of ``player`` by the exact solver: its move at every reachable unfinished
     tic-tac-toe position (only those with ``side`` to move, if given), and ``games`` games

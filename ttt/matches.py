@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ttt.arguments import checked
 from ttt.board import Board, IllegalMoveError
 from ttt.protocol import Position, check_count, check_position
 
@@ -19,6 +20,7 @@ __all__ = ["GameRecord", "Player", "play_game", "player_name", "tournament"]
 Player = Callable[[Position], Any]
 
 
+@checked
 def player_name(player: Player) -> str:
     """The name to print for ``player``: its ``__name__``, or its repr if it has none."""
     return getattr(player, "__name__", repr(player))
@@ -38,6 +40,7 @@ class GameRecord:
         return self.winner or "draw"
 
 
+@checked
 def play_game(x_player: Player, o_player: Player, board: Board = Board()) -> GameRecord:
     """Let the two players play from ``board`` to the end of the game.
 
@@ -57,6 +60,7 @@ def play_game(x_player: Player, o_player: Player, board: Board = Board()) -> Gam
     return GameRecord(tuple(moves), board, board.winner)
 
 
+@checked
 def tournament(x_player: Player, o_player: Player, games: int = 100) -> Counter[str]:
     """Play ``games`` games and count the results: a Counter keyed 'X', 'O' and 'draw' (all three
     always present)."""

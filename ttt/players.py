@@ -26,6 +26,7 @@ from statistics import mean
 from typing import Any
 
 from ttt import fast, search
+from ttt.arguments import at_least, checked
 from ttt.board import LINES, Board
 from ttt.expectimax import EXPECTIMAX_LIMIT, ExpectimaxTable, expectimax
 from ttt.matches import Player
@@ -82,11 +83,13 @@ def _random_best(rng: random.Random, scores: dict[int, float]) -> int:
 # --- simple players ---------------------------------------------------------------------------
 
 
+@checked
 def winning_moves(board: Position) -> list[Any]:
     """The moves that win the game at once for the player to move (any game)."""
     return [cell for cell in board.legal_moves if board.play(cell).winner]
 
 
+@checked
 def blocking_moves(board: Board) -> list[int]:
     """The cells where the opponent, if it were their turn, would win at once: the ones to block
     (a free cell on a line whose other two cells are the opponent's). Tic-tac-toe's lines only:
@@ -100,6 +103,7 @@ def blocking_moves(board: Board) -> list[int]:
                    for line in LINES)]
 
 
+@checked
 def safest_moves(position: Position) -> list[Any]:
     """The moves after which the opponent has the fewest moves that win at once (any game).
 
@@ -111,6 +115,7 @@ def safest_moves(position: Position) -> list[Any]:
     return [move for move, wins in wins_left.items() if wins == fewest]
 
 
+@checked
 def random_player(seed: int | None = None) -> Player:
     """A player that picks any legal move at random."""
     rng = seeded_random(seed)
@@ -122,6 +127,7 @@ def random_player(seed: int | None = None) -> Player:
     return play
 
 
+@checked
 def one_layer_player(seed: int | None = None) -> Player:
     """A player that wins at once when it can, and otherwise moves at random."""
     rng = seeded_random(seed)
@@ -133,6 +139,7 @@ def one_layer_player(seed: int | None = None) -> Player:
     return play
 
 
+@checked
 def two_layer_player(seed: int | None = None) -> Player:
     """A player that wins at once when it can, else blocks the opponent's immediate wins (it
     picks at random among the ``safest_moves``): two moves ahead, in any game."""
@@ -154,6 +161,7 @@ def _alphabeta(position: Position, **options: object) -> SearchResult:
     return (fast if isinstance(position, Board) else search).alphabeta(position, **options)
 
 
+@checked(depth=at_least(0))
 def lookahead_score(board: Board, depth: int, evaluate: Evaluation | None = None) -> float:
     """The score of ``board`` (X's point of view) when searching ``depth`` more moves ahead and
     estimating the positions there with ``evaluate`` (by default the position's own
@@ -163,6 +171,7 @@ def lookahead_score(board: Board, depth: int, evaluate: Evaluation | None = None
     return leaf_score(board, evaluate, prefer_quick=True)
 
 
+@checked
 def depth_limited_player(depth: int, seed: int | None = None,
                          evaluate: Evaluation | None = None) -> Player:
     """A player that looks ``depth`` moves ahead (its own move included), estimates the positions
@@ -182,6 +191,7 @@ def depth_limited_player(depth: int, seed: int | None = None,
     return play
 
 
+@checked
 def iterative_deepening_player(seconds: float, seed: int | None = None) -> Player:
     """A player that thinks ``seconds`` per move by ``iterative_deepening``: the more time, the
     deeper it looks. ``seed`` varies its choice among equally good moves."""
@@ -200,6 +210,7 @@ EXHAUSTIVE_PLAYERS = {"perfect": SOLVE_LIMIT, "varied-perfect": SOLVE_LIMIT,
                       "imperfect": SOLVE_LIMIT, "expectimax": EXPECTIMAX_LIMIT}
 
 
+@checked
 def check_can_play(name: str, position: Position) -> None:
     """A SearchTooBigError if the player called ``name`` searches to the end of the game and
     ``position`` is too big for that (``ttt.protocol.check_exhaustive``); other players play any
@@ -210,6 +221,7 @@ def check_can_play(name: str, position: Position) -> None:
                                  "or mcts-N")
 
 
+@checked
 def perfect_value(position: Position) -> int:
     """Who wins ``position`` with perfect play: +1 (X), 0 (a draw) or -1 (O), by
     ``ttt.solve`` (tic-tac-toe from its shared table, other games each position solved once)."""
@@ -217,6 +229,7 @@ def perfect_value(position: Position) -> int:
 
 
 @_named("perfect")
+@checked
 def perfect_player(board: Position) -> Any:
     """A best move by ``ttt.solve.perfect_move``: the quickest win, else a draw, else the slowest
     loss; on tic-tac-toe the lowest cell among equals, the move ``ttt.search.minimax`` picks, and
@@ -225,6 +238,7 @@ def perfect_player(board: Position) -> Any:
     return perfect_move(board)
 
 
+@checked
 def varied_perfect_player(seed: int | None = None) -> Player:
     """A perfect player that picks at random among all the best moves: those with the same value
     that win (or lose) just as fast. Other games must be small enough to solve."""
@@ -240,6 +254,7 @@ def varied_perfect_player(seed: int | None = None) -> Player:
     return play
 
 
+@checked
 def hopeful_value(board: Position, cell: Any, trust: float) -> float:
     """How good playing ``cell`` is for the player to move, between -1 and +1.
 
@@ -254,6 +269,7 @@ def hopeful_value(board: Position, cell: Any, trust: float) -> float:
     return _mover_sign(board) * (trust * perfect_reply + (1 - trust) * average_reply)
 
 
+@checked
 def imperfect_player(seed: int | None = None, trust: float = 0.9) -> Player:
     """A player that does not assume a perfect opponent: it picks the move with the best
     ``hopeful_value``, at random among equals. With ``trust`` 1 it only cares about the value
@@ -276,6 +292,7 @@ def imperfect_player(seed: int | None = None, trust: float = 0.9) -> Player:
 # --- players that reckon with chance ----------------------------------------------------------
 
 
+@checked
 def expectimax_player() -> Player:
     """A player that plays best against an opponent who moves at random: the move with the highest
     expected result (``ttt.expectimax``), the first among equals. It may take a risk that a perfect
@@ -292,6 +309,7 @@ def expectimax_player() -> Player:
     return play
 
 
+@checked
 def mcts_player(playouts: int = 1000, seed: int | None = None, *,
                 nodes: list[int] | None = None) -> Player:
     """A player that chooses by Monte Carlo tree search (``ttt.mcts``) with ``playouts`` random
@@ -344,6 +362,7 @@ PLAYER_NAMES: tuple[str, ...] = (*PLAYERS, *(f"{kind}-N" for kind in NUMBERED),
                                  *(f"{kind}-S" for kind in TIMED))
 
 
+@checked
 def make_player(name: str, seed: int | None = None) -> Player:
     """The player called ``name``, one of PLAYER_NAMES, where 'depth-N' stands for 'depth-1',
     'depth-2', ..., 'mcts-N' for 'mcts-1', 'mcts-1000', ... and 'id-S' for 'id-0.1', 'id-1', ...

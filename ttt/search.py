@@ -23,7 +23,9 @@ from dataclasses import dataclass
 from itertools import count
 from typing import Any, NamedTuple
 
+from ttt.arguments import a_real, checked
 from ttt.protocol import (
+    WHOLE_TREE,
     Evaluation,
     Position,
     best_move,
@@ -54,6 +56,7 @@ class SearchResult:
     score: float
 
 
+@checked
 class Watch:
     """Sees a search happen, position by position; each method here does nothing, so a watcher
     overrides only what it needs. ``path`` is the moves played from the start of the search."""
@@ -74,6 +77,7 @@ class Watch:
         """Alpha-beta: alpha >= beta, so the moves ``skipped`` are not searched."""
 
 
+@checked
 class Counting(Watch):
     """A watch that counts the positions a search enters (``nodes``), and tells ``watch``, if
     given, everything the search does."""
@@ -97,6 +101,7 @@ def check_search(position: object, depth: object) -> None:
     check_depth(depth)
 
 
+@checked(exhaustive=WHOLE_TREE)
 def minimax(position: Position, *, depth: int | None = None, evaluate: Evaluation | None = None,
             prefer_quick: bool = True, watch: Watch | None = None) -> SearchResult:
     """Search every line of play from ``position`` (to the end, or ``depth`` moves ahead and then
@@ -122,6 +127,7 @@ def minimax(position: Position, *, depth: int | None = None, evaluate: Evaluatio
     return SearchResult(value_of(score), move, watch.nodes, score)
 
 
+@checked(exhaustive=WHOLE_TREE)
 def alphabeta(position: Position, *, ordered: bool = True, depth: int | None = None,
               evaluate: Evaluation | None = None, prefer_quick: bool = True,
               watch: Watch | None = None) -> SearchResult:
@@ -159,6 +165,7 @@ def alphabeta(position: Position, *, ordered: bool = True, depth: int | None = N
 # --- iterative deepening: alpha-beta, deeper and deeper until the time is up -----------------
 
 
+@checked
 def iterative_deepening(position: Position, seconds: float, *,
                         evaluate: Evaluation | None = None, seed: int | None = None,
                         clock: Callable[[], float] = time.perf_counter) -> tuple[Any, int, int]:
@@ -200,6 +207,7 @@ class OutOfTime(Exception):
     """The time budget is spent: the search in progress is abandoned."""
 
 
+@checked(deadline=a_real)
 class Deadline(Counting):
     """A watch for iterative deepening: it counts the positions of every iteration, raises
     ``OutOfTime`` once ``clock()`` is past ``deadline``, and keeps what an iteration found out:
@@ -239,6 +247,7 @@ class _InOrder(NamedTuple):
     winner: str | None = None
 
 
+@checked
 def check_seconds(seconds: object) -> None:
     """A TypeError unless ``seconds`` is a number, a ValueError unless it is more than 0."""
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):

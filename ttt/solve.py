@@ -48,6 +48,7 @@ import math
 from functools import lru_cache
 from typing import Any
 
+from ttt.arguments import checked
 from ttt.board import Board
 from ttt.fast import Outcome, outcome_of, shared_solver
 from ttt.protocol import (
@@ -72,6 +73,7 @@ SOLVE_LIMIT = 10 ** 9
 EXACT, LOWER, UPPER = "exact", "lower", "upper"
 
 
+@checked
 def solve(position: Position, *, ordered: bool = True, table: bool = True,
           symmetry: bool = True, force: bool = False, prefer_quick: bool = False) -> SearchResult:
     """Who wins ``position`` with perfect play: ``value`` +1 (X wins), 0 (a draw) or -1 (O wins),
@@ -133,24 +135,28 @@ def solve(position: Position, *, ordered: bool = True, table: bool = True,
 # --- what the package asks: answered from the fast table on tic-tac-toe, by solve elsewhere ------
 
 
+@checked
 def perfect_score(position: Position, prefer_quick: bool = True) -> float:
     """The score of ``position`` with perfect play from X's point of view: +1, 0 or -1, or with
     ``prefer_quick`` the quickest win's (slowest loss's) score, 1 + the cells then free."""
     return _perfect(position, prefer_quick).score
 
 
+@checked
 def perfect_move(position: Position) -> Any:
     """A best move of ``position`` (None once the game is over): the quickest win, else a draw,
     else the slowest loss; on tic-tac-toe the lowest cell among equals (as ``minimax`` picks)."""
     return _perfect(position, True).move
 
 
+@checked
 def outcome(position: Position) -> Outcome:
     """Who wins ``position`` with perfect play (+1 X, 0 a draw, -1 O), and after how many moves
     (for a position that knows its ``free_cells``)."""
     return outcome_of(position, perfect_score(position))
 
 
+@checked
 def move_scores(position: Position, prefer_quick: bool = True) -> dict[Any, float]:
     """The ``perfect_score`` after each legal move of ``position``."""
     check_position(position)
@@ -158,6 +164,7 @@ def move_scores(position: Position, prefer_quick: bool = True) -> dict[Any, floa
             for move in position.legal_moves}
 
 
+@checked
 def move_outcomes(position: Position) -> dict[Any, Outcome]:
     """For each legal move of ``position``: the ``outcome`` of perfect play after it, its moves
     counted from ``position``."""

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 import graphviz
 import ipywidgets as widgets
 
+from ttt.arguments import checked
 from ttt.aria import KEYBOARD, LiveRegion, NamedSlider
 from ttt.board import Board
 from ttt.display import CURRENT_COLOUR, MAX_WIDTH, draw_tree, signed
@@ -38,6 +39,7 @@ SECONDS_PER_STEP = 0.9  # while playing
 Path = tuple[int, ...]
 
 
+@checked
 def describe(step: Step) -> str:
     """One sentence saying what the search does at ``step``."""
     where = "the root" if not step.path else "the position after " + ", ".join(map(str, step.path))
@@ -74,6 +76,7 @@ class Replay:
     sentence: str = ""
 
 
+@checked
 def replay(steps: list[Step], k: int) -> Replay:
     """The state of the search after step ``k`` (0-based).
 
@@ -98,6 +101,7 @@ def replay(steps: list[Step], k: int) -> Replay:
     return state
 
 
+@checked
 class StepThrough(widgets.VBox):
     """A widget replaying the steps of a search below ``board``."""
 
@@ -205,6 +209,7 @@ class StepThrough(widgets.VBox):
 SVG_SIZE = re.compile(r'<svg width="([\d.]+)pt" height="([\d.]+)pt"\s+viewBox="([-\d. ]+)"')
 
 
+@checked
 def crop_to_current(svg: str, height: float = MAX_HEIGHT) -> str:
     """``svg`` (a tree drawn by Graphviz) cut to a band ``height`` pt high around the current
     position, with a line saying which way the rest lies; unchanged if it is no taller."""
@@ -227,6 +232,7 @@ def crop_to_current(svg: str, height: float = MAX_HEIGHT) -> str:
             f"current position: more of it lies {where}.</div>{cropped}")
 
 
+@checked
 def step_through(board: Board, *, pruning: bool = False, ordered: bool = True,
                  prefer_quick: bool = True) -> StepThrough:
     """A widget stepping through minimax (alpha-beta with ``pruning``) below ``board``, with the
@@ -235,6 +241,7 @@ def step_through(board: Board, *, pruning: bool = False, ordered: bool = True,
     return StepThrough(board, pruning=pruning, ordered=ordered, prefer_quick=prefer_quick)
 
 
+@checked
 def too_big_message(board: Board) -> str:
     """Why a position is too big to step through, with a later position to try instead."""
     later, how = board, "by perfect play"

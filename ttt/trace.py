@@ -20,8 +20,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ttt.arguments import checked
 from ttt.mcts import EXPLORATION, MCTSWatch, Tally, TreeNode, mcts, tallies, ucb1
-from ttt.protocol import Position
+from ttt.protocol import WHOLE_TREE, Position
 from ttt.search import Path, Watch, alphabeta, minimax
 
 __all__ = ["BACKUP", "BACK_UP", "CUT", "ENTER", "EXPAND", "LEAF", "PLAY_OUT", "SELECT",
@@ -58,6 +59,7 @@ class Step:
     moves: tuple[Any, ...] = ()
 
 
+@checked
 class Recorder(Watch, MCTSWatch):
     """A watcher that writes down every step of the search it watches, in ``steps``; any search
     of the package takes it as its ``watch``. ``exploration`` is the constant of the Monte Carlo
@@ -123,6 +125,7 @@ def _line_to(node: TreeNode) -> list[TreeNode]:
     return line[::-1]
 
 
+@checked(exhaustive=WHOLE_TREE)
 def search_steps(position: Position, *, pruning: bool = False, ordered: bool = True,
                  prefer_quick: bool = True) -> list[Step]:
     """The steps of minimax (or, with ``pruning``, alpha-beta) searching below ``position``, with
@@ -135,6 +138,7 @@ def search_steps(position: Position, *, pruning: bool = False, ordered: bool = T
     return recorder.steps
 
 
+@checked
 def mcts_steps(position: Position, playouts: int, seed: int | None = None, *,
                exploration: float = EXPLORATION) -> list[Step]:
     """The phases of ``mcts(position, playouts, seed)``, one ``Step`` each, in order: the same
@@ -144,6 +148,7 @@ def mcts_steps(position: Position, playouts: int, seed: int | None = None, *,
     return recorder.steps
 
 
+@checked
 def describe_phase(step: Step) -> str:
     """One line saying what a phase of ``mcts_steps`` did: its playout, kind and path, and for a
     playout or a back-up the result (X's point of view)."""

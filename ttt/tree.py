@@ -22,8 +22,17 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
+from ttt.arguments import checked
 from ttt.board import Board
-from ttt.protocol import Evaluation, Position, best_move, check_depth, check_position, value_of
+from ttt.protocol import (
+    WHOLE_TREE,
+    Evaluation,
+    Position,
+    best_move,
+    check_depth,
+    check_position,
+    value_of,
+)
 from ttt.search import Path, Watch, minimax
 
 __all__ = ["Node", "best_path", "build_tree", "count_by_depth", "count_games", "count_internal",
@@ -33,6 +42,7 @@ Progress = Callable[[int, int], None]
 
 
 
+@checked
 class Node:
     """A position in the game tree.
 
@@ -57,6 +67,7 @@ class Node:
                 f"children={len(self.children)}>")
 
 
+@checked(exhaustive=WHOLE_TREE)
 def build_tree(board: Board = Board(), max_depth: int | None = None,
                progress: Progress | None = None) -> Node:
     """The game tree below ``board``: a node for every sequence of legal moves, to the game's end.
@@ -122,6 +133,7 @@ def _successor_table() -> Callable[[Board], tuple[tuple[int, Board], ...]]:
     return successors
 
 
+@checked
 def print_progress(done: int, total: int) -> None:
     """Show ``done`` out of ``total`` first moves as a one-line text bar (a ``progress`` for
     ``build_tree``); the line is redrawn in place and ended once the work is done."""
@@ -134,6 +146,7 @@ def print_progress(done: int, total: int) -> None:
 # --- walking and counting ---------------------------------------------------------------------
 
 
+@checked
 def walk(node: Node) -> Iterator[Node]:
     """Every node of the tree below ``node`` (itself included): parents before their children,
     brothers and sisters in increasing cell order."""
@@ -144,22 +157,26 @@ def walk(node: Node) -> Iterator[Node]:
         stack.extend(reversed(node.children.values()))
 
 
+@checked
 def count_nodes(node: Node) -> int:
     """How many nodes the tree below ``node`` has, ``node`` included."""
     return sum(1 for _ in walk(node))
 
 
+@checked
 def count_internal(node: Node) -> int:
     """How many nodes have children: the positions a full search must expand."""
     return sum(1 for n in walk(node) if n.children)
 
 
+@checked
 def count_by_depth(node: Node) -> list[int]:
     """The number of nodes at each depth below ``node``: item 0 is ``node`` itself, so it is 1."""
     counts = Counter(n.depth for n in walk(node))
     return [counts[depth] for depth in range(node.depth, node.depth + len(counts))]
 
 
+@checked
 def count_games(node: Node) -> Counter[str]:
     """How the finished games below ``node`` end: a Counter keyed 'X', 'O' and 'draw'.
 
@@ -172,6 +189,7 @@ def count_games(node: Node) -> Counter[str]:
     return games
 
 
+@checked
 def distinct_boards(node: Node) -> set[Board]:
     """The different positions in the tree below ``node`` (5,478 below the empty board)."""
     return {n.board for n in walk(node)}
@@ -203,6 +221,7 @@ class _TreeFiller(Watch):
         node.score, node.value = score, value_of(score)
 
 
+@checked
 def fill_values(root: Node, prefer_quick: bool = True, evaluate: Evaluation | None = None) -> Node:
     """Fill in ``score`` and ``value`` on every node: the scores ``ttt.search.minimax`` finds when
     it searches the tree's position, watched node by node; return the root.
@@ -218,6 +237,7 @@ def fill_values(root: Node, prefer_quick: bool = True, evaluate: Evaluation | No
     return root
 
 
+@checked
 def best_path(node: Node) -> list[Node]:
     """The nodes of the best line of play, from ``node`` down to a leaf: at each step the move
     ``ttt.search.minimax`` chooses (the best for the player to move, the first among equals).

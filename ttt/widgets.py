@@ -24,6 +24,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ttt import fast
+from ttt.arguments import checked
 from ttt.aria import KEYBOARD, LiveRegion
 from ttt.board import Board
 from ttt.display import draw_tree, signed
@@ -71,6 +72,7 @@ CELL_COLOUR = "#EEEEEE"  # a free or taken cell: light grey, so the board shows 
 BLANK = "\u00a0"
 
 
+@checked
 def hint(outcome: Outcome, me: str) -> tuple[int, str]:
     """What a move's outcome means for player ``me``: +1, 0 or −1, and a text such as 'win in 3'
     (the number counts the moves of both players, this one included)."""
@@ -352,6 +354,7 @@ class _GameBoard(widgets.VBox):
         return _random_choice(position, position.legal_moves, self.NOUN)
 
 
+@checked
 class PlayBoard(_GameBoard):
     """Tic-tac-toe against the computer. ``seed`` makes the computer's choices repeatable."""
 
@@ -444,6 +447,7 @@ HINT_STYLE = (f"width:{DISC_WIDTH}px;height:22px;line-height:22px;text-align:cen
               f"font-size:{FOUR_HINT_FONT};font-weight:bold;color:#333333")
 
 
+@checked
 def lookahead_hint(position: Position, move: Any,
                    depth: int = HINT_DEPTH) -> tuple[int | None, str]:
     """What alpha-beta ``depth`` moves deep sees after ``move``, for the player making it: a
@@ -461,6 +465,7 @@ def lookahead_hint(position: Position, move: Any,
     return None, f"≈ {mine:+.2f}"
 
 
+@checked
 class ConnectFourBoard(_GameBoard):
     """Connect Four against the computer: click a column's arrow (or any cell of the column) to
     drop your disc. Hints look ``HINT_DEPTH`` moves ahead: a result where the search proves one,
@@ -594,6 +599,7 @@ def explanation_tree(board: Board, chosen: int) -> str:
     return draw_tree(board, max_depth=1, line=(chosen,)).pipe(format="svg", encoding="utf-8")
 
 
+@checked
 def imperfect_explanation(board: Board, chosen: int) -> str:
     """HTML explaining the move ``chosen`` by the "imperfect" player in ``board``: each move's
     value with perfect play and the ``hopeful_value`` the player ranks it by."""
@@ -612,6 +618,7 @@ def imperfect_explanation(board: Board, chosen: int) -> str:
             + _table(("cell", f"outcome for {mover}", "its score"), rows, chosen))
 
 
+@checked
 def lookahead_explanation(position: Position, chosen: Any, depth: int, noun: str) -> str:
     """HTML explaining the move ``chosen`` by a player looking ``depth`` moves ahead (its own
     included): what its search saw after each move, for the player moving."""
@@ -629,6 +636,7 @@ def lookahead_explanation(position: Position, chosen: Any, depth: int, noun: str
             + _table((noun, "what it saw"), rows, chosen))
 
 
+@checked
 def level_player(name: str, seed: int | None = None) -> Player:
     """The player behind a level of the boards: ``make_player(name, seed)``, or for "learned"
     lesson 9's learner, which plays by ``board_table``'s values (trained at its first move)."""
@@ -637,6 +645,7 @@ def level_player(name: str, seed: int | None = None) -> Player:
     return make_player(name, seed=seed)
 
 
+@checked
 def learned_explanation(position: Position, chosen: Any, noun: str) -> str:
     """HTML explaining the move ``chosen`` by the "learned" level: the value it learned by
     self-play (lesson 9) for the position after each move, for the player moving."""
@@ -652,6 +661,7 @@ def learned_explanation(position: Position, chosen: Any, noun: str) -> str:
             + _table((noun, "learned value for it"), rows, chosen))
 
 
+@checked
 def sampling_explanation(search: MCTSResult, noun: str = "cell") -> str:
     """HTML showing what a Monte Carlo tree search believed when it chose its move: for each
     ``noun`` (cell or column), how many of its random games went through it, and their mean
@@ -671,6 +681,7 @@ def _explain_row(board: Board, cell: int, outcome: Outcome) -> tuple[Any, ...]:
     return cell, text, signed(value), f"{below:,}"
 
 
+@checked
 def play_board(human: str = "X", level: str | None = None, seed: int | None = None,
                game: str = "tic-tac-toe") -> PlayBoard | ConnectFourBoard:
     """A board to play against the computer in a notebook (or a Voilà page): ``game`` is

@@ -1,0 +1,364 @@
+"""The one boundary for bad input: the course's rules for arguments, applied by one decorator.
+
+Every public function and class of the package is wrapped in ``checked``, which checks each
+argument where the package is entered, before any work is done, and raises a TypeError or a
+ValueError that names the argument and says what it should be::
+
+    @checked
+    def td_update(value: float, next_value: float, alpha: float) -> float: ...
+
+    td_update(0, 1, 2)   # ValueError: alpha is a step size, more than 0 and at most 1, got 2
+
+Two parts carry the checks, each written once:
+
+- **The type**, from the function's own type hints, by beartype (``beartype.door.is_bearable``):
+  a maintained checker with no dependencies of its own, pure Python, so it runs in the browser
+  build too, and it checks each value in constant time, however long a list. (typeguard checks
+  every item of a container and needs typing_extensions.)
+- **The course's rules**, by the parameter's name (``RULES``) or its type hint (``HINT_RULES``):
+  a depth is a whole number of at least 1, seconds a finite number above 0, a seed a whole number,
+  alpha a step size in (0, 1], a probability in [0, 1], a mark 'X' or 'O', a position one of the
+  game protocol, every number finite, and ``evaluate`` a function whose every result is a finite
+  number from -1 to +1 (a guess: the search scores finished games itself). A function may give
+  one of its parameters another rule: ``@checked(depth=at_least(0))``.
+
+A search or count to the end of the game says so with ``exhaustive``: like ``solve``, it refuses
+at once, with a SearchTooBigError, a position it could not finish in minutes, unless it is given a
+depth limit or ``force=True`` (the wrapper adds ``force`` to a function that has none).
+
+The checks run once, where the package is entered from outside: a checked function that the
+package calls from inside another (a search's ``final_score`` at every leaf) is called as it is,
+so the searches run at their own speed.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import math
+import numbers
+import threading
+from collections.abc import Callable
+from typing import Any, TypeVar, Union, get_args, get_origin
+
+from beartype import BeartypeConf
+from beartype.door import is_bearable
+
+__all__ = ["POSITION_NAMES", "RULES", "Guard", "Rule", "a_real", "at_least", "check_count", "check_depth",
+           "check_flag", "checked", "checked_evaluation", "one_of", "within"]
+
+PLAYERS = ("X", "O")
+#: The names a position of the game protocol goes by; ``ttt.protocol`` gives them their rule.
+POSITION_NAMES = ("position", "board", "start", "node_or_board")
+
+Rule = Callable[[Any, str], Any]  # (value, name) -> None, or a value to pass on in its place
+#: The size guard of a search to the end of the game: (its name, its arguments by name) -> None
+Guard = Callable[[str, dict], None]
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+# --- the rules --------------------------------------------------------------------------------
+
+def a_number(value: object, name: str) -> None:
+    """A TypeError unless ``value`` is a real number (not True or False), a ValueError unless it
+    is finite."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} is a number, got {value!r:.60}")
+    if not math.isfinite(value):
+        raise ValueError(f"{name} is a finite number, got {value!r}")
+
+
+def within(low: float, high: float, what: str, low_open: bool = False) -> Rule:
+    """The rule of a finite number from ``low`` to ``high`` (above ``low`` if ``low_open``)."""
+    def rule(value: object, name: str) -> None:
+        a_number(value, name)
+        if value < low or (low_open and value == low) or value > high:
+            raise ValueError(f"{name} is {what}, got {value!r}")
+    return rule
+
+
+def at_least(low: int) -> Rule:
+    """The rule of a whole number of at least ``low`` (True, False and 2.0 are not)."""
+    def rule(value: object, name: str) -> None:
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+            raise TypeError(f"{name} is a whole number, got {value!r:.60}")
+        if value < low:
+            raise ValueError(f"{name} must be at least {low}, got {value}")
+    return rule
+
+
+def one_of(*choices: object) -> Rule:
+    """The rule of a value that is one of ``choices``."""
+    named = [repr(choice) for choice in choices]
+    what = " or ".join(named) if len(named) < 3 else f"one of {', '.join(named)}"
+
+    def rule(value: object, name: str) -> None:
+        if not isinstance(value, (str, int, type(None))) or value not in choices:
+            raise ValueError(f"{name} is {what}, got {value!r:.60}")
+    return rule
+
+
+def a_real(value: object, name: str) -> None:
+    """A real number, infinite allowed (a deadline that never comes), but not NaN."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} is a number, got {value!r:.60}")
+    if math.isnan(value):
+        raise ValueError(f"{name} is a number, not NaN")
+
+
+def check_count(number: object, name: str, what: str) -> None:
+    """A TypeError unless ``number`` is a whole number (not True or False, not 2.0), and a
+    ValueError unless it is at least 1; both say what ``name`` should be."""
+    if isinstance(number, bool) or not isinstance(number, numbers.Integral):
+        raise TypeError(f"{name} is {what}, got {number!r:.60}")
+    if number < 1:
+        raise ValueError(f"{name} must be at least 1, got {number}")
+
+
+def check_depth(depth: object, name: str = "depth") -> None:
+    """A clear error unless ``depth`` is None (no limit) or a whole number of at least 1."""
+    if depth is None:
+        return
+    check_count(depth, name, "a whole number of moves (or None for no limit)")
+
+
+def check_flag(flag: object, name: str) -> None:
+    """A TypeError unless ``flag`` is True or False (a switch such as ``ordered``)."""
+    if not isinstance(flag, bool):
+        raise TypeError(f"{name} is True or False, got {flag!r:.60}")
+
+
+def a_count(value: object, name: str) -> None:
+    """A whole number of at least 1 (``check_count``)."""
+    check_count(value, name, "a whole number, at least 1")
+
+
+def a_whole_number(value: object, name: str) -> None:
+    """A whole number of any kind (numpy's too), but not True or False."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} is a whole number, got {value!r:.60}")
+
+
+def a_seed(value: object, name: str) -> None:
+    """A whole number: a float seed would play other games in the browser build."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"a {name} is a whole number (or None), got {value!r:.60}")
+
+
+def a_flag(value: object, name: str) -> None:
+    """True or False (``check_flag``)."""
+    check_flag(value, name)
+
+
+def a_function(value: object, name: str) -> None:
+    """Something to call."""
+    if not callable(value):
+        raise TypeError(f"{name} is a function, got {type(value).__name__} {value!r:.60}")
+
+
+def checked_evaluation(evaluate: object, name: str = "evaluate") -> Callable[[Any], float]:
+    """``evaluate`` wrapped so that each of its results is checked: a finite number from -1 to
+    +1 (a guess at a position the search stops at; it scores finished games itself, so a
+    result of 5 is not read as a proved win). One wrapper per function, so tables keyed by it
+    still find it."""
+    a_function(evaluate, name)
+    try:
+        return _evaluation(evaluate, name)
+    except TypeError:  # a callable that cannot be a key: a wrapper of its own
+        return _evaluation.__wrapped__(evaluate, name)
+
+
+@functools.lru_cache(maxsize=256)
+def _evaluation(evaluate: Callable[[Any], float], name: str) -> Callable[[Any], float]:
+    if getattr(evaluate, "checked_results", False):
+        return evaluate
+
+    @functools.wraps(evaluate)
+    def checked_result(position: Any) -> float:
+        score = evaluate(position)
+        if (isinstance(score, bool) or not isinstance(score, numbers.Real)
+                or not -1 <= score <= 1):  # NaN fails the comparison too
+            raise ValueError(f"{name} must return a finite number from -1 to +1 (a guess; the "
+                             f"search scores finished games itself), got {score!r:.40} for "
+                             f"the position {position}")
+        return score
+
+    checked_result.checked_results = True  # type: ignore[attr-defined]
+    return checked_result
+
+
+#: The course's rules by parameter name.
+RULES: dict[str, Rule] = {
+    # (the positions of the game protocol, by POSITION_NAMES: ttt.protocol adds their rule)
+    # how far to look, how much to do
+    **dict.fromkeys(["depth", "max_depth"], check_depth),
+    **dict.fromkeys(["playouts", "games", "probes", "limit", "max_nodes", "max_width"],
+                    a_count),
+    **dict.fromkeys(["beads", "box_total", "visits", "parent_visits"], at_least(0)),
+    "seconds": within(0, math.inf, "a time in seconds, more than 0", low_open=True),
+    "seed": a_seed,
+    # fractions
+    "alpha": within(0, 1, "a step size, more than 0 and at most 1", low_open=True),
+    **dict.fromkeys(["epsilon", "trust", "probability"],
+                    within(0, 1, "a probability, from 0 to 1")),
+    "exploration": within(0, math.inf, "a finite number, 0 or more"),
+    # marks and players
+    **dict.fromkeys(["mark", "human", "me", "side", "chance", "to_move", "learner"],
+                    one_of(*PLAYERS)),
+    **dict.fromkeys(["player", "x_player", "o_player", "opponent"], a_function),
+    "evaluate": checked_evaluation,
+}
+
+
+def _rule_of_hint(hint: object) -> Rule | None:
+    """The rule a type hint stands for, whatever the parameter is called: a position for the game
+    protocol, True or False for bool, a finite number for float."""
+    if hint is bool:
+        return a_flag
+    if hint is float:
+        return a_number
+    if hint is int:
+        return a_whole_number
+    if getattr(hint, "__name__", None) in ("Position", "Board", "Grid"):
+        return RULES[POSITION_NAMES[0]]
+    return None
+
+
+# --- the decorator ----------------------------------------------------------------------------
+
+#: beartype as PEP 484 reads hints: an int is a float (and numbers in containers likewise).
+TOWER = BeartypeConf(is_pep484_tower=True)
+_entered = threading.local()  # whether this thread is inside a checked call already
+
+
+def checked(function: F | None = None, *, exhaustive: Guard | None = None,
+            **rules: Rule) -> F:
+    """``function`` (or a class: its ``__init__``) with its arguments checked where it is
+    entered: each by its type hint (beartype) and by the course's rule for its name or hint
+    (``RULES``, or a rule given here by name), None passing where the hint allows it.
+
+    ``exhaustive``: a search or count to the end of the game, whose size ``guard`` (from
+    ``ttt.protocol``: ``whole_tree``, ``every_position``) refuses a position too big with a
+    SearchTooBigError unless told ``force=True``; a function without ``force`` gets it here."""
+    if function is None:
+        return functools.partial(checked, exhaustive=exhaustive, **rules)  # type: ignore
+    if inspect.isclass(function):  # its own __new__ or __init__, where its arguments arrive
+        if "__new__" in vars(function):
+            function.__new__ = staticmethod(checked(vars(function)["__new__"], **rules))
+        elif "__init__" in vars(function):
+            function.__init__ = checked(function.__init__, **rules)  # type: ignore[misc]
+        return function
+    signature = inspect.signature(function)
+    adds_force = exhaustive is not None and "force" not in signature.parameters
+    if adds_force:
+        force = inspect.Parameter("force", inspect.Parameter.KEYWORD_ONLY, default=False,
+                                  annotation="bool")
+        params = list(signature.parameters.values())
+        where = next((i for i, p in enumerate(params) if p.kind == p.VAR_KEYWORD), len(params))
+        signature = signature.replace(parameters=[*params[:where], force, *params[where:]])
+    plan: list[tuple[str, Rule | None, object]] = []
+
+    @functools.wraps(function)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        if getattr(_entered, "inside", False):  # checked already, where the package was entered
+            if adds_force:
+                kwargs.pop("force", None)
+            return function(*args, **kwargs)
+        bound = signature.bind(*args, **kwargs)
+        if not plan:
+            plan.extend(_plan(function, signature, rules))
+        for name, rule, hint in plan:
+            if name in bound.arguments:
+                replaced = _check(bound.arguments[name], name, rule, hint)
+                if replaced is not None:
+                    bound.arguments[name] = replaced
+        if exhaustive is not None:
+            exhaustive(function.__name__, bound.arguments)
+        if adds_force:
+            bound.arguments.pop("force", None)
+        _entered.inside = True
+        try:
+            return function(*bound.args, **bound.kwargs)
+        finally:
+            _entered.inside = False
+
+    wrapper.__signature__ = signature  # type: ignore[attr-defined]
+    return wrapper  # type: ignore[return-value]
+
+
+def _plan(function: Callable[..., Any], signature: inspect.Signature,
+          rules: dict[str, Rule]) -> list[tuple[str, Rule | None, object]]:
+    """For each parameter: its name, the course's rule for it (or None) and its type hint
+    (resolved from the function's module, or None where it cannot be)."""
+    plan = []
+    for name, param in signature.parameters.items():
+        if name in ("self", "cls") or param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
+            continue
+        hint = _resolve(param.annotation, function)
+        rule = rules.get(name) or RULES.get(name) or _rule_of_hint(_without_none(hint))
+        plan.append((name, rule, hint))
+    return plan
+
+
+def _resolve(annotation: object, function: Callable[..., Any]) -> object:
+    """The type hint ``annotation`` names (a string under ``from __future__ import
+    annotations``), or None if it cannot be resolved here."""
+    if annotation is inspect.Parameter.empty:
+        return None
+    if isinstance(annotation, str):
+        try:
+            annotation = eval(annotation, getattr(function, "__globals__", {}))  # noqa: S307
+        except Exception:
+            return None
+    return annotation
+
+
+def _without_none(hint: object) -> object:
+    """``X`` for the hint ``X | None``; any other hint as it is."""
+    if get_origin(hint) in (Union, type(int | None)):
+        rest = [arg for arg in get_args(hint) if arg is not type(None)]
+        return rest[0] if len(rest) == 1 else hint
+    return hint
+
+
+def _allows_none(hint: object) -> bool:
+    return hint is None or hint is Any or type(None) in get_args(hint)
+
+
+def _check(value: object, name: str, rule: Rule | None, hint: object) -> object:
+    """Check one argument: None where the hint allows it, else the course's rule first (its
+    message says more), then the type hint. Returns a value to pass on instead, or None."""
+    if value is None and _allows_none(hint) and hint is not None:
+        return None
+    if rule is not None:
+        replaced = rule(value, name)
+        if (replaced is not None or rule is RULES.get(POSITION_NAMES[0])  # any game's position
+                or _without_none(hint) in (int, float, bool)):  # the rule says more than the hint
+            return replaced
+    if hint is not None and _bearable_hint(hint) and not _is_bearable(value, hint):
+        raise TypeError(f"{name} should be {_describe(hint)}, got {type(value).__name__} "
+                        f"{value!r:.60}")
+    return None
+
+
+def _bearable_hint(hint: object) -> bool:
+    return hint is not Any and not isinstance(hint, str)
+
+
+def _is_bearable(value: object, hint: object) -> bool:
+    try:
+        return is_bearable(value, hint, conf=TOWER)
+    except Exception:  # a hint beartype cannot check (a forward reference): the rule decides
+        return True
+
+
+def _describe(hint: object) -> str:
+    """A type hint in words: 'int or None', 'a function', 'dict'."""
+    if get_origin(hint) in (Union, type(int | None)):
+        return " or ".join(_describe(arg) for arg in get_args(hint))
+    if hint is type(None):
+        return "None"
+    if get_origin(hint) is not None and getattr(get_origin(hint), "__name__", "") == "Callable":
+        return "a function"
+    text = getattr(hint, "__name__", None) or str(hint)
+    return text.replace("typing.", "").replace("collections.abc.", "")
