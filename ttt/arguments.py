@@ -44,12 +44,14 @@ from typing import Any, TypeVar, Union, get_args, get_origin
 from beartype import BeartypeConf
 from beartype.door import is_bearable
 
-__all__ = ["POSITION_NAMES", "RULES", "Guard", "Rule", "a_real", "at_least", "check_count", "check_depth",
-           "check_flag", "checked", "checked_evaluation", "one_of", "within"]
+__all__ = ["HINT_RULES", "POSITION_NAMES", "RULES", "Guard", "Rule", "a_real", "at_least",
+           "check_count", "check_depth", "check_flag", "checked", "checked_evaluation",
+           "finite_values", "one_of",
+           "within"]
 
 PLAYERS = ("X", "O")
 #: The names a position of the game protocol goes by; ``ttt.protocol`` gives them their rule.
-POSITION_NAMES = ("position", "board", "start", "node_or_board")
+POSITION_NAMES = ("position", "board", "start")
 
 Rule = Callable[[Any, str], Any]  # (value, name) -> None, or a value to pass on in its place
 #: The size guard of a search to the end of the game: (its name, its arguments by name) -> None
@@ -77,13 +79,16 @@ def within(low: float, high: float, what: str, low_open: bool = False) -> Rule:
     return rule
 
 
-def at_least(low: int) -> Rule:
-    """The rule of a whole number of at least ``low`` (True, False and 2.0 are not)."""
+def at_least(low: int, most: int | None = None, why: str = "") -> Rule:
+    """The rule of a whole number of at least ``low`` (True, False and 2.0 are not), and at most
+    ``most`` if given (``why`` says why no more)."""
     def rule(value: object, name: str) -> None:
         if isinstance(value, bool) or not isinstance(value, numbers.Integral):
             raise TypeError(f"{name} is a whole number, got {value!r:.60}")
         if value < low:
             raise ValueError(f"{name} must be at least {low}, got {value}")
+        if most is not None and value > most:
+            raise ValueError(f"{name} must be at most {most:,}{why}, got {value:,}")
     return rule
 
 
@@ -99,11 +104,11 @@ def one_of(*choices: object) -> Rule:
 
 
 def a_real(value: object, name: str) -> None:
-    """A real number, infinite allowed (a deadline that never comes), but not NaN."""
+    """A real number or +inf (a deadline that never comes), but not NaN or -inf."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} is a number, got {value!r:.60}")
-    if math.isnan(value):
-        raise ValueError(f"{name} is a number, not NaN")
+    if math.isnan(value) or value == -math.inf:
+        raise ValueError(f"{name} is a finite number or +inf, got {value}")
 
 
 def check_count(number: object, name: str, what: str) -> None:
@@ -150,6 +155,24 @@ def a_flag(value: object, name: str) -> None:
     check_flag(value, name)
 
 
+def finite_values(value: object, name: str) -> None:
+    """A non-empty dict of finite numbers (the values of the moves to choose among)."""
+    if not isinstance(value, dict):
+        raise TypeError(f"{name} is a dict of numbers, by move, got {value!r:.60}")
+    if not value:
+        raise ValueError(f"{name} is empty: there is no move to choose")
+    for number in value.values():
+        a_number(number, f"each of the {name}")
+
+
+def a_visited_node(value: object, name: str) -> None:
+    """A node of a Monte Carlo search tree visited at least once (UCB1 divides by its visits)."""
+    visits = getattr(value, "visits", None)
+    if isinstance(visits, int) and visits < 1:
+        raise ValueError(f"{name} has not been visited yet: UCB1 scores visited children only "
+                         f"(select plays each move once first)")
+
+
 def a_function(value: object, name: str) -> None:
     """Something to call."""
     if not callable(value):
@@ -187,15 +210,25 @@ def _evaluation(evaluate: Callable[[Any], float], name: str) -> Callable[[Any], 
     return checked_result
 
 
+#: The course's rules by the name of a type hint's class, which the modules that define those
+#: classes add (``ttt.protocol``: Position and Grid; ``ttt.board``: Board, tic-tac-toe only).
+#: They come before the rules by parameter name: ``board: Board`` is a tic-tac-toe Board.
+HINT_RULES: dict[str, Rule] = {}
+
 #: The course's rules by parameter name.
 RULES: dict[str, Rule] = {
     # (the positions of the game protocol, by POSITION_NAMES: ttt.protocol adds their rule)
     # how far to look, how much to do
     **dict.fromkeys(["depth", "max_depth"], check_depth),
-    **dict.fromkeys(["playouts", "games", "probes", "limit", "max_nodes", "max_width"],
-                    a_count),
-    **dict.fromkeys(["beads", "box_total", "visits", "parent_visits"], at_least(0)),
-    "seconds": within(0, math.inf, "a time in seconds, more than 0", low_open=True),
+    **dict.fromkeys(["limit", "max_nodes", "max_width"], a_count),
+    # more than these would not finish in minutes: refused at once, like a search too big
+    "games": at_least(1, 10 ** 6, " (a million games take minutes already)"),
+    **dict.fromkeys(["playouts", "probes"],
+                    at_least(1, 10 ** 7, " (ten million take minutes already)")),
+    **dict.fromkeys(["beads", "box_total", "visits"], at_least(0)),
+    "parent_visits": at_least(1),
+    "seconds": within(0, 3600, "a time in seconds, more than 0 and at most an hour",
+                      low_open=True),
     "seed": a_seed,
     # fractions
     "alpha": within(0, 1, "a step size, more than 0 and at most 1", low_open=True),
@@ -207,6 +240,7 @@ RULES: dict[str, Rule] = {
                     one_of(*PLAYERS)),
     **dict.fromkeys(["player", "x_player", "o_player", "opponent"], a_function),
     "evaluate": checked_evaluation,
+    "child": a_visited_node,
 }
 
 
@@ -219,8 +253,6 @@ def _rule_of_hint(hint: object) -> Rule | None:
         return a_number
     if hint is int:
         return a_whole_number
-    if getattr(hint, "__name__", None) in ("Position", "Board", "Grid"):
-        return RULES[POSITION_NAMES[0]]
     return None
 
 
@@ -261,15 +293,18 @@ def checked(function: F | None = None, *, exhaustive: Guard | None = None,
     @functools.wraps(function)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         if getattr(_entered, "inside", False):  # checked already, where the package was entered
-            if adds_force:
-                kwargs.pop("force", None)
+            if exhaustive is not None:  # but a search too big is refused wherever it is asked
+                bound = signature.bind(*args, **kwargs)
+                exhaustive(function.__name__, bound.arguments)
+                bound.arguments.pop("force", None) if adds_force else None
+                return function(*bound.args, **bound.kwargs)
             return function(*args, **kwargs)
         bound = signature.bind(*args, **kwargs)
         if not plan:
             plan.extend(_plan(function, signature, rules))
         for name, rule, hint in plan:
             if name in bound.arguments:
-                replaced = _check(bound.arguments[name], name, rule, hint)
+                replaced = _check(bound.arguments[name], name, rule, hint, bound.arguments)
                 if replaced is not None:
                     bound.arguments[name] = replaced
         if exhaustive is not None:
@@ -295,7 +330,9 @@ def _plan(function: Callable[..., Any], signature: inspect.Signature,
         if name in ("self", "cls") or param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
             continue
         hint = _resolve(param.annotation, function)
-        rule = rules.get(name) or RULES.get(name) or _rule_of_hint(_without_none(hint))
+        kind = getattr(_without_none(hint), "__name__", None)
+        rule = (rules.get(name) or HINT_RULES.get(kind) or RULES.get(name)
+                or _rule_of_hint(_without_none(hint)))
         plan.append((name, rule, hint))
     return plan
 
@@ -322,20 +359,28 @@ def _without_none(hint: object) -> object:
 
 
 def _allows_none(hint: object) -> bool:
-    return hint is None or hint is Any or type(None) in get_args(hint)
+    """Whether the hint says None is meant (``X | None``, ``Optional[X]``)."""
+    return type(None) in get_args(hint)
 
 
-def _check(value: object, name: str, rule: Rule | None, hint: object) -> object:
+def _check(value: object, name: str, rule: Rule | None, hint: object,
+           arguments: dict[str, Any]) -> object:
     """Check one argument: None where the hint allows it, else the course's rule first (its
-    message says more), then the type hint. Returns a value to pass on instead, or None."""
-    if value is None and _allows_none(hint) and hint is not None:
+    message says more), then the type hint. Returns a value to pass on instead, or None. A rule
+    marked ``with_arguments`` also gets the others (a method's rule may ask its ``self``)."""
+    if value is None and _allows_none(hint):
         return None
     if rule is not None:
-        replaced = rule(value, name)
-        if (replaced is not None or rule is RULES.get(POSITION_NAMES[0])  # any game's position
+        replaced = (rule(value, name, arguments) if getattr(rule, "with_arguments", False)
+                    else rule(value, name))
+        if (replaced is not None or rule in HINT_RULES.values()  # it checked the hint's class
+                or rule is RULES.get(POSITION_NAMES[0])  # a position of any game is fine
                 or _without_none(hint) in (int, float, bool)):  # the rule says more than the hint
             return replaced
     if hint is not None and _bearable_hint(hint) and not _is_bearable(value, hint):
+        for kind in get_args(hint):  # a union with a position in it: its rule says how to make one
+            if getattr(kind, "__name__", None) in HINT_RULES and isinstance(value, str):
+                HINT_RULES[kind.__name__](value, name)
         raise TypeError(f"{name} should be {_describe(hint)}, got {type(value).__name__} "
                         f"{value!r:.60}")
     return None

@@ -20,8 +20,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ttt.arguments import HINT_RULES
 from ttt.grid import EMPTY, Grid, Shape, open_lines, read_rows, shape
-from ttt.protocol import BoardError, IllegalMoveError, InvalidBoardError  # importable here too
+from ttt.protocol import (  # the errors are importable here too
+    BoardError,
+    IllegalMoveError,
+    InvalidBoardError,
+    check_position,
+)
 
 __all__ = ["CELLS", "EMPTY", "GOOD_ORDER", "LINES", "SYMMETRIES", "SYMMETRY_NAMES", "Board",
            "BoardError", "IllegalMoveError", "InvalidBoardError", "completed_line", "open_lines"]
@@ -147,3 +153,14 @@ class Board(Grid):
 
 _made: dict[tuple[int, int], Board] = {}  # every Board made so far (at most 3 ** 9), by its bits
 
+
+def a_board(value: object, name: str) -> None:
+    """The argument rule of a parameter whose type hint is ``Board``: tic-tac-toe only."""
+    if not isinstance(value, Board):
+        check_position(value, name)
+        raise TypeError(f"{name} is a tic-tac-toe Board (Board(), or e.g. "
+                        f"Board.from_string('X..|.O.|...')), got {type(value).__name__}: for "
+                        f"another game, use a function that plays any game")
+
+
+HINT_RULES.update(Board=a_board)

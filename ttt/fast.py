@@ -188,6 +188,7 @@ class Solver:
         self.table[key] = done
         return done
 
+    @checked
     def solve(self, board: Board) -> SearchResult:
         """The value and best move of ``board`` (as ``minimax`` chooses it); ``nodes`` is how many
         new positions were solved."""
@@ -199,15 +200,18 @@ class Solver:
         move = pick(scores, key=scores.__getitem__) if scores else None
         return SearchResult(value_of(score), move, len(self.table) - before, score)
 
+    @checked
     def move_scores(self, board: Board) -> dict[int, float]:
         """The score of every legal move of ``board`` (from X's point of view)."""
         return {cell: self._score(*board.play(cell).bits) for cell in board.legal_moves}
 
+    @checked
     def outcome(self, board: Board) -> Outcome:
         """Who wins ``board`` with perfect play, and how many moves it takes to get there."""
         _check(board, None)
         return self._outcome(board, self._score(*board.bits))
 
+    @checked
     def move_outcomes(self, board: Board) -> dict[int, Outcome]:
         """For every legal move: the outcome of perfect play after it (plies from ``board``)."""
         scores = self.move_scores(board)

@@ -119,6 +119,7 @@ class ConnectFour(Grid):
         score += self.CENTRE_POINTS * ((x & centre).bit_count() - (o & centre).bit_count())
         return score / (abs(score) + self.HALF)
 
+    @checked
     def grid(self, numbered: bool = False) -> str:
         """The board as text, a row a line, '.' for a free cell; with ``numbered`` a last line
         numbers the columns from 1."""

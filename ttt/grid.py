@@ -403,6 +403,7 @@ class Grid:
     def __repr__(self) -> str:
         return f"{type(self).__name__}.from_string({str(self)!r})"
 
+    @checked
     def grid(self, numbered: bool = False) -> str:
         """The board as a text grid, cells apart by '|' and rows by '---+---'; with ``numbered``
         the free cells show their number counted from 1."""

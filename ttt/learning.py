@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ttt.arguments import checked
+from ttt.arguments import checked, finite_values, one_of
 from ttt.board import SYMMETRIES, Board, IllegalMoveError
 from ttt.counting import reachable_positions
 from ttt.matches import Player, play_game
@@ -84,7 +84,7 @@ def _distinct_moves(board: Board) -> list[int]:
             if cell == min(perm[cell] for perm in keeping)]
 
 
-@checked
+@checked(result=one_of(*MICHIE_REWARDS))
 def michie_update(beads: int, result: str, box_total: int) -> int:
     """The beads of a move MENACE played after a game with ``result`` ('win', 'draw' or 'loss'):
     Michie's rule adds MICHIE_REWARDS[result]. A loss never takes the last bead of a box
@@ -119,6 +119,7 @@ class Menace:
         """How many matchboxes MENACE has."""
         return len(self._boxes)
 
+    @checked
     def box(self, position: Board) -> dict[int, int]:
         """The beads in the box of ``position``, by the cell of ``position`` each bead plays."""
         self._check_mine(position)
@@ -134,6 +135,9 @@ class Menace:
         if position.to_move != self.mark:
             raise ValueError(f"this MENACE plays {self.mark}, but {position} has "
                              f"{position.to_move} to move")
+        if len(position.legal_moves) == 1:
+            raise ValueError(f"position {position} is a forced move (one free cell): MENACE "
+                             f"keeps no box for it, it just plays there")
 
     def _draw(self, board: Board, rng: random.Random) -> tuple[Board | None, int, int]:
         """(box, the move in the box's frame, the cell on ``board``) for MENACE's move: a bead
@@ -145,6 +149,7 @@ class Menace:
         move = rng.choices(list(beads), weights=list(beads.values()))[0]
         return key, move, perm[move]
 
+    @checked
     def train(self, games: int, opponent: Player | None = None) -> Counter[str]:
         """Play ``games`` games against ``opponent`` (a random player seeded from MENACE's own
         generator if None), reinforcing after each one; returns the results for MENACE, a
@@ -194,7 +199,7 @@ def td_update(value: float, next_value: float, alpha: float) -> float:
     return value + alpha * (next_value - value)
 
 
-@checked
+@checked(values=finite_values)
 def epsilon_greedy(values: dict[Any, float], to_move: str, epsilon: float,
                    rng: random.Random) -> tuple[Any, bool]:
     """(move, whether it was greedy): with chance ``epsilon`` a random one of the moves of
@@ -224,6 +229,7 @@ class ValueTable:
     def __init__(self, values: dict[Position, float] | None = None) -> None:
         self.values: dict[Position, float] = {} if values is None else values
 
+    @checked
     def value(self, position: Position) -> float:
         """The learned value of ``position``, from X's point of view."""
         check_position(position)
@@ -237,6 +243,7 @@ class ValueTable:
     def __len__(self) -> int:
         return len(self.values)
 
+    @checked
     def move_values(self, position: Position) -> dict[Any, float]:
         """The value of the position after each legal move of ``position``."""
         return {move: self._value(position.play(move)) for move in position.legal_moves}

@@ -41,7 +41,7 @@ class GameRecord:
 
 
 @checked
-def play_game(x_player: Player, o_player: Player, board: Board = Board()) -> GameRecord:
+def play_game(x_player: Player, o_player: Player, board: Position = Board()) -> GameRecord:
     """Let the two players play from ``board`` to the end of the game.
 
     A player that chooses an illegal move makes it raise IllegalMoveError, naming the player.

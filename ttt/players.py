@@ -34,6 +34,7 @@ from ttt.mcts import mcts
 from ttt.protocol import (
     Evaluation,
     Position,
+    a_game_going_on,
     check_count,
     check_exhaustive,
     check_not_over,
@@ -103,7 +104,7 @@ def blocking_moves(board: Board) -> list[int]:
                    for line in LINES)]
 
 
-@checked
+@checked(position=a_game_going_on)
 def safest_moves(position: Position) -> list[Any]:
     """The moves after which the opponent has the fewest moves that win at once (any game).
 
@@ -162,7 +163,7 @@ def _alphabeta(position: Position, **options: object) -> SearchResult:
 
 
 @checked(depth=at_least(0))
-def lookahead_score(board: Board, depth: int, evaluate: Evaluation | None = None) -> float:
+def lookahead_score(board: Position, depth: int, evaluate: Evaluation | None = None) -> float:
     """The score of ``board`` (X's point of view) when searching ``depth`` more moves ahead and
     estimating the positions there with ``evaluate`` (by default the position's own
     ``estimate()``: for tic-tac-toe, ``ttt.board.open_lines``)."""
@@ -375,6 +376,7 @@ def make_player(name: str, seed: int | None = None) -> Player:
     timed = re.fullmatch(r"(\w+)-([0-9]+(?:\.[0-9]+)?)", name)
     if timed and timed[1] in TIMED and float(timed[2]) > 0:
         return TIMED[timed[1]](float(timed[2]), seed)
-    raise ValueError(f"unknown player {name!r}: choose one of {', '.join(PLAYER_NAMES)} "
+    raise ValueError(f"unknown player {name!r} (name is a player's name): choose one of "
+                     f"{', '.join(PLAYER_NAMES)} "
                      f"(N a whole number from 1 up, e.g. depth-2 or mcts-1000; S seconds a "
                      f"move, e.g. id-0.1)")

@@ -48,6 +48,7 @@ from functools import cache
 from typing import Any, Protocol, runtime_checkable
 
 from ttt.arguments import (
+    HINT_RULES,
     PLAYERS,
     POSITION_NAMES,
     RULES,
@@ -58,12 +59,12 @@ from ttt.arguments import (
     one_of,
 )
 
-__all__ = ["BoardError", "Evaluation", "IllegalMoveError", "InvalidBoardError", "Position",
-           "COUNT_LIMIT", "EVERY_POSITION", "SearchTooBigError", "TREE_LIMIT",
-           "WHOLE_TREE", "best_move", "check_count", "check_depth", "every_position",
-           "check_exhaustive", "check_flag", "check_position", "final_score", "leaf_score",
-           "moves_in_order", "nodes_ahead", "opponent", "positions_ahead", "seeded_random",
-           "value_of", "whole_tree"]
+__all__ = ["BoardError", "COUNT_LIMIT", "EVERY_POSITION", "Evaluation", "IllegalMoveError",
+           "InvalidBoardError", "PRUNED_TREE", "Position", "SearchTooBigError", "TREE_LIMIT",
+           "WHOLE_TREE", "a_game_going_on", "best_move", "check_count", "check_depth",
+           "check_exhaustive", "check_flag", "check_position", "every_position", "final_score",
+           "leaf_score", "moves_in_order", "nodes_ahead", "opponent", "positions_ahead",
+           "seeded_random", "value_of", "whole_tree"]
 
 
 
@@ -195,6 +196,13 @@ def a_position(value: object, name: str) -> None:
 
 
 RULES.update(dict.fromkeys(POSITION_NAMES, a_position))
+HINT_RULES.update(Position=a_position)
+
+
+def a_game_going_on(value: object, name: str) -> None:
+    """The argument rule of a position where a move is to be chosen: not a finished game."""
+    check_position(value, name)
+    check_not_over(value)
 
 
 @checked
@@ -299,15 +307,16 @@ def check_exhaustive(position: Position, search: str, limit: int, force: bool,
         f"minutes. {instead[0].upper()}{instead[1:]}.")
 
 
-def whole_tree(limit: int) -> Callable[[str, dict], None]:
+def whole_tree(limit: int, ahead: Callable[[Position], int | None] | None = None
+               ) -> Callable[[str, dict], None]:
     """The size guard (``ttt.arguments.checked(exhaustive=...)``) of a search of the whole game
-    tree without a table: refused beyond ``limit`` ``nodes_ahead``, unless it has a depth limit
-    (``depth`` or ``max_depth``) or ``force``."""
+    tree without a table: refused beyond ``limit`` ``nodes_ahead`` (or what ``ahead`` counts),
+    unless it has a depth limit (``depth`` or ``max_depth``) below the free cells, or ``force``."""
     def guard(search: str, arguments: dict) -> None:
         depth = next((name for name in ("depth", "max_depth") if name in arguments), "depth")
         if _limits_depth(arguments.get(depth), arguments):
             return
-        _guard(search, arguments, limit, nodes_ahead,
+        _guard(search, arguments, limit, ahead or nodes_ahead,
                f"pass a depth limit, e.g. {search}(position, {depth}=4), or search by "
                f"iterative_deepening(position, seconds) or mcts(position, playouts); or pass "
                f"force=True to wait as long as it takes")
@@ -336,6 +345,7 @@ def every_position(limit: int) -> Callable[[str, dict], None]:
 
 def _guard(search: str, arguments: dict, limit: int,
            ahead: Callable[[Position], int | None] | None, instead: str) -> None:
+    """``check_exhaustive`` of the position among ``arguments``."""
     position = next((arguments[name] for name in POSITION_NAMES if name in arguments), None)
     force = arguments.get("force", False)
     if position is None or not hasattr(position, "is_over"):
@@ -347,4 +357,8 @@ def _guard(search: str, arguments: dict, limit: int,
 #: The guards of ``ttt.arguments.checked(exhaustive=...)``: a search of the whole tree, a count
 #: of every position.
 WHOLE_TREE = whole_tree(TREE_LIMIT)
+#: alpha-beta's guard: it searches far less than the whole tree, and about as much as there are
+#: positions (Connect Four 4 x 4: 61,227 nodes ordered, under 9.2e5 positions), so it is refused
+#: beyond COUNT_LIMIT positions ahead (4 x 4 four in a row: 1.0e7).
+PRUNED_TREE = whole_tree(COUNT_LIMIT, positions_ahead)
 EVERY_POSITION = every_position(COUNT_LIMIT)

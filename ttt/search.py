@@ -25,6 +25,7 @@ from typing import Any, NamedTuple
 
 from ttt.arguments import a_real, checked
 from ttt.protocol import (
+    PRUNED_TREE,
     WHOLE_TREE,
     Evaluation,
     Position,
@@ -127,7 +128,7 @@ def minimax(position: Position, *, depth: int | None = None, evaluate: Evaluatio
     return SearchResult(value_of(score), move, watch.nodes, score)
 
 
-@checked(exhaustive=WHOLE_TREE)
+@checked(exhaustive=PRUNED_TREE)
 def alphabeta(position: Position, *, ordered: bool = True, depth: int | None = None,
               evaluate: Evaluation | None = None, prefer_quick: bool = True,
               watch: Watch | None = None) -> SearchResult:

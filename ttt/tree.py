@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
-from ttt.arguments import checked
+from ttt.arguments import at_least, checked
 from ttt.board import Board
 from ttt.protocol import (
     WHOLE_TREE,
@@ -42,7 +42,7 @@ Progress = Callable[[int, int], None]
 
 
 
-@checked
+@checked(depth=at_least(0))
 class Node:
     """A position in the game tree.
 
@@ -54,7 +54,7 @@ class Node:
 
     __slots__ = ("board", "move", "depth", "children", "score", "value")
 
-    def __init__(self, board: Board, move: int | None = None, depth: int = 0) -> None:
+    def __init__(self, board: Position, move: int | None = None, depth: int = 0) -> None:
         self.board = board
         self.move = move
         self.depth = depth
@@ -68,7 +68,7 @@ class Node:
 
 
 @checked(exhaustive=WHOLE_TREE)
-def build_tree(board: Board = Board(), max_depth: int | None = None,
+def build_tree(board: Position = Board(), max_depth: int | None = None,
                progress: Progress | None = None) -> Node:
     """The game tree below ``board``: a node for every sequence of legal moves, to the game's end.
 
@@ -133,7 +133,7 @@ def _successor_table() -> Callable[[Board], tuple[tuple[int, Board], ...]]:
     return successors
 
 
-@checked
+@checked(done=at_least(0, 361), total=at_least(0, 361))
 def print_progress(done: int, total: int) -> None:
     """Show ``done`` out of ``total`` first moves as a one-line text bar (a ``progress`` for
     ``build_tree``); the line is redrawn in place and ended once the work is done."""

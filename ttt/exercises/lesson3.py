@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from ttt.arguments import checked
 from ttt.board import Board
 from ttt.display import signed
 from ttt.exercises.checking import (
@@ -133,6 +134,7 @@ VALUE_MISTAKES: tuple[tuple[Callable[[Board], float], str], ...] = (
 )
 
 
+@checked
 def value_nudge(case: Case, got: object, answer: Callable[[Board], object],
                 otherwise: str) -> str:
     """'' if ``got`` is the minimax value of ``case.board``, else the nudge of the classic
