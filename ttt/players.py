@@ -310,7 +310,14 @@ def expectimax_player() -> Player:
     return play
 
 
-@checked
+def a_node_list(nodes: object, name: str) -> None:
+    """The argument rule of ``mcts_player``'s ``nodes``: None or a list (it appends to it)."""
+    if nodes is not None and not isinstance(nodes, list):
+        raise TypeError(f"{name} is a list to append each search's node count to, got "
+                        f"{type(nodes).__name__} {nodes!r:.40}")
+
+
+@checked(nodes=a_node_list)
 def mcts_player(playouts: int = 1000, seed: int | None = None, *,
                 nodes: list[int] | None = None) -> Player:
     """A player that chooses by Monte Carlo tree search (``ttt.mcts``) with ``playouts`` random
@@ -318,7 +325,6 @@ def mcts_player(playouts: int = 1000, seed: int | None = None, *,
     drawn from the player's random generator. Given a list ``nodes``, it appends the positions
     each search made (``.nodes``), to compare its effort with another search's."""
     check_count(playouts, "playouts", "how many random games to play, a whole number")
-    _check_node_list(nodes)
     rng = seeded_random(seed)
 
     @_named(f"mcts-{playouts}")
@@ -329,13 +335,6 @@ def mcts_player(playouts: int = 1000, seed: int | None = None, *,
         return found.move
 
     return play
-
-
-def _check_node_list(nodes: object) -> None:
-    """A TypeError unless ``nodes`` is None or a list (the player appends to it)."""
-    if nodes is not None and not isinstance(nodes, list):
-        raise TypeError(f"nodes is a list to append each search's node count to, got "
-                        f"{type(nodes).__name__} {nodes!r:.40}")
 
 
 # --- choosing players by name -----------------------------------------------------------------

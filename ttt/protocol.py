@@ -56,11 +56,11 @@ from ttt.arguments import (
     check_depth,
     check_flag,
     checked,
-    one_of,
 )
 
 __all__ = ["BoardError", "COUNT_LIMIT", "EVERY_POSITION", "Evaluation", "IllegalMoveError",
-           "InvalidBoardError", "PRUNED_TREE", "Position", "SearchTooBigError", "TREE_LIMIT",
+           "InvalidBoardError", "PLAYERS", "PRUNED_TREE", "Position", "SearchTooBigError",
+           "TREE_LIMIT",
            "WHOLE_TREE", "a_game_going_on", "best_move", "check_count", "check_depth",
            "check_exhaustive", "check_flag", "check_position", "every_position", "final_score",
            "leaf_score", "moves_in_order", "nodes_ahead", "opponent", "positions_ahead",
@@ -106,7 +106,6 @@ MEMBERS = ("to_move", "legal_moves", "play", "is_over", "winner")  # what Positi
 Evaluation = Callable[[Position], float]
 
 
-@checked(player=one_of(*PLAYERS))
 def opponent(player: str) -> str:
     """'O' for 'X' and 'X' for 'O'."""
     return "O" if player == "X" else "X"
@@ -121,6 +120,12 @@ def final_score(position: Position, prefer_quick: bool = True) -> float | None:
     cells still free, so that a quicker win scores more and a slower loss less; the sign still
     says who won.
     """
+    return game_result(position, prefer_quick)
+
+
+def game_result(position: Position, prefer_quick: bool) -> float | None:
+    """``final_score`` as the searches ask it at every leaf: its arguments are theirs, checked
+    where they were entered."""
     if not position.is_over:
         return None
     if position.winner is None:
@@ -129,12 +134,11 @@ def final_score(position: Position, prefer_quick: bool = True) -> float | None:
     return win if position.winner == "X" else -win
 
 
-@checked
 def leaf_score(position: Position, evaluate: Evaluation | None, prefer_quick: bool) -> float:
     """The score of a position where a search stops: the result of a finished game, or else a
     guess, by ``evaluate`` or the position's own ``estimate()`` (0 if it has none)."""
     if position.is_over:
-        return final_score(position, prefer_quick)
+        return game_result(position, prefer_quick)
     if evaluate is not None:
         return evaluate(position)
     return position.estimate() if hasattr(position, "estimate") else 0
@@ -147,7 +151,6 @@ def value_of(score: float) -> float:
     return (score > 0) - (score < 0) if abs(score) >= 1 or score == 0 else score
 
 
-@checked
 def best_move(position: Position, scores: Mapping[Any, float]) -> Any:
     """The move with the best score for the player to move (the highest for X, the lowest for
     O); among equal scores, the first one tried."""
@@ -155,7 +158,6 @@ def best_move(position: Position, scores: Mapping[Any, float]) -> Any:
     return pick(scores, key=lambda move: scores[move])
 
 
-@checked
 def moves_in_order(position: Position, ordered: bool) -> Sequence[Any]:
     """The legal moves, the most promising first if ``ordered`` and the position knows them."""
     moves = getattr(position, "ordered_moves", None) if ordered else None  # asked once only
@@ -244,7 +246,6 @@ class SearchTooBigError(ValueError):
     """A search to the end of the game asked of a position with too many positions ahead."""
 
 
-@checked
 def positions_ahead(position: Position) -> int | None:
     """At most how many positions can follow ``position``, itself included: its own
     ``positions_ahead()``, or else the count for a game whose every move marks one of its
@@ -258,7 +259,6 @@ def positions_ahead(position: Position) -> int | None:
     return None
 
 
-@checked
 def nodes_ahead(position: Position) -> int | None:
     """At most how many nodes the game tree from ``position`` has (itself included), for a game
     whose every move marks one of its ``free_cells`` cells: what a search of the whole tree
@@ -284,7 +284,6 @@ def marked_ahead(free: int) -> int:
     return sum(math.comb(free, t) * math.comb(t, t // 2) for t in range(free + 1))
 
 
-@checked
 def check_exhaustive(position: Position, search: str, limit: int, force: bool,
                      instead: str = "",
                      ahead: Callable[[Position], int | None] | None = None) -> None:
