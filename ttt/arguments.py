@@ -27,8 +27,11 @@ at once, with a SearchTooBigError, a position it could not finish in minutes, un
 depth limit or ``force=True`` (the wrapper adds ``force`` to a function that has none).
 
 The checks run once, where the package is entered from outside: a checked function that the
-package calls from inside another (a search's ``final_score`` at every leaf) is called as it is,
-so the searches run at their own speed.
+package calls from inside another (a player's search at every move) is called as it is, so the
+searches run at their own speed; only a search too big is refused wherever it is asked. The
+steps a search takes at every node are not wrapped at all (the protocol's ``leaf_score``; MCTS's
+``ucb1``, marked ``@unchecked`` with the reason); nor are the rules themselves (the ``check_*``
+functions here and in ``ttt.protocol``).
 """
 
 from __future__ import annotations
@@ -266,9 +269,10 @@ _inside = [False]
 
 def checked(function: F | None = None, *, exhaustive: Guard | None = None,
             **rules: Rule) -> F:
-    """``function`` (or a class: its ``__init__``) with its arguments checked where it is
-    entered: each by its type hint (beartype) and by the course's rule for its name or hint
-    (``RULES``, or a rule given here by name), None passing where the hint allows it.
+    """``function`` (or a class: its own ``__new__`` or ``__init__``) with its arguments checked
+    where it is entered: each by the course's rule for its hint or name (``HINT_RULES``,
+    ``RULES``, or a rule given here by name) and its type hint (beartype), None passing where
+    the hint allows it.
 
     ``exhaustive``: a search or count to the end of the game, whose size ``guard`` (from
     ``ttt.protocol``: ``whole_tree``, ``every_position``) refuses a position too big with a
@@ -297,7 +301,8 @@ def checked(function: F | None = None, *, exhaustive: Guard | None = None,
             if exhaustive is not None:  # but a search too big is refused wherever it is asked
                 bound = signature.bind(*args, **kwargs)
                 exhaustive(function.__name__, bound.arguments)
-                bound.arguments.pop("force", None) if adds_force else None
+                if adds_force:
+                    bound.arguments.pop("force", None)
                 return function(*bound.args, **bound.kwargs)
             return function(*args, **kwargs)
         bound = signature.bind(*args, **kwargs)
