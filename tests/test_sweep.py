@@ -44,9 +44,10 @@ from ttt.players import random_player
 from ttt.protocol import BoardError, SearchTooBigError
 from ttt.search import Watch
 
-#: Seconds a refusal may take: it comes before any work. A call that goes ahead (the value was
-#: fine for it) may take up to WORK_SECONDS: the valid calls are made on small positions, but some
-#: play whole games (checking an exercise's answer).
+#: Seconds a refusal may take: it comes before any work (CPU seconds, so that a machine busy with
+#: other work does not fail it). A call that goes ahead (the value was fine for it) may take up to
+#: WORK_SECONDS on the clock: the valid calls are made on small positions, but some play whole
+#: games (checking an exercise's answer).
 SECONDS = 2.0
 WORK_SECONDS = 30.0
 ROOT = Path(__file__).resolve().parents[1]
@@ -319,7 +320,7 @@ def one_call(owner: str, function: Callable[..., Any], arguments: dict[str, Any]
     args = [given[name] for name in given if name in positional]
     kwargs = {name: v for name, v in given.items() if name not in positional}
     trouble = ""
-    begin = time.monotonic()
+    begin = time.process_time()
     try:
         within_time(lambda: function(*args, **kwargs))
         if not allowed(value, hint, parameter):
@@ -331,7 +332,7 @@ def one_call(owner: str, function: Callable[..., Any], arguments: dict[str, Any]
         # the game's own error, or a search too big, says what is wrong with the position
         named = (isinstance(error, (BoardError, SearchTooBigError))
                  or re.search(rf"\b{re.escape(parameter)}\b", words, re.IGNORECASE))
-        if time.monotonic() - begin > SECONDS:
+        if time.process_time() - begin > SECONDS:
             trouble = f"refused only after {SECONDS} s: {words[:80]}"
         elif not named:
             trouble = f"{type(error).__name__} not naming {parameter}: {words[:120]}"

@@ -228,7 +228,7 @@ RULES: dict[str, Rule] = {
                     at_least(1, 10 ** 7, " (ten million take minutes already)")),
     **dict.fromkeys(["beads", "box_total", "visits"], at_least(0)),
     "parent_visits": at_least(1),
-    "seconds": within(0, 3600, "a time in seconds, more than 0 and at most an hour",
+    "seconds": within(0, math.inf, "a time in seconds (or ticks of a clock given), more than 0",
                       low_open=True),
     "seed": a_seed,
     # fractions
