@@ -93,14 +93,16 @@ def at_least(low: int, most: int | None = None, why: str = "") -> Rule:
     return rule
 
 
-def one_of(*choices: object) -> Rule:
-    """The rule of a value that is one of ``choices``."""
+def one_of(*choices: object, meaning: str = "", verb: str = "is") -> Rule:
+    """The rule of a value that is one of ``choices`` (``meaning``: what the value stands for;
+    ``verb``: what the message says the parameter does, 'is' or 'plays')."""
     named = [repr(choice) for choice in choices]
     what = " or ".join(named) if len(named) < 3 else f"one of {', '.join(named)}"
+    what = f"{meaning}, {what}" if meaning else what
 
     def rule(value: object, name: str) -> None:
         if not isinstance(value, (str, int, type(None))) or value not in choices:
-            raise ValueError(f"{name} is {what}, got {value!r:.60}")
+            raise ValueError(f"{name} {verb} {what}, got {value!r:.60}")
     return rule
 
 
@@ -132,6 +134,13 @@ def check_flag(flag: object, name: str) -> None:
     """A TypeError unless ``flag`` is True or False (a switch such as ``ordered``)."""
     if not isinstance(flag, bool):
         raise TypeError(f"{name} is True or False, got {flag!r:.60}")
+
+
+def a_count_of(what: str) -> Rule:
+    """The rule of a whole number of at least 1 that is ``what``."""
+    def rule(value: object, name: str) -> None:
+        check_count(value, name, f"{what}, a whole number")
+    return rule
 
 
 def a_count(value: object, name: str) -> None:
@@ -237,8 +246,13 @@ RULES: dict[str, Rule] = {
                     within(0, 1, "a probability, from 0 to 1")),
     "exploration": within(0, math.inf, "a finite number, 0 or more"),
     # marks and players
-    **dict.fromkeys(["mark", "human", "me", "side", "chance", "to_move", "learner"],
-                    one_of(*PLAYERS)),
+    **dict.fromkeys(["mark", "me", "side", "to_move", "learner"], one_of(*PLAYERS)),
+    "human": one_of(*PLAYERS, verb="plays"),
+    "chance": one_of(*PLAYERS, meaning="the player who moves at random"),
+    # the size of a board
+    **{name: a_count_of(what) for name, what in [
+        ("columns", "the number of columns"), ("rows", "the number of rows"),
+        ("k", "how many in a row win")]},
     **dict.fromkeys(["player", "x_player", "o_player", "opponent"], a_function),
     "evaluate": checked_evaluation,
     "child": a_visited_node,

@@ -87,7 +87,6 @@ def expectimax(position: Position, chance: str = "O", *, table: ExpectimaxTable 
     return SearchResult(score, move, len(table) - known, score)
 
 
-@checked
 def check_table(table: object) -> None:
     """A TypeError unless ``table`` is None or a dict (or another mutable mapping)."""
     if table is not None and not isinstance(table, MutableMapping):
@@ -95,7 +94,6 @@ def check_table(table: object) -> None:
                         f"it holds), got {type(table).__name__} {table!r:.40}")
 
 
-@checked
 def check_chance(chance: object) -> None:
     """A ValueError unless ``chance`` names a player, 'X' or 'O'."""
     if chance not in PLAYERS:

@@ -29,7 +29,14 @@ from typing import Any, NamedTuple
 
 from ttt import protocol
 from ttt.arguments import checked
-from ttt.board import FULL, GOOD_ORDER, Board, canonical_bits, completed_line
+from ttt.board import (
+    FULL,
+    GOOD_ORDER,
+    Board,
+    canonical_bits,
+    completed_line,
+    tic_tac_toe_only,
+)
 from ttt.protocol import Evaluation, check_depth, check_position, depth_left, value_of
 from ttt.search import SearchResult
 
@@ -70,7 +77,12 @@ def _cell(bit: int | None) -> int | None:
     return None if bit is None else bit.bit_length() - 1
 
 
-@checked
+#: The rule of the boards searched here (``ttt.board.tic_tac_toe_only``).
+BOARDS_ONLY = tic_tac_toe_only("ttt.fast searches tic-tac-toe Boards only: use ttt.search for "
+                               "other games")
+
+
+@checked(board=BOARDS_ONLY)
 def minimax(board: Board, *, depth: int | None = None, evaluate: Evaluation | None = None,
             prefer_quick: bool = True) -> SearchResult:
     """``ttt.search.minimax`` on bits: the same value, move, nodes and score, faster. A move is
@@ -101,7 +113,7 @@ def minimax(board: Board, *, depth: int | None = None, evaluate: Evaluation | No
     return SearchResult(value_of(score), _cell(move), nodes, score)
 
 
-@checked
+@checked(board=BOARDS_ONLY)
 def alphabeta(board: Board, *, ordered: bool = True, depth: int | None = None,
               evaluate: Evaluation | None = None, prefer_quick: bool = True) -> SearchResult:
     """``ttt.search.alphabeta`` on bits: the same value, move, nodes and score, faster."""

@@ -123,6 +123,9 @@ class Menace:
     def box(self, position: Board) -> dict[int, int]:
         """The beads in the box of ``position``, by the cell of ``position`` each bead plays."""
         self._check_mine(position)
+        if len(position.legal_moves) == 1:
+            raise ValueError(f"position {position} is a forced move (one free cell): MENACE "
+                             f"keeps no box for it, it just plays there")
         perm = _symmetry_to_canonical(position)
         return {perm[cell]: beads for cell, beads in self._boxes[position.canonical()].items()}
 
@@ -135,9 +138,6 @@ class Menace:
         if position.to_move != self.mark:
             raise ValueError(f"this MENACE plays {self.mark}, but {position} has "
                              f"{position.to_move} to move")
-        if len(position.legal_moves) == 1:
-            raise ValueError(f"position {position} is a forced move (one free cell): MENACE "
-                             f"keeps no box for it, it just plays there")
 
     def _draw(self, board: Board, rng: random.Random) -> tuple[Board | None, int, int]:
         """(box, the move in the box's frame, the cell on ``board``) for MENACE's move: a bead

@@ -13,7 +13,7 @@ from typing import Any
 
 from ttt.arguments import checked
 from ttt.board import Board, IllegalMoveError
-from ttt.protocol import Position, check_count, check_position
+from ttt.protocol import Position, a_position_called, check_count, check_position
 
 __all__ = ["GameRecord", "Player", "play_game", "player_name", "tournament"]
 
@@ -40,7 +40,7 @@ class GameRecord:
         return self.winner or "draw"
 
 
-@checked
+@checked(board=a_position_called("starting position (board)"))
 def play_game(x_player: Player, o_player: Player, board: Position = Board()) -> GameRecord:
     """Let the two players play from ``board`` to the end of the game.
 

@@ -197,7 +197,6 @@ def mcts(position: Position, playouts: int = 1000, seed: int | None = None, *,
     return _result(root, playouts, nodes)
 
 
-@checked
 def check_exploration(exploration: object) -> None:
     """A TypeError unless ``exploration`` is a number, a ValueError unless it is finite and at
     least 0: an infinite bonus would drown every result, and a negative one shun new moves."""

@@ -35,6 +35,7 @@ from ttt.protocol import (
     Evaluation,
     Position,
     a_game_going_on,
+    a_position,
     check_count,
     check_exhaustive,
     check_not_over,
@@ -90,7 +91,7 @@ def winning_moves(board: Position) -> list[Any]:
     return [cell for cell in board.legal_moves if board.play(cell).winner]
 
 
-@checked
+@checked(board=a_position)  # any position: its own message says to use safest_moves
 def blocking_moves(board: Board) -> list[int]:
     """The cells where the opponent, if it were their turn, would win at once: the ones to block
     (a free cell on a line whose other two cells are the opponent's). Tic-tac-toe's lines only:
@@ -211,7 +212,6 @@ EXHAUSTIVE_PLAYERS = {"perfect": SOLVE_LIMIT, "varied-perfect": SOLVE_LIMIT,
                       "imperfect": SOLVE_LIMIT, "expectimax": EXPECTIMAX_LIMIT}
 
 
-@checked
 def check_can_play(name: str, position: Position) -> None:
     """A SearchTooBigError if the player called ``name`` searches to the end of the game and
     ``position`` is too big for that (``ttt.protocol.check_exhaustive``); other players play any

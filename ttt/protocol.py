@@ -60,11 +60,10 @@ from ttt.arguments import (
 
 __all__ = ["BoardError", "COUNT_LIMIT", "EVERY_POSITION", "Evaluation", "IllegalMoveError",
            "InvalidBoardError", "PLAYERS", "PRUNED_TREE", "Position", "SearchTooBigError",
-           "TREE_LIMIT",
-           "WHOLE_TREE", "a_game_going_on", "best_move", "check_count", "check_depth",
-           "check_exhaustive", "check_flag", "check_position", "every_position", "final_score",
-           "leaf_score", "moves_in_order", "nodes_ahead", "opponent", "positions_ahead",
-           "seeded_random", "value_of", "whole_tree"]
+           "TREE_LIMIT", "WHOLE_TREE", "a_game_going_on", "a_position", "a_position_called",
+           "best_move", "check_count", "check_depth", "check_exhaustive", "check_flag",
+           "check_position", "every_position", "final_score", "leaf_score", "moves_in_order",
+           "nodes_ahead", "opponent", "positions_ahead", "seeded_random", "value_of", "whole_tree"]
 
 
 
@@ -199,6 +198,13 @@ def a_position(value: object, name: str) -> None:
 
 RULES.update(dict.fromkeys(POSITION_NAMES, a_position))
 HINT_RULES.update(Position=a_position)
+
+
+def a_position_called(what: str) -> Callable[[object, str], None]:
+    """The rule of a position that the message calls ``what`` (e.g. 'starting position')."""
+    def rule(value: object, name: str) -> None:
+        check_position(value, what)
+    return rule
 
 
 def a_game_going_on(value: object, name: str) -> None:

@@ -248,7 +248,6 @@ class _InOrder(NamedTuple):
     winner: str | None = None
 
 
-@checked
 def check_seconds(seconds: object) -> None:
     """A TypeError unless ``seconds`` is a number, a ValueError unless it is more than 0."""
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
