@@ -19,7 +19,7 @@ from ttt.stepper import step_through
 from ttt.widgets import CONNECT_FOUR_LEVELS, LEVELS, ConnectFourBoard, PlayBoard
 
 #: Bad values for a control: none of them is an option of any control.
-BAD_VALUES = [None, "", "nonsense", 3, 2.5, float("nan"), [], {}]
+BAD_VALUES = [None, "", "nonsense", 99, -99, 2.5, float("nan"), [], {}]
 #: The levels quick enough to play many games with (the others think for a second a move).
 QUICK = {"tic-tac-toe": [name for name in LEVELS.values() if name != "mcts-1000"],
          "connect four": ["random", "depth-2", "depth-4"]}

@@ -46,8 +46,8 @@ from typing import Any, TypeVar, Union, get_args, get_origin
 from beartype import BeartypeConf
 from beartype.door import is_bearable
 
-__all__ = ["HINT_RULES", "POSITION_NAMES", "RULES", "Guard", "Rule", "a_real", "at_least",
-           "check_count", "check_depth", "check_flag", "checked", "checked_evaluation",
+__all__ = ["HINT_RULES", "POSITION_NAMES", "RULES", "Guard", "Rule", "a_real", "a_whole_number",
+           "at_least", "check_count", "check_depth", "check_flag", "checked", "checked_evaluation",
            "finite_values", "one_of", "unchecked", "within"]
 
 PLAYERS = ("X", "O")

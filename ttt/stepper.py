@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 import graphviz
 import ipywidgets as widgets
 
-from ttt.arguments import at_least, checked
+from ttt.arguments import a_whole_number, at_least, checked
 from ttt.aria import KEYBOARD, LiveRegion, NamedSlider
 from ttt.board import Board
 from ttt.display import CURRENT_COLOUR, MAX_WIDTH, draw_tree, signed
@@ -170,7 +170,7 @@ class StepThrough(widgets.VBox):
         """The step shown, from 0 (the slider and the sentence number it from 1)."""
         return self.slider.value - 1
 
-    @checked
+    @checked(k=a_whole_number)  # any whole number: go clips it to the steps there are
     def go(self, k: int) -> None:
         """Move to step ``k``, from 0 (clipped to the first and last step)."""
         self.slider.value = max(0, min(k, len(self.steps) - 1)) + 1
