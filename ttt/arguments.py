@@ -46,9 +46,9 @@ from typing import Any, TypeVar, Union, get_args, get_origin
 from beartype import BeartypeConf
 from beartype.door import is_bearable
 
-__all__ = ["HINT_RULES", "POSITION_NAMES", "RULES", "Guard", "Rule", "a_real", "a_whole_number",
-           "at_least", "check_count", "check_depth", "check_flag", "checked", "checked_evaluation",
-           "finite_values", "one_of", "unchecked", "within"]
+__all__ = ["BOARD_SIZE", "HINT_RULES", "POSITION_NAMES", "RULES", "Guard", "Rule", "a_real",
+           "a_whole_number", "at_least", "check_count", "check_depth", "check_flag", "checked",
+           "checked_evaluation", "finite_values", "one_of", "unchecked", "within"]
 
 PLAYERS = ("X", "O")
 #: The names a position of the game protocol goes by; ``ttt.protocol`` gives them their rule.
@@ -249,14 +249,18 @@ RULES: dict[str, Rule] = {
     **dict.fromkeys(["mark", "me", "side", "to_move", "learner"], one_of(*PLAYERS)),
     "human": one_of(*PLAYERS, verb="plays"),
     "chance": one_of(*PLAYERS, meaning="the player who moves at random"),
-    # the size of a board
-    **{name: a_count_of(what) for name, what in [
-        ("columns", "the number of columns"), ("rows", "the number of rows"),
-        ("k", "how many in a row win")]},
     **dict.fromkeys(["player", "x_player", "o_player", "opponent"], a_function),
     "evaluate": checked_evaluation,
     "child": a_visited_node,
 }
+
+
+#: The rules of a board's size, for the functions that make boards (``@checked(**BOARD_SIZE)``):
+#: not by name everywhere, for a chart's ``rows`` are its data.
+BOARD_SIZE: dict[str, Rule] = {
+    name: a_count_of(what) for name, what in [("columns", "the number of columns"),
+                                              ("rows", "the number of rows"),
+                                              ("k", "how many in a row win")]}
 
 
 def _rule_of_hint(hint: object) -> Rule | None:

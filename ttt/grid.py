@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 
-from ttt.arguments import checked
+from ttt.arguments import BOARD_SIZE, checked
 from ttt.protocol import IllegalMoveError, InvalidBoardError, check_count, check_not_over
 from ttt.svg import board_svg, position_in_words, svg_image
 
@@ -166,7 +166,7 @@ class Shape:
         return "X" if self.completed(x) else "O" if self.completed(o) else None
 
 
-@checked
+@checked(**BOARD_SIZE)
 def shape(columns: int, rows: int, k: int, gravity: bool = False) -> Shape:
     """The ``Shape`` of a board (made once for each size, then shared); a clear error for a
     size no game can be played on, or one beyond ``MAX_SIDE``."""

@@ -26,7 +26,7 @@ import ipywidgets as widgets
 from traitlets import TraitError
 
 from ttt import fast
-from ttt.arguments import at_least, checked
+from ttt.arguments import BOARD_SIZE, at_least, checked
 from ttt.aria import KEYBOARD, LiveRegion
 from ttt.board import Board, a_board
 from ttt.display import draw_tree, signed
@@ -511,7 +511,7 @@ def lookahead_hint(position: Position, move: Any,
     return None, f"≈ {mine:+.2f}"
 
 
-@checked
+@checked(**BOARD_SIZE)
 class ConnectFourBoard(_GameBoard):
     """Connect Four against the computer: click a column's arrow (or any cell of the column) to
     drop your disc. Hints look ``HINT_DEPTH`` moves ahead: a result where the search proves one,
