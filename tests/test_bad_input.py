@@ -2,29 +2,33 @@
 type), saying what was expected, and changes nothing."""
 
 import math
+import random
 
 import numpy as np
 import pytest
 from time_limits import SEARCH_TIME_LIMIT
 
-from ttt import fast, grid, search
-from ttt.board import Board, IllegalMoveError, InvalidBoardError
+from ttt import counting, fast, grid, search
+from ttt.board import Board, IllegalMoveError, InvalidBoardError, open_lines
 from ttt.display import draw_tree
 from ttt.expectimax import expectimax
 from ttt.games import MAX_SIDE, MNK, ConnectFour, connect_four, mnk
+from ttt.learning import Menace, epsilon_greedy, michie_update, td_update
 from ttt.matches import play_game, tournament
 from ttt.players import (
     PLAYERS,
     depth_limited_player,
     imperfect_player,
+    lookahead_score,
     make_player,
     perfect_player,
     random_player,
 )
-from ttt.protocol import SearchTooBigError
+from ttt.protocol import SearchTooBigError, final_score, value_of
 from ttt.search import iterative_deepening
 from ttt.solve import solve
-from ttt.tree import build_tree
+from ttt.trace import search_steps
+from ttt.tree import Node, build_tree, count_nodes
 
 pytestmark = SEARCH_TIME_LIMIT
 
@@ -176,7 +180,7 @@ def test_force_searches_a_big_board_that_happens_to_be_quick():
 
 @pytest.mark.parametrize("table", [[], "abc", 0, ()])
 def test_an_expectimax_table_is_a_dict(table):
-    with pytest.raises(TypeError, match="a table is a dict"):
+    with pytest.raises(TypeError, match="table should be dict or None"):
         expectimax(Board(), table=table)
 
 
@@ -196,3 +200,94 @@ def test_a_switch_is_true_or_false(call, name, flag):
 def test_an_imperfect_players_trust_is_a_number_from_0_to_1(trust, error):
     with pytest.raises(error, match="trust is"):
         imperfect_player(1, trust=trust)
+
+
+# --- issue 31's list: each call refused at once, with an error naming what is wrong --------------
+
+BIG = [connect_four(), mnk(4, 4, 4)]
+COUNTERS = [counting.reachable_positions, counting.random_game_odds, counting.count_tree,
+            counting.tree_size, counting.games_by_result, counting.nodes_by_depth,
+            counting.distinct_positions, build_tree]
+
+
+@pytest.mark.parametrize("position", BIG, ids=["connect_four", "mnk_4_4_4"])
+@pytest.mark.parametrize("count", COUNTERS, ids=lambda count: count.__name__)
+def test_counts_to_the_end_refuse_a_big_board_at_once_unless_forced(count, position):
+    with pytest.raises(SearchTooBigError, match=f"{count.__name__} searches to the end.*"
+                                                f"force=True"):
+        count(position)
+    with pytest.raises(TypeError, match="force is True or False"):
+        count(position, force="yes")
+
+
+@pytest.mark.parametrize("call", [
+    lambda: search.minimax(connect_four()), lambda: search.alphabeta(connect_four()),
+    lambda: search.alphabeta(connect_four(), depth=10**6), lambda: search_steps(connect_four()),
+    lambda: search.minimax(mnk(4, 4, 4)), lambda: search.alphabeta(mnk(4, 4, 4)),
+], ids=["minimax", "alphabeta", "alphabeta_depth_a_million", "search_steps", "minimax_4_4_4",
+        "alphabeta_4_4_4"])
+def test_searches_of_the_whole_tree_refuse_a_big_board_and_say_to_limit_the_depth(call):
+    with pytest.raises(SearchTooBigError, match=r"depth=4.*force=True"):
+        call()
+
+
+def test_a_depth_limit_or_force_lets_the_searches_go_ahead():
+    assert search.alphabeta(connect_four(), depth=2).move in range(7)
+    assert search.minimax(connect_four(), depth=1).nodes == 8
+    assert search.alphabeta(mnk(3, 3, 3), force=True).value == 0
+    assert counting.tree_size(connect_four(4, 4)) > 0  # within the limit: no force needed
+
+
+def test_minimax_of_tic_tac_toe_is_within_the_limit_and_its_numbers_unchanged():
+    assert search.minimax(Board()).nodes == 549_946
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda: open_lines(None), TypeError, "position"),
+    (lambda: final_score(None), TypeError, "position"),
+    (lambda: value_of("x"), TypeError, "score is a number"),
+    (lambda: search.alphabeta(Board(), depth=2, evaluate="x"), TypeError, "evaluate is a function"),
+    (lambda: search.alphabeta(Board(), depth=2, evaluate=lambda b: None), ValueError,
+     "evaluate must return a finite number from -1 to \\+1"),
+    (lambda: search.minimax(Board(), watch=123), TypeError, "watch should be Watch or None"),
+    (lambda: count_nodes(Board()), TypeError, "node should be Node"),
+    (lambda: make_player(None), TypeError, "name should be str"),
+    (lambda: Menace(seed=1).box(Board.from_string("XOX|OXO|OX.")), ValueError, "forced move"),
+    (lambda: epsilon_greedy({0: math.nan, 1: 0.0}, "X", 0, random.Random(1)), ValueError,
+     "values"),
+    (lambda: michie_update(1, "tie", 5), ValueError, "result is one of 'win', 'draw', 'loss'"),
+], ids=["open_lines", "final_score", "value_of", "evaluate_str", "evaluate_none", "watch",
+        "count_nodes", "make_player", "menace_forced_move", "epsilon_greedy_nan", "michie_tie"])
+def test_what_were_internal_errors_are_clear_errors(call, error, words):
+    with pytest.raises(error, match=words):
+        call()
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda: search.alphabeta(Board(), depth=2, evaluate=lambda b: 5), ValueError, "got 5"),
+    (lambda: search.alphabeta(Board(), depth=2, evaluate=lambda b: math.nan), ValueError,
+     "got nan"),
+    (lambda: search.minimax(Board(), prefer_quick="yes"), TypeError, "prefer_quick"),
+    (lambda: search_steps(Board(), prefer_quick="yes"), TypeError, "prefer_quick"),
+    (lambda: fast.Solver(prefer_quick="yes"), TypeError, "prefer_quick"),
+    (lambda: fast.shared_solver(prefer_quick="yes"), TypeError, "prefer_quick"),
+    (lambda: counting.reachable_positions(symmetry="yes"), TypeError, "symmetry"),
+    (lambda: Node(None), TypeError, "board"),
+    (lambda: depth_limited_player(2, evaluate="x"), TypeError, "evaluate is a function"),
+    (lambda: lookahead_score(Board(), -1), ValueError, "depth must be at least 0"),
+    (lambda: lookahead_score(Board(), math.nan), TypeError, "depth is a whole number"),
+    (lambda: td_update(0, 1, 2), ValueError, "alpha is a step size"),
+    (lambda: michie_update(-3, "win", 5), ValueError, "beads must be at least 0"),
+    (lambda: Menace(seed=1, mark="Z"), ValueError, "mark is 'X' or 'O'"),
+], ids=["evaluate_5", "evaluate_nan", "minimax_flag", "search_steps_flag", "solver_flag",
+        "shared_solver_flag", "reachable_flag", "node_none", "depth_limited_evaluate",
+        "lookahead_negative", "lookahead_nan", "td_alpha", "michie_negative", "mark_z"])
+def test_what_was_accepted_in_silence_is_refused(call, error, words):
+    with pytest.raises(error, match=words):
+        call()
+
+
+def test_an_evaluation_is_checked_at_every_position_it_scores_and_fine_ones_pass():
+    assert search.alphabeta(Board(), depth=2, evaluate=lambda b: 1).score == 1
+    with pytest.raises(ValueError, match="got 1.5"):
+        search.minimax(Board().play(4), depth=3, evaluate=lambda b: 1.5 if b.free_cells < 7 else 0)

@@ -2,10 +2,12 @@
 
 The layers, each importing only those before it (``pyproject.toml`` declares them as
 import-linter's contracts, which ``lint-imports`` checks; the README's table lists the modules in
-this order): protocol (the protocol every game follows, and its errors), svg (a board as a picture),
-course (each lesson's time and whether it draws charts, read from the notebook files), watching (a
-search's calls, watched from outside its body) and timing (the one timer), which import nothing of
-the package -> grid (what every board shares: a position on a grid of cells
+this order): arguments (the one check of every argument, where the package is entered, by the
+course's rules and the type hints) -> protocol (the protocol every game follows, its errors, and
+the rules for positions and for searches too big), svg (a board as a picture), course (each
+lesson's time and whether it draws charts, read from the notebook files), watching (a search's
+calls, watched from outside its body) and timing (the one timer) -> grid (what every board shares:
+a position on a grid of cells
 as two bitmasks) -> board (tic-tac-toe's rules) and games (the m,n,k-games and Connect Four) ->
 search (minimax and alpha-beta, readable, over any game) -> fast (the same on tic-tac-toe's bits,
 and the solver's fast copy), solve (alpha-beta with a table that stores bounds, ordering,

@@ -13,6 +13,8 @@ from __future__ import annotations
 import anywidget
 import traitlets
 
+from ttt.arguments import checked
+
 __all__ = ["KEYBOARD", "LiveRegion", "NamedSlider"]
 
 #: The class of a widget played from the keyboard (the boards, the step-through): its controls
@@ -72,6 +74,7 @@ LIVE_REGION_CSS = f"""
 """
 
 
+@checked
 class LiveRegion(anywidget.AnyWidget):
     """A polite live region: a screen reader reads out ``text`` each time it changes, once it
     is done with what it is saying. ``say`` what just happened, in one sentence or two.
@@ -136,6 +139,7 @@ SLIDER_CSS = """
 """
 
 
+@checked
 class NamedSlider(anywidget.AnyWidget):
     """A slider of whole numbers from ``min`` to ``max``, named ``description`` for screen
     readers (and shown beside it), with its value read out beside it. A value beyond the ends is

@@ -18,13 +18,20 @@ rule with the bigger boards of ``ttt.games``; the module-level tables (``LINES``
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
+from ttt.arguments import HINT_RULES
 from ttt.grid import EMPTY, Grid, Shape, open_lines, read_rows, shape
-from ttt.protocol import BoardError, IllegalMoveError, InvalidBoardError  # importable here too
+from ttt.protocol import (  # the errors are importable here too
+    BoardError,
+    IllegalMoveError,
+    InvalidBoardError,
+    check_position,
+)
 
 __all__ = ["CELLS", "EMPTY", "GOOD_ORDER", "LINES", "SYMMETRIES", "SYMMETRY_NAMES", "Board",
-           "BoardError", "IllegalMoveError", "InvalidBoardError", "completed_line", "open_lines"]
+           "BoardError", "IllegalMoveError", "InvalidBoardError", "a_board", "completed_line",
+           "open_lines", "tic_tac_toe_only"]
 
 CELLS = range(9)
 #: Tic-tac-toe's ``Shape``: 3 x 3, three in a row. Its lines, move order and symmetries are the
@@ -147,3 +154,18 @@ class Board(Grid):
 
 _made: dict[tuple[int, int], Board] = {}  # every Board made so far (at most 3 ** 9), by its bits
 
+
+def tic_tac_toe_only(instead: str) -> Callable[[object, str], None]:
+    """The argument rule of a tic-tac-toe Board, whose error says what to use ``instead``."""
+    def a_board(value: object, name: str) -> None:
+        if not isinstance(value, Board):
+            check_position(value, name)
+            raise TypeError(f"{name} is a tic-tac-toe Board (Board(), or e.g. "
+                            f"Board.from_string('X..|.O.|...')), got {type(value).__name__}: "
+                            f"{instead}")
+    return a_board
+
+
+#: The rule of every parameter whose type hint is ``Board``.
+a_board = tic_tac_toe_only("for another game, use a function that plays any game")
+HINT_RULES.update(Board=a_board)

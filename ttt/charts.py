@@ -24,6 +24,7 @@ import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, ParamSpec
 
+from ttt.arguments import checked
 from ttt.browser import CHART_KEY, chart_key, drawn_chart, in_browser
 from ttt.svg import LINE_COLOUR, O_COLOUR, X_COLOUR
 
@@ -100,6 +101,7 @@ NO_MATPLOTLIB = "No chart here: matplotlib is not installed (pip install matplot
 
 
 @_drawn
+@checked
 def plot_nodes_by_depth(counts: Sequence[int], *, log: bool = False,
                         title: str = "Nodes of the game tree at each depth") -> Figure:
     """Bars of how many nodes the tree has at each depth (``counts[d]`` at depth d)."""
@@ -117,6 +119,7 @@ def plot_nodes_by_depth(counts: Sequence[int], *, log: bool = False,
 
 
 @_drawn
+@checked
 def plot_nodes_per_move(rows: Rows | Mapping[str, Rows], *,
                         title: str = "Nodes searched to choose each move") -> Figure:
     """Bars of the nodes searched for each move of a game, on a log scale.
@@ -159,6 +162,7 @@ def _is_number(x: object) -> bool:
 
 
 @_drawn
+@checked
 def plot_outcomes(counts: Mapping[str, int], *, title: str = "How the games end") -> Figure:
     """Bars of X wins, draws and O wins, from a Counter keyed 'X', 'draw' and 'O'."""
     numbers = _outcome_numbers(counts)
@@ -177,6 +181,7 @@ def plot_outcomes(counts: Mapping[str, int], *, title: str = "How the games end"
 
 
 @_drawn
+@checked
 def plot_tournament(results: Mapping[str, Mapping[str, int]], *,
                     title: str = "Results of each pairing") -> Figure:
     """Stacked horizontal bars, one per pairing: the share of X wins, draws and O wins."""
@@ -204,6 +209,7 @@ def plot_tournament(results: Mapping[str, Mapping[str, int]], *,
 
 
 @_drawn
+@checked
 def plot_round_robin(results: Mapping[str, Mapping[str, int]], names: Sequence[str], *,
                      title: str = "Round robin") -> Figure:
     """A grid with one square per pairing, X players down the side and O players across the top,
@@ -259,6 +265,7 @@ def _outcome_numbers(counts: Mapping[str, int]) -> list[int]:
 
 
 @_drawn
+@checked
 def plot_method_comparison(nodes: Mapping[str, int], *,
                            title: str = "Nodes searched (or positions solved), by method"
                            ) -> Figure:
@@ -278,6 +285,7 @@ def plot_method_comparison(nodes: Mapping[str, int], *,
 
 
 @_drawn
+@checked
 def plot_search_costs(costs: Mapping[str, Mapping[str, float]], *,
                       estimated: Collection[tuple[str, str]] = (),
                       title: str = "Nodes searched to solve each board, by method") -> Figure:
@@ -314,6 +322,7 @@ def plot_search_costs(costs: Mapping[str, Mapping[str, float]], *,
 
 
 @_drawn
+@checked
 def plot_convergence(shares: Mapping[str, Mapping[int, float]], *,
                      title: str = "How often the search chooses a best move") -> Figure:
     """Lines, one per position: the share of searches (over many seeds) that chose a best move,
@@ -342,6 +351,7 @@ def plot_convergence(shares: Mapping[str, Mapping[int, float]], *,
 
 
 @_drawn
+@checked
 def plot_learning_curves(curves: Mapping[str, Mapping[int, float]], *, ylabel: str,
                          title: str = "How the learner improves with practice",
                          xlabel: str = "games played") -> Figure:

@@ -38,8 +38,16 @@ from functools import lru_cache
 from itertools import zip_longest
 from typing import Any
 
+from ttt.arguments import checked
 from ttt.board import Board
-from ttt.protocol import Position, check_count, check_position, seeded_random, table_key
+from ttt.protocol import (
+    EVERY_POSITION,
+    Position,
+    check_count,
+    check_position,
+    seeded_random,
+    table_key,
+)
 from ttt.search import SearchResult, alphabeta
 
 __all__ = ["TreeCount", "TreeEstimate", "count_tree", "distinct_positions", "estimate_tree_size",
@@ -60,6 +68,7 @@ class TreeCount:
     positions: int
 
 
+@checked(exhaustive=EVERY_POSITION)
 def count_tree(position: Position, *, symmetry: bool = True) -> TreeCount:
     """The nodes, the finished games and the positions of the full game tree below ``position``
     (itself included), in one walk over its positions.
@@ -85,12 +94,14 @@ def count_tree(position: Position, *, symmetry: bool = True) -> TreeCount:
     return TreeCount(nodes, Counter(dict(zip(RESULTS, games, strict=True))), len(known))
 
 
+@checked(exhaustive=EVERY_POSITION)
 def tree_size(position: Position, *, symmetry: bool = True) -> int:
     """How many nodes the full game tree below ``position`` has, ``position`` itself included:
     what plain minimax visits to search it (``minimax(position).nodes``)."""
     return count_tree(position, symmetry=symmetry).nodes
 
 
+@checked
 def tree_size_exceeds(position: Position, limit: int) -> bool:
     """Whether the full game tree below ``position`` has more than ``limit`` nodes. It counts
     the tree level by level and stops as soon as it is past ``limit``, so it answers at once for
@@ -105,12 +116,14 @@ def tree_size_exceeds(position: Position, limit: int) -> bool:
     return total > limit
 
 
+@checked(exhaustive=EVERY_POSITION)
 def games_by_result(position: Position, *, symmetry: bool = True) -> Counter[str]:
     """How many of the games that can be played from ``position`` end in each result: a Counter
     keyed 'X' (X wins), 'O' (O wins) and 'draw'. The total is the number of leaves of the tree."""
     return count_tree(position, symmetry=symmetry).games
 
 
+@checked(exhaustive=EVERY_POSITION)
 def nodes_by_depth(position: Position, *, symmetry: bool = True) -> tuple[int, ...]:
     """How many nodes the full game tree below ``position`` has at each depth: item 0 is
     ``position`` itself, so it is 1, and the items add up to ``tree_size(position)``.
@@ -131,6 +144,7 @@ def nodes_by_depth(position: Position, *, symmetry: bool = True) -> tuple[int, .
     return levels(position)
 
 
+@checked(exhaustive=EVERY_POSITION)
 def reachable_positions(position: Position = Board(), *, symmetry: bool = False
                         ) -> tuple[Position, ...]:
     """Every position a game can reach from ``position`` (itself included), each once however
@@ -157,6 +171,7 @@ def _reachable(position: Position, symmetry: bool) -> tuple[Position, ...]:
     return tuple(order)
 
 
+@checked(exhaustive=EVERY_POSITION)
 def distinct_positions(position: Position, *, symmetry: bool = False) -> int:
     """How many different positions can be reached from ``position`` (itself included), each
     counted once however many move orders reach it; with ``symmetry``, positions that are
@@ -178,6 +193,7 @@ class TreeEstimate:
                 f"standard error {self.standard_error:.2g})")
 
 
+@checked
 def estimate_tree_size(position: Position, probes: int = 1000, seed: int | None = 0
                        ) -> TreeEstimate:
     """Knuth's estimate of the number of nodes of the game tree below ``position``.
@@ -207,6 +223,7 @@ def _probe(position: Position, rng: Any) -> int:
     return total
 
 
+@checked
 def positions_of_game(position: Position, moves: Sequence[Any]) -> list[Position]:
     """The positions of a game played from ``position``: the start, then the position after each
     of ``moves`` (so one more than there are moves)."""
@@ -217,6 +234,7 @@ def positions_of_game(position: Position, moves: Sequence[Any]) -> list[Position
     return positions
 
 
+@checked
 def nodes_per_move(position: Position, moves: Sequence[Any],
                    search: Callable[[Position], SearchResult] = alphabeta) -> list[int]:
     """For each move of a game played from ``position``: how many nodes ``search`` (by default
@@ -224,6 +242,7 @@ def nodes_per_move(position: Position, moves: Sequence[Any],
     return [search(before).nodes for before in positions_of_game(position, moves)[:-1]]
 
 
+@checked(exhaustive=EVERY_POSITION)
 def random_game_odds(position: Position = Board(), x_player: Callable[[Any], Any] | None = None,
                      o_player: Callable[[Any], Any] | None = None) -> dict[str, Fraction]:
     """The exact chance of each result ('X', 'O', 'draw') when the players move at random from

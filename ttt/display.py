@@ -22,6 +22,7 @@ compiled to WebAssembly instead of the ``dot`` program.
 
 from __future__ import annotations
 
+import codecs
 import html
 import inspect
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -32,11 +33,20 @@ import graphviz
 from IPython.display import HTML, Code
 
 from ttt import browser
+from ttt.arguments import checked
 from ttt.board import Board
 from ttt.counting import nodes_by_depth, tree_size_exceeds
 from ttt.mcts import MCTSResult, Tally
 from ttt.perfect import perfect_score
-from ttt.protocol import Position, check_count, check_depth, check_position, signed, value_of
+from ttt.protocol import (
+    Position,
+    SearchTooBigError,
+    check_count,
+    check_depth,
+    check_position,
+    signed,
+    value_of,
+)
 from ttt.svg import (
     O_COLOUR,
     O_TEXT,
@@ -83,7 +93,8 @@ MAX_WIDTH = 9
 
 # --- game trees --------------------------------------------------------------------------------
 
-def draw_tree(node_or_board: Node | Board, *, max_depth: int | None = None,
+@checked
+def draw_tree(node_or_board: Node | Position, *, max_depth: int | None = None,
               max_nodes: int | None = 300, max_width: int | None = MAX_WIDTH,
               values: bool = True, highlight_best: bool = True, line: Sequence[int] | None = None,
               prefer_quick: bool = True, current: Path | None = None,
@@ -176,12 +187,12 @@ def _tree_to_draw(node_or_board: Node | Board, max_depth: int | None, max_nodes:
 
 
 def _refuse_if_uncountable(position: Position) -> None:
-    """A ValueError if the game tree below ``position`` (another game than tic-tac-toe) has more
-    than MAX_COUNTED positions: too many to count, let alone draw (Connect Four's from the empty
-    board has trillions)."""
+    """A SearchTooBigError if the game tree below ``position`` (another game than tic-tac-toe)
+    has more than MAX_COUNTED positions: too many to count, let alone draw (Connect Four's from
+    the empty board has trillions)."""
     if tree_size_exceeds(position, MAX_COUNTED):
         later = position.play(position.legal_moves[0])
-        raise ValueError(f"too many positions to draw: the tree below {position} has more "
+        raise SearchTooBigError(f"too many positions to draw: the tree below {position} has more "
                          f"than {MAX_COUNTED:,}. Start from a later position, e.g. {later!r}.")
 
 
@@ -228,7 +239,7 @@ def _too_big(board: Board, depth: int, positions: int, limit: int, fits: int,
     moves = "move" if depth == 1 else "moves"
     bound = f"{limit:,}, {what}" if what else f"max_nodes={limit}"
     raise_hint = "" if what else ", or raise max_nodes"
-    return ValueError(
+    return SearchTooBigError(
         f"too many positions to draw: {depth} {moves} deep, the tree below {board} has "
         f"{positions:,} positions, more than {bound}. Draw less of it: {depth_hint}start from a "
         f"later position, e.g. {later!r}{raise_hint}.")
@@ -280,6 +291,18 @@ def _name(path: Path) -> str:
     return "n" + "_".join(map(str, path))
 
 
+def a_codec(encoding: object, name: str) -> None:
+    """The argument rule of a text encoding: None (bytes) or one Python knows, such as 'utf-8'."""
+    if encoding is None:
+        return
+    try:
+        codecs.lookup(encoding)
+    except (LookupError, TypeError):
+        raise ValueError(f"{name} is a text encoding such as 'utf-8' (or None for bytes), "
+                         f"got {encoding!r:.40}") from None
+
+
+@checked
 class TreePicture(graphviz.Digraph):
     """A drawn game tree: a notebook shows it as SVG, titled with ``description``, what it shows
     in words, and as HTML, the same SVG as an image with ``description`` as its alt text (what
@@ -308,6 +331,7 @@ class TreePicture(graphviz.Digraph):
             bundle["text/html"] = svg_image(svg, self.description)
         return bundle
 
+    @checked(encoding=a_codec)
     def pipe(self, format: str | None = None, *args: Any, encoding: str | None = None,
              **kwargs: Any) -> bytes | str:
         """What Graphviz makes of the graph (``graphviz.Digraph.pipe``); an SVG picture gets the
@@ -492,6 +516,7 @@ def _add_stub(graph: graphviz.Digraph, path: Path, more: int, faded: bool) -> No
 
 # --- Monte Carlo tree search -------------------------------------------------------------------
 
+@checked
 def draw_mcts(board: Board, search: MCTSResult | Step, *, max_depth: int | None = None,
               max_nodes: int | None = 300, max_width: int | None = MAX_WIDTH,
               focus: Path | None = None) -> graphviz.Digraph:
@@ -591,6 +616,7 @@ def _add_playout(graph: graphviz.Digraph, drawn: list[tuple[Path, Node]], step: 
 
 # --- boards side by side ----------------------------------------------------------------------
 
+@checked
 def board_row(boards: Iterable[Board | str], labels: Iterable[str] | None = None) -> HTML:
     """Boards side by side, each with a caption below (by default who is to move, or the result).
 
@@ -608,6 +634,15 @@ def board_row(boards: Iterable[Board | str], labels: Iterable[str] | None = None
                 f'{figures}</div>')
 
 
+def has_source(obj: object, name: str) -> None:
+    """The argument rule of ``show_source``: a function, class, method or module of Python."""
+    if not (inspect.isfunction(obj) or inspect.isclass(obj) or inspect.ismethod(obj)
+            or inspect.ismodule(obj) or inspect.isfunction(inspect.unwrap(obj))):
+        raise TypeError(f"{name} is a function, class or module whose code to show, got "
+                        f"{type(obj).__name__} {obj!r:.40}")
+
+
+@checked(obj=has_source)
 def show_source(obj: Any) -> Code:
     """The source of a function or class of the package, as the notebook shows code: the one way
     the lessons show the code that runs (never a copy, never a slice of its text)."""

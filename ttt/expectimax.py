@@ -31,6 +31,7 @@ from contextlib import contextmanager, nullcontext
 from fractions import Fraction
 from typing import Any
 
+from ttt.arguments import checked
 from ttt.perfect import best_moves, perfect_moves
 from ttt.protocol import (
     PLAYERS,
@@ -67,6 +68,7 @@ def expectimax_value(position: Position, chance: str) -> Fraction:
     return max(values) if position.to_move == "X" else min(values)
 
 
+@checked
 def expectimax(position: Position, chance: str = "O", *, table: ExpectimaxTable | None = None,
                watch: Watch | None = None, force: bool = False) -> SearchResult:
     """The expected score of ``position`` (X's point of view, an exact ``Fraction``) when

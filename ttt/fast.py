@@ -29,7 +29,15 @@ import math
 from typing import Any, NamedTuple
 
 from ttt import protocol
-from ttt.board import FULL, GOOD_ORDER, Board, canonical_bits, completed_line
+from ttt.arguments import checked
+from ttt.board import (
+    FULL,
+    GOOD_ORDER,
+    Board,
+    canonical_bits,
+    completed_line,
+    tic_tac_toe_only,
+)
 from ttt.protocol import Evaluation, check_depth, check_position, depth_left, value_of
 from ttt.search import SearchResult
 
@@ -78,6 +86,12 @@ def _cell(bit: int | None) -> int | None:
     return None if bit is None else bit.bit_length() - 1
 
 
+#: The rule of the boards searched here (``ttt.board.tic_tac_toe_only``).
+BOARDS_ONLY = tic_tac_toe_only("ttt.fast searches tic-tac-toe Boards only: use ttt.search for "
+                               "other games")
+
+
+@checked(board=BOARDS_ONLY)
 def minimax(board: Board, *, depth: int | None = None, evaluate: Evaluation | None = None,
             prefer_quick: bool = True) -> SearchResult:
     """``ttt.search.minimax`` on bits: the same value, move, nodes and score, faster. A move is
@@ -112,6 +126,7 @@ def minimax(board: Board, *, depth: int | None = None, evaluate: Evaluation | No
     return SearchResult(value_of(score), _cell(move), nodes, score)
 
 
+@checked(board=BOARDS_ONLY)
 def alphabeta(board: Board, *, ordered: bool = True, depth: int | None = None,
               evaluate: Evaluation | None = None, prefer_quick: bool = True) -> SearchResult:
     """``ttt.search.alphabeta`` on bits: the same value, move, nodes and score, faster."""
@@ -170,6 +185,7 @@ class Outcome(NamedTuple):
     plies: int
 
 
+@checked
 class Solver:
     """Solves positions once and remembers them in a transposition table: ``ttt.solve.solve``'s
     fast copy for tic-tac-toe.
@@ -201,6 +217,7 @@ class Solver:
         self.table[key] = done
         return done
 
+    @checked
     def solve(self, board: Board) -> SearchResult:
         """The value and best move of ``board`` (as ``minimax`` chooses it); ``nodes`` is how many
         new positions were solved."""
@@ -212,15 +229,18 @@ class Solver:
         move = pick(scores, key=scores.__getitem__) if scores else None
         return SearchResult(value_of(score), move, len(self.table) - before, score)
 
+    @checked
     def move_scores(self, board: Board) -> dict[int, float]:
         """The score of every legal move of ``board`` (from X's point of view)."""
         return {cell: self._score(*board.play(cell).bits) for cell in board.legal_moves}
 
+    @checked
     def outcome(self, board: Board) -> Outcome:
         """Who wins ``board`` with perfect play, and how many moves it takes to get there."""
         _check(board, None)
         return self._outcome(board, self._score(*board.bits))
 
+    @checked
     def move_outcomes(self, board: Board) -> dict[int, Outcome]:
         """For every legal move: the outcome of perfect play after it (plies from ``board``)."""
         scores = self.move_scores(board)
@@ -232,6 +252,7 @@ class Solver:
         return outcome_of(board, score)
 
 
+@checked
 def outcome_of(position: Any, score: float) -> Outcome:
     """The ``Outcome`` that a score of perfect play with quick wins (``prefer_quick``: a win
     scores 1 + the cells free when it ends) stands for, its moves counted from ``position``;

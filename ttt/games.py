@@ -17,12 +17,14 @@ InvalidBoardError.
 
 from __future__ import annotations
 
+from ttt.arguments import BOARD_SIZE, checked
 from ttt.grid import MAX_SIDE, Grid, Shape, check_number, read_rows, shape
 from ttt.protocol import IllegalMoveError, InvalidBoardError, check_not_over
 
 __all__ = ["MAX_SIDE", "MNK", "ConnectFour", "Shape", "connect_four", "mnk", "shape"]
 
 
+@checked(**BOARD_SIZE)
 class MNK(Grid):
     """A position of the m,n,k-game: ``k`` in a row wins on a board ``columns`` wide and ``rows``
     high. ``MNK(columns, rows, k)`` is the empty board (as ``mnk``); a move is a free cell."""
@@ -44,6 +46,7 @@ class MNK(Grid):
         return f"MNK.from_string({str(self)!r}, k={self.k})"
 
 
+@checked(**BOARD_SIZE)
 class ConnectFour(Grid):
     """A position of Connect Four: four in a row wins; a move is a column (0 at the left), and
     the disc falls to the lowest free cell of it. ``ConnectFour()`` is the empty 7 x 6 board."""
@@ -116,6 +119,7 @@ class ConnectFour(Grid):
         score += self.CENTRE_POINTS * ((x & centre).bit_count() - (o & centre).bit_count())
         return score / (abs(score) + self.HALF)
 
+    @checked
     def grid(self, numbered: bool = False) -> str:
         """The board as text, a row a line, '.' for a free cell; with ``numbered`` a last line
         numbers the columns from 0, as everywhere in the course."""
@@ -128,12 +132,14 @@ class ConnectFour(Grid):
         return "\n".join(rows)
 
 
+@checked(**BOARD_SIZE)
 def mnk(columns: int, rows: int, k: int) -> MNK:
     """The empty board of the m,n,k-game: ``k`` in a row wins on a board ``columns`` wide and
     ``rows`` high. ``mnk(3, 3, 3)`` is tic-tac-toe."""
     return MNK(columns, rows, k)
 
 
+@checked(**BOARD_SIZE)
 def connect_four(columns: int = 7, rows: int = 6) -> ConnectFour:
     """The empty Connect Four board, ``columns`` wide and ``rows`` high (7 x 6 unless told)."""
     return ConnectFour(columns, rows)

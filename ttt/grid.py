@@ -22,6 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 
+from ttt.arguments import BOARD_SIZE, checked
 from ttt.protocol import IllegalMoveError, InvalidBoardError, check_count, check_not_over
 from ttt.svg import board_svg, position_in_words, svg_image
 
@@ -165,6 +166,7 @@ class Shape:
         return "X" if self.completed(x) else "O" if self.completed(o) else None
 
 
+@checked(**BOARD_SIZE)
 def shape(columns: int, rows: int, k: int, gravity: bool = False) -> Shape:
     """The ``Shape`` of a board (made once for each size, then shared); a clear error for a
     size no game can be played on, or one beyond ``MAX_SIDE``."""
@@ -401,6 +403,7 @@ class Grid:
     def __repr__(self) -> str:
         return f"{type(self).__name__}.from_string({str(self)!r})"
 
+    @checked
     def grid(self, numbered: bool = False) -> str:
         """The board as a text grid, cells apart by '|' and rows by '---+---'; with ``numbered``
         the free cells show their number, counted from 0 as everywhere in the course."""
@@ -433,6 +436,7 @@ _set_shape, _set_x, _set_o, _set_winner, _set_over = (
     getattr(Grid, name).__set__ for name in Grid.__slots__)
 
 
+@checked
 def open_lines(position: Grid) -> float:
     """A heuristic for unfinished positions: (the lines X could still complete minus O's) / (the
     number of lines + 1), on tic-tac-toe's eight lines / 9.

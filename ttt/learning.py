@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from ttt.arguments import checked, finite_values, one_of
 from ttt.board import SYMMETRIES, Board, IllegalMoveError
 from ttt.counting import reachable_positions
 from ttt.matches import Player, play_game
@@ -85,6 +86,7 @@ def _distinct_moves(board: Board) -> list[int]:
             if cell == min(perm[cell] for perm in keeping)]
 
 
+@checked(result=one_of(*MICHIE_REWARDS))
 def michie_update(beads: int, result: str, box_total: int) -> int:
     """The beads of a move MENACE played after a game with ``result`` ('win', 'draw' or 'loss'):
     Michie's rule adds MICHIE_REWARDS[result]. A loss never takes the last bead of a box
@@ -95,6 +97,7 @@ def michie_update(beads: int, result: str, box_total: int) -> int:
     return beads + MICHIE_REWARDS[result]
 
 
+@checked
 class Menace:
     """Michie's Matchbox Educable Noughts And Crosses Engine, playing ``mark`` ('X' by default).
 
@@ -118,9 +121,13 @@ class Menace:
         """How many matchboxes MENACE has."""
         return len(self._boxes)
 
+    @checked
     def box(self, position: Board) -> dict[int, int]:
         """The beads in the box of ``position``, by the cell of ``position`` each bead plays."""
         self._check_mine(position)
+        if len(position.legal_moves) == 1:
+            raise ValueError(f"position {position} is a forced move (one free cell): MENACE "
+                             f"keeps no box for it, it just plays there")
         perm = _symmetry_to_canonical(position)
         return {perm[cell]: beads for cell, beads in self._boxes[position.canonical()].items()}
 
@@ -157,6 +164,7 @@ class Menace:
         move = rng.choices(list(beads), weights=list(beads.values()))[0]
         return key, move, perm[move]
 
+    @checked
     def train(self, games: int, opponent: Player | None = None) -> Counter[str]:
         """Play ``games`` games against ``opponent`` (a random player seeded from MENACE's own
         generator if None), reinforcing after each one; returns the results for MENACE, a
@@ -199,12 +207,14 @@ class Menace:
 # --- temporal-difference learning ---------------------------------------------------------------
 
 
+@checked
 def td_update(value: float, next_value: float, alpha: float) -> float:
     """The TD(0) update: ``value`` moved a step ``alpha`` of the way towards ``next_value``, the
     value of the position that followed it."""
     return value + alpha * (next_value - value)
 
 
+@checked(values=finite_values)
 def epsilon_greedy(values: dict[Any, float], to_move: str, epsilon: float,
                    rng: random.Random) -> tuple[Any, bool]:
     """(move, whether it was greedy): with chance ``epsilon`` a random one of the moves of
@@ -225,6 +235,7 @@ def _key(position: Position) -> Position:
     return table_key(position, symmetry=True)
 
 
+@checked
 class ValueTable:
     """What ``td_learn`` learned: a value from X's point of view (+1 X wins, −1 O wins) for each
     position it met, up to symmetry. A finished game is worth its result; a position never met,
@@ -233,6 +244,7 @@ class ValueTable:
     def __init__(self, values: dict[Position, float] | None = None) -> None:
         self.values: dict[Position, float] = {} if values is None else values
 
+    @checked
     def value(self, position: Position) -> float:
         """The learned value of ``position``, from X's point of view."""
         check_position(position)
@@ -246,6 +258,7 @@ class ValueTable:
     def __len__(self) -> int:
         return len(self.values)
 
+    @checked
     def move_values(self, position: Position) -> dict[Any, float]:
         """The value of the position after each legal move of ``position``."""
         return {move: self._value(position.play(move)) for move in position.legal_moves}
@@ -299,6 +312,7 @@ def _check_fraction(number: object, name: str, low_open: bool) -> float:
     return number
 
 
+@checked
 def td_learn(games: int, *, seed: int | None = None, alpha: float = 0.2, epsilon: float = 0.1,
              opponent: Player | None = None, start: Position = Board(),
              table: ValueTable | None = None) -> ValueTable:
@@ -347,6 +361,7 @@ def learned_player(seed: int | None = None) -> Player:
 register_player("learned", learned_player)  # make_player's "learned": players cannot import us
 
 
+@checked
 def td_game(table: ValueTable, rng: random.Random, *, alpha: float, epsilon: float,
             start: Position = Board(), opponent: Player | None = None,
             learner: str | None = None) -> list[tuple[Position, bool]]:
@@ -413,6 +428,7 @@ class Quality:
                 f"play")
 
 
+@checked
 def is_optimal(board: Board, cell: int) -> bool:
     """Whether playing ``cell`` on ``board`` keeps the best result the mover can force: the
     same win, draw or loss as the best move (not necessarily as quick)."""
@@ -424,6 +440,7 @@ def is_optimal(board: Board, cell: int) -> bool:
     return sign * value_of(scores[cell]) == max(sign * value_of(s) for s in scores.values())
 
 
+@checked
 def policy_quality(player: Player, *, games: int = 50, side: str | None = None) -> Quality:
     """The ``Quality`` of ``player`` by the exact solver: its move at every reachable unfinished
     tic-tac-toe position (only those with ``side`` to move, if given), and ``games`` games

@@ -14,8 +14,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ttt.arguments import checked
 from ttt.board import Board, IllegalMoveError
-from ttt.protocol import Position, check_count, check_position
+from ttt.protocol import Position, a_position_called, check_count, check_position
 
 __all__ = ["GameRecord", "Player", "RoundRobin", "crosstable", "mean_score", "play_game",
            "player_name", "round_robin", "standings", "standings_table", "tournament",
@@ -24,6 +25,7 @@ __all__ = ["GameRecord", "Player", "RoundRobin", "crosstable", "mean_score", "pl
 Player = Callable[[Position], Any]
 
 
+@checked
 def player_name(player: Player) -> str:
     """The name to print for ``player``: its ``__name__``, or its repr if it has none."""
     return getattr(player, "__name__", repr(player))
@@ -43,7 +45,8 @@ class GameRecord:
         return self.winner or "draw"
 
 
-def play_game(x_player: Player, o_player: Player, board: Board = Board()) -> GameRecord:
+@checked(board=a_position_called("starting position (board)"))
+def play_game(x_player: Player, o_player: Player, board: Position = Board()) -> GameRecord:
     """Let the two players play from ``board`` to the end of the game.
 
     A player that chooses an illegal move makes it raise IllegalMoveError, naming the player.
@@ -62,6 +65,7 @@ def play_game(x_player: Player, o_player: Player, board: Board = Board()) -> Gam
     return GameRecord(tuple(moves), board, board.winner)
 
 
+@checked
 def tournament(x_player: Player, o_player: Player, games: int = 100) -> Counter[str]:
     """Play ``games`` games and count the results: a Counter keyed 'X', 'O' and 'draw' (all three
     always present)."""

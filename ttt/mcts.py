@@ -34,6 +34,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from ttt.arguments import checked, unchecked
 from ttt.protocol import (
     Position,
     check_count,
@@ -55,6 +56,7 @@ __all__ = ["EXPLORATION", "MCTSResult", "MCTSWatch", "Tally", "TreeNode", "back_
 #: does not lose.
 EXPLORATION = math.sqrt(2)
 
+@checked
 class TreeNode:
     """A position in the search tree, with what the playouts through it found.
 
@@ -105,12 +107,15 @@ class MCTSResult:
     tree: dict[Path, Tally]
 
 
+@unchecked("mcts asks it for every child at every step of every playout: a check there would "
+           "cost MCTS a third of its speed on tic-tac-toe")
 def ucb1(child: TreeNode, parent_visits: int, exploration: float = EXPLORATION) -> float:
     """The UCB1 score of a child: its mean result (for the player choosing it) plus a bonus that
     shrinks as the child is visited and grows slowly as its parent is."""
     return child.mean + exploration * math.sqrt(math.log(parent_visits) / child.visits)
 
 
+@checked
 def select(node: TreeNode, exploration: float = EXPLORATION) -> TreeNode:
     """Go down from ``node`` while every move has been tried, to the child with the best UCB1
     score (the first added among equals); stop at a position with an untried move, or a finished
@@ -121,6 +126,7 @@ def select(node: TreeNode, exploration: float = EXPLORATION) -> TreeNode:
     return node
 
 
+@checked
 def expand(node: TreeNode, rng: random.Random) -> TreeNode:
     """Add one of ``node``'s untried moves, chosen at random, to the tree; return the new node."""
     move = node.untried.pop(rng.randrange(len(node.untried)))
@@ -128,6 +134,7 @@ def expand(node: TreeNode, rng: random.Random) -> TreeNode:
     return child
 
 
+@checked
 def play_out(position: Position, rng: random.Random) -> tuple[tuple[Any, ...], int]:
     """Play random moves from ``position`` to the end of the game: the moves, and the result from
     X's point of view (+1, 0, -1)."""
@@ -138,6 +145,7 @@ def play_out(position: Position, rng: random.Random) -> tuple[tuple[Any, ...], i
     return tuple(moves), final_score(position, prefer_quick=False)
 
 
+@checked
 def back_up(node: TreeNode, result: int) -> None:
     """Count the playout's ``result`` (X's point of view) in ``node`` and every node above it, each
     from the point of view of the player who moved into it."""
@@ -147,6 +155,7 @@ def back_up(node: TreeNode, result: int) -> None:
         node = node.parent
 
 
+@checked
 class MCTSWatch:
     """Sees a Monte Carlo tree search happen, phase by phase; each method here does nothing, so a
     watcher overrides only what it needs. ``root`` is the tree, as it is after the phase."""
@@ -175,6 +184,7 @@ def grow(root: TreeNode, playouts: int, rng: random.Random, exploration: float) 
         back_up(node, result)
 
 
+@checked
 def mcts(position: Position, playouts: int = 1000, seed: int | None = None, *,
          exploration: float = EXPLORATION, watch: MCTSWatch | None = None) -> MCTSResult:
     """Monte Carlo tree search from ``position`` with ``playouts`` random games: the move it
@@ -262,6 +272,7 @@ def _tally(node: TreeNode) -> Tally:
     return Tally(node.visits, node.mean if node.visits else None)
 
 
+@checked
 def tallies(root: TreeNode) -> dict[Path, Tally]:
     """The tally of every node in the tree below ``root``, keyed by path, parents first."""
     found, stack = {}, [root]

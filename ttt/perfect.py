@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from functools import cache, lru_cache
 from typing import Any
 
+from ttt.arguments import checked
 from ttt.board import Board
 from ttt.fast import Outcome, Solver, outcome_of
 from ttt.protocol import Position, check_flag, check_position
@@ -36,24 +37,28 @@ __all__ = ["Outcome", "best_moves", "move_outcomes", "move_scores", "outcome", "
            "perfect_moves", "perfect_score", "shared_solver"]
 
 
+@checked
 def perfect_score(position: Position, prefer_quick: bool = True) -> float:
     """The score of ``position`` with perfect play from X's point of view: +1, 0 or -1, or with
     ``prefer_quick`` the quickest win's (slowest loss's) score, 1 + the cells then free."""
     return _perfect(position, prefer_quick).score
 
 
+@checked
 def perfect_move(position: Position) -> Any:
     """A best move of ``position`` (None once the game is over): the quickest win, else a draw,
     else the slowest loss; on tic-tac-toe the lowest cell among equals (as ``minimax`` picks)."""
     return _perfect(position, True).move
 
 
+@checked
 def outcome(position: Position) -> Outcome:
     """Who wins ``position`` with perfect play (+1 X, 0 a draw, -1 O), and after how many moves
     (for a position that knows its ``free_cells``)."""
     return outcome_of(position, perfect_score(position))
 
 
+@checked
 def move_scores(position: Position, prefer_quick: bool = True) -> dict[Any, float]:
     """The ``perfect_score`` after each legal move of ``position``."""
     check_position(position)
@@ -61,12 +66,14 @@ def move_scores(position: Position, prefer_quick: bool = True) -> dict[Any, floa
             for move in position.legal_moves}
 
 
+@checked
 def move_outcomes(position: Position) -> dict[Any, Outcome]:
     """For each legal move of ``position``: the ``outcome`` of perfect play after it, its moves
     counted from ``position``."""
     return {move: outcome_of(position, score) for move, score in move_scores(position).items()}
 
 
+@checked
 def perfect_moves(position: Position) -> set[Any]:
     """Every move of ``position`` that keeps its value with perfect play (a win, a draw or a loss,
     however quick): the moves minimax rates best."""
@@ -74,6 +81,7 @@ def perfect_moves(position: Position) -> set[Any]:
     return best_moves(scores, position.to_move) if scores else set()
 
 
+@checked
 def best_moves(scores: Mapping[Any, float], player: str) -> set[Any]:
     """The moves with the best of ``scores`` (from X's point of view) for ``player``: the highest
     for X, the lowest for O; all of them when several are equal."""

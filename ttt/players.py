@@ -26,6 +26,7 @@ from statistics import mean
 from typing import Any
 
 from ttt import fast, search
+from ttt.arguments import at_least, checked
 from ttt.board import LINES, Board
 from ttt.expectimax import EXPECTIMAX_LIMIT, ExpectimaxTable, expectimax
 from ttt.matches import Player
@@ -34,6 +35,8 @@ from ttt.perfect import move_scores, perfect_move, perfect_score
 from ttt.protocol import (
     Evaluation,
     Position,
+    a_game_going_on,
+    a_position,
     check_count,
     check_exhaustive,
     check_not_over,
@@ -85,11 +88,13 @@ def _random_best(rng: random.Random, scores: dict[int, float]) -> int:
 # --- simple players ---------------------------------------------------------------------------
 
 
+@checked
 def winning_moves(board: Position) -> list[Any]:
     """The moves that win the game at once for the player to move (any game)."""
     return [cell for cell in board.legal_moves if board.play(cell).winner]
 
 
+@checked(board=a_position)  # any position: its own message says to use safest_moves
 def blocking_moves(board: Board) -> list[int]:
     """The cells where the opponent, if it were their turn, would win at once: the ones to block
     (a free cell on a line whose other two cells are the opponent's). Tic-tac-toe's lines only:
@@ -103,6 +108,7 @@ def blocking_moves(board: Board) -> list[int]:
                    for line in LINES)]
 
 
+@checked(position=a_game_going_on)
 def safest_moves(position: Position) -> list[Any]:
     """The moves after which the opponent has the fewest moves that win at once (any game).
 
@@ -114,6 +120,7 @@ def safest_moves(position: Position) -> list[Any]:
     return [move for move, wins in wins_left.items() if wins == fewest]
 
 
+@checked
 def random_player(seed: int | None = None) -> Player:
     """A player that picks any legal move at random."""
     rng = seeded_random(seed)
@@ -125,6 +132,7 @@ def random_player(seed: int | None = None) -> Player:
     return play
 
 
+@checked
 def one_layer_player(seed: int | None = None) -> Player:
     """A player that wins at once when it can, and otherwise moves at random."""
     rng = seeded_random(seed)
@@ -136,6 +144,7 @@ def one_layer_player(seed: int | None = None) -> Player:
     return play
 
 
+@checked
 def two_layer_player(seed: int | None = None) -> Player:
     """A player that wins at once when it can, else blocks the opponent's immediate wins (it
     picks at random among the ``safest_moves``): two moves ahead, in any game."""
@@ -157,7 +166,8 @@ def _alphabeta(position: Position, **options: object) -> SearchResult:
     return (fast if isinstance(position, Board) else search).alphabeta(position, **options)
 
 
-def lookahead_score(board: Board, depth: int, evaluate: Evaluation | None = None) -> float:
+@checked(depth=at_least(0))
+def lookahead_score(board: Position, depth: int, evaluate: Evaluation | None = None) -> float:
     """The score of ``board`` (X's point of view) when searching ``depth`` more moves ahead and
     estimating the positions there with ``evaluate`` (by default the position's own
     ``estimate()``: for tic-tac-toe, ``ttt.board.open_lines``)."""
@@ -166,6 +176,7 @@ def lookahead_score(board: Board, depth: int, evaluate: Evaluation | None = None
     return leaf_score(board, evaluate, prefer_quick=True)
 
 
+@checked
 def depth_limited_player(depth: int, seed: int | None = None,
                          evaluate: Evaluation | None = None) -> Player:
     """A player that looks ``depth`` moves ahead (its own move included), estimates the positions
@@ -185,6 +196,7 @@ def depth_limited_player(depth: int, seed: int | None = None,
     return play
 
 
+@checked
 def iterative_deepening_player(seconds: float, seed: int | None = None) -> Player:
     """A player that thinks ``seconds`` per move by ``iterative_deepening``: the more time, the
     deeper it looks. ``seed`` varies its choice among equally good moves."""
@@ -213,6 +225,7 @@ def check_can_play(name: str, position: Position) -> None:
                                  "or mcts-N")
 
 
+@checked
 def perfect_value(position: Position) -> int:
     """Who wins ``position`` with perfect play: +1 (X), 0 (a draw) or -1 (O), by
     ``ttt.perfect`` (tic-tac-toe from its shared table, other games each position solved once)."""
@@ -220,6 +233,7 @@ def perfect_value(position: Position) -> int:
 
 
 @_named("perfect")
+@checked
 def perfect_player(board: Position) -> Any:
     """A best move by ``ttt.perfect.perfect_move``: the quickest win, else a draw, else the slowest
     loss; on tic-tac-toe the lowest cell among equals, the move ``ttt.search.minimax`` picks, and
@@ -228,6 +242,7 @@ def perfect_player(board: Position) -> Any:
     return perfect_move(board)
 
 
+@checked
 def varied_perfect_player(seed: int | None = None) -> Player:
     """A perfect player that picks at random among all the best moves: those with the same value
     that win (or lose) just as fast. Other games must be small enough to solve."""
@@ -243,6 +258,7 @@ def varied_perfect_player(seed: int | None = None) -> Player:
     return play
 
 
+@checked
 def hopeful_value(board: Position, cell: Any, trust: float) -> float:
     """How good playing ``cell`` is for the player to move, between -1 and +1.
 
@@ -257,6 +273,7 @@ def hopeful_value(board: Position, cell: Any, trust: float) -> float:
     return _mover_sign(board) * (trust * perfect_reply + (1 - trust) * average_reply)
 
 
+@checked
 def imperfect_player(seed: int | None = None, trust: float = 0.9) -> Player:
     """A player that does not assume a perfect opponent: it picks the move with the best
     ``hopeful_value``, at random among equals. With ``trust`` 1 it only cares about the value
@@ -279,6 +296,7 @@ def imperfect_player(seed: int | None = None, trust: float = 0.9) -> Player:
 # --- players that reckon with chance ----------------------------------------------------------
 
 
+@checked
 def expectimax_player() -> Player:
     """A player that plays best against an opponent who moves at random: the move with the highest
     expected result (``ttt.expectimax``), the first among equals. It may take a risk that a perfect
@@ -295,6 +313,14 @@ def expectimax_player() -> Player:
     return play
 
 
+def a_node_list(nodes: object, name: str) -> None:
+    """The argument rule of ``mcts_player``'s ``nodes``: None or a list (it appends to it)."""
+    if nodes is not None and not isinstance(nodes, list):
+        raise TypeError(f"{name} is a list to append each search's node count to, got "
+                        f"{type(nodes).__name__} {nodes!r:.40}")
+
+
+@checked(nodes=a_node_list)
 def mcts_player(playouts: int = 1000, seed: int | None = None, *,
                 nodes: list[int] | None = None) -> Player:
     """A player that chooses by Monte Carlo tree search (``ttt.mcts``) with ``playouts`` random
@@ -302,7 +328,6 @@ def mcts_player(playouts: int = 1000, seed: int | None = None, *,
     drawn from the player's random generator. Given a list ``nodes``, it appends the positions
     each search made (``.nodes``), to compare its effort with another search's."""
     check_count(playouts, "playouts", "how many random games to play, a whole number")
-    _check_node_list(nodes)
     rng = seeded_random(seed)
 
     @_named(f"mcts-{playouts}")
@@ -402,6 +427,7 @@ def register_player(name: str, factory: Callable[[int | None], Player]) -> None:
     PLAYERS[name] = factory
 
 
+@checked
 def make_player(name: str, seed: int | None = None) -> Player:
     """The player called ``name``: one of PLAYER_NAMES, where 'depth-N' stands for 'depth-1',
     'depth-2', ..., 'mcts-N' for 'mcts-1', 'mcts-1000', ... and 'id-S' for 'id-0.1', 'id-1', ...
@@ -422,7 +448,8 @@ def make_player(name: str, seed: int | None = None) -> Player:
         return TIMED[timed[1]](float(timed[2]), seed)
     if name in LEVEL_NAMES:
         return make_player(LEVEL_NAMES[name], seed)
-    raise ValueError(f"unknown player {name!r}: choose one of {', '.join(PLAYER_NAMES)}"
+    raise ValueError(f"unknown player {name!r} (name is a player's name): choose one of "
+                     f"{', '.join(PLAYER_NAMES)}"
                      f"{''.join(f', {extra}' for extra in PLAYERS if extra not in PLAYER_NAMES)} "
                      f"(N a whole number from 1 up, e.g. depth-2 or mcts-1000; S seconds a "
                      f"move, e.g. id-0.1), or a board's level: {', '.join(LEVEL_NAMES)}")

@@ -31,7 +31,9 @@ told ``force=True``; a position that knows neither extra is searched as asked.
 
 A move the rules forbid raises ``IllegalMoveError``, a malformed or impossible board
 ``InvalidBoardError``; both are ``BoardError``s (a ValueError), defined here for every game.
-This module imports nothing of the package: it is the bottom layer.
+This module imports only ``ttt.arguments``, the one boundary for bad input (whose checks of
+depths, counts and flags it passes on), and gives it the rule of a position and the size guards
+of searches to the end (``whole_tree``, ``every_position``).
 
 Positions must be hashable (equal positions, equal hashes) for tables such as a transposition
 table; every position in this package is.
@@ -45,12 +47,25 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import cache
 from typing import Any, Protocol, runtime_checkable
 
-__all__ = ["BoardError", "Evaluation", "IllegalMoveError", "InvalidBoardError", "Position",
-           "SearchTooBigError", "best_move", "check_depth",
-           "check_exhaustive", "check_flag", "check_position", "final_score", "leaf_score",
-           "moves_in_order", "opponent", "positions_ahead", "seeded_random", "signed", "value_of"]
+from ttt.arguments import (
+    HINT_RULES,
+    PLAYERS,
+    POSITION_NAMES,
+    RULES,
+    check_count,
+    check_depth,
+    check_flag,
+    checked,
+)
 
-PLAYERS = ("X", "O")
+__all__ = ["BoardError", "COUNT_LIMIT", "EVERY_POSITION", "Evaluation", "IllegalMoveError",
+           "InvalidBoardError", "PLAYERS", "PRUNED_TREE", "Position", "SearchTooBigError",
+           "TREE_LIMIT", "WHOLE_TREE", "a_game_going_on", "a_position", "a_position_called",
+           "best_move", "check_count", "check_depth", "check_exhaustive", "check_flag",
+           "check_position", "every_position", "final_score", "leaf_score", "moves_in_order",
+           "nodes_ahead", "opponent", "positions_ahead", "seeded_random", "signed", "value_of",
+           "whole_tree"]
+
 
 
 class BoardError(ValueError):
@@ -96,6 +111,7 @@ def opponent(player: str) -> str:
     return "O" if player == "X" else "X"
 
 
+@checked
 def final_score(position: Position, prefer_quick: bool = True) -> float | None:
     """The score of a finished game from X's point of view: +1 if X won, -1 if O won, 0 for a
     draw; None while the game goes on.
@@ -104,6 +120,12 @@ def final_score(position: Position, prefer_quick: bool = True) -> float | None:
     cells still free, so that a quicker win scores more and a slower loss less; the sign still
     says who won.
     """
+    return game_result(position, prefer_quick)
+
+
+def game_result(position: Position, prefer_quick: bool) -> float | None:
+    """``final_score`` as the searches ask it at every leaf: its arguments are theirs, checked
+    where they were entered."""
     if not position.is_over:
         return None
     if position.winner is None:
@@ -116,12 +138,13 @@ def leaf_score(position: Position, evaluate: Evaluation | None, prefer_quick: bo
     """The score of a position where a search stops: the result of a finished game, or else a
     guess, by ``evaluate`` or the position's own ``estimate()`` (0 if it has none)."""
     if position.is_over:
-        return final_score(position, prefer_quick)
+        return game_result(position, prefer_quick)
     if evaluate is not None:
         return evaluate(position)
     return position.estimate() if hasattr(position, "estimate") else 0
 
 
+@checked
 def value_of(score: float) -> float:
     """The value a score stands for: +1, 0 or -1 for a game's result (however quick), or a
     heuristic guess between -1 and +1 as it is."""
@@ -183,28 +206,29 @@ def has_members(kind: type) -> bool:
     return all(hasattr(kind, name) for name in MEMBERS)
 
 
-def check_depth(depth: object, name: str = "depth") -> None:
-    """A clear error unless ``depth`` is None (no limit) or a whole number of at least 1."""
-    if depth is None:
-        return
-    check_count(depth, name, "a whole number of moves (or None for no limit)")
+def a_position(value: object, name: str) -> None:
+    """The argument rule of every parameter that is a position (``ttt.arguments``)."""
+    check_position(value, name)
 
 
-def check_count(number: object, name: str, what: str) -> None:
-    """A TypeError unless ``number`` is a whole number (not True or False, not 2.0), and a
-    ValueError unless it is at least 1; both say what ``name`` should be."""
-    if isinstance(number, bool) or not isinstance(number, int):
-        raise TypeError(f"{name} is {what}, got {number!r}")
-    if number < 1:
-        raise ValueError(f"{name} must be at least 1, got {number}")
+RULES.update(dict.fromkeys(POSITION_NAMES, a_position))
+HINT_RULES.update(Position=a_position)
 
 
-def check_flag(flag: object, name: str) -> None:
-    """A TypeError unless ``flag`` is True or False (a switch such as ``ordered``)."""
-    if not isinstance(flag, bool):
-        raise TypeError(f"{name} is True or False, got {flag!r}")
+def a_position_called(what: str) -> Callable[[object, str], None]:
+    """The rule of a position that the message calls ``what`` (e.g. 'starting position')."""
+    def rule(value: object, name: str) -> None:
+        check_position(value, what)
+    return rule
 
 
+def a_game_going_on(value: object, name: str) -> None:
+    """The argument rule of a position where a move is to be chosen: not a finished game."""
+    check_position(value, name)
+    check_not_over(value)
+
+
+@checked
 def seeded_random(seed: int | None) -> random.Random:
     """A random generator seeded with a whole number (None: unpredictable).
 
@@ -230,6 +254,15 @@ def depth_left(depth: int | None) -> float:
 
 # --- searches too big to finish ---------------------------------------------------------------
 
+#: The most nodes a search of the whole tree without a table takes on unforced (``minimax``,
+#: ``alphabeta``, ``search_steps``, ``build_tree``): tic-tac-toe's empty board has at most 9.9e5
+#: (549,946 in fact: seconds); each more free cell multiplies it by about as many again.
+TREE_LIMIT = 10 ** 7
+#: The most positions ahead a count that meets each position once takes on unforced (the
+#: counters of ``ttt.counting``): Connect Four 4 x 4 has at most 9.2e5 (seconds), 4 x 4 four in
+#: a row 1.0e7 (minutes, gigabytes).
+COUNT_LIMIT = 10 ** 6
+
 class SearchTooBigError(ValueError):
     """A search to the end of the game asked of a position with too many positions ahead."""
 
@@ -247,6 +280,24 @@ def positions_ahead(position: Position) -> int | None:
     return None
 
 
+def nodes_ahead(position: Position) -> int | None:
+    """At most how many nodes the game tree from ``position`` has (itself included), for a game
+    whose every move marks one of its ``free_cells`` cells: what a search of the whole tree
+    without a table may visit. None if the position does not know its free cells."""
+    if position.is_over:
+        return 1
+    if hasattr(position, "free_cells"):
+        return tree_ahead(position.free_cells)
+    return None
+
+
+@cache
+def tree_ahead(free: int) -> int:
+    """How many move sequences of at most ``free`` moves there are, each marking one of ``free``
+    cells: 1 + free + free (free - 1) + ..., an upper bound of the tree's nodes."""
+    return sum(math.perm(free, t) for t in range(free + 1))
+
+
 @cache
 def marked_ahead(free: int) -> int:
     """How many ways the players can mark some of ``free`` cells, taking turns: for t more
@@ -255,19 +306,79 @@ def marked_ahead(free: int) -> int:
 
 
 def check_exhaustive(position: Position, search: str, limit: int, force: bool,
-                     instead: str = "") -> None:
+                     instead: str = "",
+                     ahead: Callable[[Position], int | None] | None = None) -> None:
     """A SearchTooBigError, unless ``force``, when more than ``limit`` positions may follow
-    ``position``: a search to the end of the game (``search`` names it) would not finish in
+    ``position`` (or, given ``ahead``, more than ``limit`` of what it counts, such as
+    ``nodes_ahead``): a search to the end of the game (``search`` names it) would not finish in
     minutes. The message says what to do ``instead`` (by default: a search that looks a few
     moves ahead, or ``force=True``)."""
     check_flag(force, "force")
-    ahead = positions_ahead(position)
+    counted = "positions" if ahead is None else "nodes of the game tree"
+    ahead = (ahead or positions_ahead)(position)
     if force or ahead is None or ahead <= limit:
         return
     instead = instead or ("search a few moves ahead instead, by alphabeta(position, depth=4), "
                           "iterative_deepening(position, seconds) or mcts(position, playouts); "
                           "or pass force=True to wait as long as it takes")
     raise SearchTooBigError(
-        f"{search} searches to the end of the game, and up to {ahead:.1e} positions may follow "
+        f"{search} searches to the end of the game, and up to {ahead:.1e} {counted} may follow "
         f"this one: more than the {limit:.0e} it takes on, for beyond it would not finish in "
         f"minutes. {instead[0].upper()}{instead[1:]}.")
+
+
+def whole_tree(limit: int, ahead: Callable[[Position], int | None] | None = None
+               ) -> Callable[[str, dict], None]:
+    """The size guard (``ttt.arguments.checked(exhaustive=...)``) of a search of the whole game
+    tree without a table: refused beyond ``limit`` ``nodes_ahead`` (or what ``ahead`` counts),
+    unless it has a depth limit (``depth`` or ``max_depth``) below the free cells, or ``force``."""
+    def guard(search: str, arguments: dict) -> None:
+        depth = next((name for name in ("depth", "max_depth") if name in arguments), "depth")
+        if _limits_depth(arguments.get(depth), arguments):
+            return
+        _guard(search, arguments, limit, ahead or nodes_ahead,
+               f"pass a depth limit, e.g. {search}(position, {depth}=4), or search by "
+               f"iterative_deepening(position, seconds) or mcts(position, playouts); or pass "
+               f"force=True to wait as long as it takes")
+    return guard
+
+
+def _limits_depth(depth: object, arguments: dict) -> bool:
+    """Whether ``depth`` limits the search: a whole number below the free cells of the position
+    (a deeper one, such as 10**6, is no limit at all)."""
+    if depth is None or not isinstance(depth, int):
+        return False
+    position = next((arguments[name] for name in POSITION_NAMES if name in arguments), None)
+    return depth < getattr(position, "free_cells", math.inf)
+
+
+def every_position(limit: int) -> Callable[[str, dict], None]:
+    """The size guard of a count that remembers every position it meets: refused beyond
+    ``limit`` ``positions_ahead``, unless ``force``."""
+    def guard(search: str, arguments: dict) -> None:
+        _guard(search, arguments, limit, None,
+               "count a smaller board, or estimate the tree's size by "
+               "ttt.counting.estimate_tree_size(position); or pass force=True to wait as long "
+               "as it takes")
+    return guard
+
+
+def _guard(search: str, arguments: dict, limit: int,
+           ahead: Callable[[Position], int | None] | None, instead: str) -> None:
+    """``check_exhaustive`` of the position among ``arguments``."""
+    position = next((arguments[name] for name in POSITION_NAMES if name in arguments), None)
+    force = arguments.get("force", False)
+    if position is None or not hasattr(position, "is_over"):
+        check_flag(force, "force")
+        return
+    check_exhaustive(position, search, limit, force, instead=instead, ahead=ahead)
+
+
+#: The guards of ``ttt.arguments.checked(exhaustive=...)``: a search of the whole tree, a count
+#: of every position.
+WHOLE_TREE = whole_tree(TREE_LIMIT)
+#: alpha-beta's guard: it searches far less than the whole tree, and about as much as there are
+#: positions (Connect Four 4 x 4: 61,227 nodes ordered, under 9.2e5 positions), so it is refused
+#: beyond COUNT_LIMIT positions ahead (4 x 4 four in a row: 1.0e7).
+PRUNED_TREE = whole_tree(COUNT_LIMIT, positions_ahead)
+EVERY_POSITION = every_position(COUNT_LIMIT)

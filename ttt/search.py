@@ -27,7 +27,10 @@ from functools import partial
 from itertools import count
 from typing import Any, NamedTuple
 
+from ttt.arguments import a_real, checked
 from ttt.protocol import (
+    PRUNED_TREE,
+    WHOLE_TREE,
     Evaluation,
     Position,
     best_move,
@@ -107,6 +110,7 @@ def check_search(position: object, depth: object, watch: object = None) -> None:
         raise TypeError(f"watch is a ttt.search.Watch (or None), got {type(watch).__name__}")
 
 
+@checked(exhaustive=WHOLE_TREE)
 def minimax(position: Position, *, depth: int | None = None, evaluate: Evaluation | None = None,
             prefer_quick: bool = True, watch: Watch | None = None) -> SearchResult:
     """Search every line of play from ``position`` (to the end, or ``depth`` moves ahead and then
@@ -119,6 +123,7 @@ def minimax(position: Position, *, depth: int | None = None, evaluate: Evaluatio
     return _result(position, value, seen)
 
 
+@checked(exhaustive=PRUNED_TREE)
 def alphabeta(position: Position, *, ordered: bool = True, depth: int | None = None,
               evaluate: Evaluation | None = None, prefer_quick: bool = True,
               watch: Watch | None = None) -> SearchResult:
@@ -148,6 +153,7 @@ def _result(position: Position, score: float, seen: Seen) -> SearchResult:
 # --- iterative deepening: alpha-beta, deeper and deeper until the time is up -----------------
 
 
+@checked
 def iterative_deepening(position: Position, seconds: float, *,
                         evaluate: Evaluation | None = None, seed: int | None = None,
                         clock: Callable[[], float] = time.perf_counter) -> tuple[Any, int, int]:
@@ -185,6 +191,7 @@ class OutOfTime(Exception):
     """The time budget is spent: the search in progress is abandoned."""
 
 
+@checked(deadline=a_real)
 class Deadline(Counting):
     """A watch for iterative deepening: it counts the positions of every iteration, raises
     ``OutOfTime`` once ``clock()`` is past ``deadline``, and keeps what an iteration found out:

@@ -42,6 +42,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from ttt.arguments import checked
 from ttt.protocol import (
     Position,
     check_exhaustive,
@@ -134,6 +135,7 @@ class Table:
 # --- the public entry: checks, the count of positions, X's point of view ---------------------
 
 
+@checked
 def solve(position: Position, *, ordered: bool = True, table: bool = True,
           symmetry: bool = True, force: bool = False, prefer_quick: bool = False) -> SearchResult:
     """Who wins ``position`` with perfect play: ``value`` +1 (X wins), 0 (a draw) or -1 (O wins),

@@ -20,10 +20,12 @@ from dataclasses import dataclass, field
 import graphviz
 import ipywidgets as widgets
 
+from ttt.arguments import a_whole_number, at_least, checked
 from ttt.aria import KEYBOARD, LiveRegion, NamedSlider
 from ttt.board import Board
 from ttt.display import CURRENT_COLOUR, MAX_WIDTH, draw_tree
 from ttt.perfect import perfect_move
+from ttt.protocol import Position, check_position
 from ttt.trace import BACK_UP, CUT, ENTER, LEAF, Step, describe, search_steps
 from ttt.tree import build_tree, count_by_depth
 
@@ -49,6 +51,18 @@ class Replay:
     sentence: str = ""
 
 
+def a_step(k: object, name: str, arguments: dict) -> None:
+    """The argument rule of a step number, of the ``steps`` given or a step-through's (its
+    ``self``): from 0 to the last."""
+    steps = arguments["steps"] if "steps" in arguments else arguments["self"].steps
+    last = len(steps) - 1
+    at_least(0, last, " (the last step)")(k, name)
+
+
+a_step.with_arguments = True  # type: ignore[attr-defined]
+
+
+@checked(k=a_step)
 def replay(steps: list[Step], k: int) -> Replay:
     """The state of the search after step ``k`` (0-based).
 
@@ -73,10 +87,18 @@ def replay(steps: list[Step], k: int) -> Replay:
     return state
 
 
+def few_free_cells(board: object, name: str) -> None:
+    """The argument rule of the position a step-through replays: at most MAX_FREE free cells."""
+    check_position(board, name)
+    if board.free_cells > MAX_FREE and not board.is_over:
+        raise ValueError(f"{name}: {too_big_message(board)}")
+
+
+@checked(board=few_free_cells)
 class StepThrough(widgets.VBox):
     """A widget replaying the steps of a search below ``board``."""
 
-    def __init__(self, board: Board, *, pruning: bool = False, ordered: bool = True,
+    def __init__(self, board: Position, *, pruning: bool = False, ordered: bool = True,
                  prefer_quick: bool = True) -> None:
         if board.free_cells > MAX_FREE and not board.is_over:
             raise ValueError(too_big_message(board))
@@ -122,6 +144,7 @@ class StepThrough(widgets.VBox):
         """The step shown, from 0 (the slider and the sentence number it from 1)."""
         return self.slider.value - 1
 
+    @checked(k=a_whole_number)  # any whole number: go clips it to the steps there are
     def go(self, k: int) -> None:
         """Move to step ``k``, from 0 (clipped to the first and last step)."""
         self.slider.value = max(0, min(k, len(self.steps) - 1)) + 1
@@ -157,6 +180,7 @@ class StepThrough(widgets.VBox):
         with contextlib.suppress(RuntimeError):
             self._timer = asyncio.get_running_loop().call_later(SECONDS_PER_STEP, self.tick)
 
+    @checked(k=a_step)
     def draw(self, k: int) -> graphviz.Digraph:
         """The picture of step ``k`` (from 0), the whole tree, as drawn before any cropping."""
         state = replay(self.steps, k)
@@ -166,6 +190,7 @@ class StepThrough(widgets.VBox):
                          max_nodes=None, max_width=None,
                          focus=state.current if self.focused else None)
 
+    @checked(k=a_step)
     def show(self, k: int) -> None:
         """Show step ``k`` (from 0): its sentence, and its picture, cropped if too tall."""
         state = replay(self.steps, k)
@@ -180,6 +205,14 @@ class StepThrough(widgets.VBox):
 SVG_SIZE = re.compile(r'<svg width="([\d.]+)pt" height="([\d.]+)pt"\s+viewBox="([-\d. ]+)"')
 
 
+def a_drawn_tree(svg: object, name: str) -> None:
+    """The argument rule of a tree drawn as SVG by Graphviz (``draw_tree(...).pipe('svg')``)."""
+    if not isinstance(svg, str) or not SVG_SIZE.search(svg):
+        raise TypeError(f"{name} is a tree drawn by Graphviz as SVG text, e.g. "
+                        f"draw_tree(board).pipe('svg', encoding='utf-8'), got {svg!r:.40}")
+
+
+@checked(svg=a_drawn_tree)
 def crop_to_current(svg: str, height: float = MAX_HEIGHT) -> str:
     """``svg`` (a tree drawn by Graphviz) cut to a band ``height`` pt high around the current
     position, with a line saying which way the rest lies; unchanged if it is no taller."""
@@ -202,7 +235,8 @@ def crop_to_current(svg: str, height: float = MAX_HEIGHT) -> str:
             f"current position: more of it lies {where}.</div>{cropped}")
 
 
-def step_through(board: Board, *, pruning: bool = False, ordered: bool = True,
+@checked(board=few_free_cells)
+def step_through(board: Position, *, pruning: bool = False, ordered: bool = True,
                  prefer_quick: bool = True) -> StepThrough:
     """A widget stepping through minimax (alpha-beta with ``pruning``) below ``board``, with the
     options and defaults of ``ttt.search``; it shows the search it replays and how many positions
@@ -210,7 +244,8 @@ def step_through(board: Board, *, pruning: bool = False, ordered: bool = True,
     return StepThrough(board, pruning=pruning, ordered=ordered, prefer_quick=prefer_quick)
 
 
-def too_big_message(board: Board) -> str:
+@checked
+def too_big_message(board: Position) -> str:
     """Why a position is too big to step through, with a later position to try instead."""
     later, how = board, "by perfect play"
     while later.free_cells > MAX_FREE and not later.is_over:

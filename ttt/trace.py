@@ -23,8 +23,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ttt.arguments import checked
 from ttt.mcts import EXPLORATION, MCTSWatch, Tally, TreeNode, mcts, tallies, ucb1
-from ttt.protocol import Position, signed
+from ttt.protocol import WHOLE_TREE, Position, signed
 from ttt.search import Path, Watch, alphabeta, minimax
 
 __all__ = ["BACK_UP", "CUT", "ENTER", "EXPAND", "LEAF", "PLAY_OUT", "SELECT", "Recorder", "Step",
@@ -62,6 +63,7 @@ class Step:
     moves: tuple[Any, ...] = ()
 
 
+@checked
 class Recorder(Watch, MCTSWatch):
     """A watcher that writes down every step of the search it watches, in ``steps``; any search
     of the package takes it as its ``watch``. ``exploration`` is the constant of the Monte Carlo
@@ -134,6 +136,7 @@ def _line_to(node: TreeNode) -> list[TreeNode]:
     return line[::-1]
 
 
+@checked(exhaustive=WHOLE_TREE)
 def search_steps(position: Position, *, pruning: bool = False, ordered: bool = True,
                  prefer_quick: bool = True) -> list[Step]:
     """The steps of minimax (or, with ``pruning``, alpha-beta) searching below ``position``, with
@@ -146,6 +149,7 @@ def search_steps(position: Position, *, pruning: bool = False, ordered: bool = T
     return recorder.steps
 
 
+@checked
 def mcts_steps(position: Position, playouts: int, seed: int | None = None, *,
                exploration: float = EXPLORATION) -> list[Step]:
     """The phases of ``mcts(position, playouts, seed)``, one ``Step`` each, in order: the same
@@ -155,6 +159,7 @@ def mcts_steps(position: Position, playouts: int, seed: int | None = None, *,
     return recorder.steps
 
 
+@checked
 def describe(step: Step) -> str:
     """One sentence saying what the search does at ``step``, of any search the package traces:
     minimax and alpha-beta (the step-through's sentences) or Monte Carlo tree search (its

@@ -27,8 +27,17 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
+from ttt.arguments import at_least, checked
 from ttt.board import Board
-from ttt.protocol import Evaluation, Position, best_move, check_depth, check_position, value_of
+from ttt.protocol import (
+    WHOLE_TREE,
+    Evaluation,
+    Position,
+    best_move,
+    check_depth,
+    check_position,
+    value_of,
+)
 from ttt.search import Path, Watch, minimax
 
 __all__ = ["Node", "best_path", "build_tree", "count_by_depth", "count_games", "count_internal",
@@ -38,6 +47,7 @@ Progress = Callable[[int, int], None]
 
 
 
+@checked(depth=at_least(0))
 class Node:
     """A position in the game tree.
 
@@ -49,7 +59,7 @@ class Node:
 
     __slots__ = ("board", "move", "depth", "children", "score", "value")
 
-    def __init__(self, board: Board, move: int | None = None, depth: int = 0) -> None:
+    def __init__(self, board: Position, move: int | None = None, depth: int = 0) -> None:
         self.board = board
         self.move = move
         self.depth = depth
@@ -62,7 +72,8 @@ class Node:
                 f"children={len(self.children)}>")
 
 
-def build_tree(board: Board = Board(), max_depth: int | None = None,
+@checked(exhaustive=WHOLE_TREE)
+def build_tree(board: Position = Board(), max_depth: int | None = None,
                progress: Progress | None = None) -> Node:
     """The game tree below ``board``: a node for every sequence of legal moves, to the game's end.
 
@@ -127,6 +138,7 @@ def _successor_table() -> Callable[[Board], tuple[tuple[int, Board], ...]]:
     return successors
 
 
+@checked(done=at_least(0, 361), total=at_least(0, 361))
 def print_progress(done: int, total: int) -> None:
     """Show ``done`` out of ``total`` first moves as a one-line text bar (a ``progress`` for
     ``build_tree``); the line is redrawn in place and ended once the work is done."""
@@ -139,6 +151,7 @@ def print_progress(done: int, total: int) -> None:
 # --- walking and counting ---------------------------------------------------------------------
 
 
+@checked
 def walk(node: Node) -> Iterator[Node]:
     """Every node of the tree below ``node`` (itself included): parents before their children,
     brothers and sisters in increasing cell order."""
@@ -149,17 +162,20 @@ def walk(node: Node) -> Iterator[Node]:
         stack.extend(reversed(node.children.values()))
 
 
+@checked
 def count_nodes(node: Node) -> int:
     """How many nodes the built tree below ``node`` has, ``node`` included (for a full tree,
     ``ttt.counting.tree_size`` of its board, counted without building it)."""
     return sum(1 for _ in walk(node))
 
 
+@checked
 def count_internal(node: Node) -> int:
     """How many nodes have children: the positions a full search must expand."""
     return sum(1 for n in walk(node) if n.children)
 
 
+@checked
 def count_by_depth(node: Node) -> list[int]:
     """The number of nodes at each depth of the built tree below ``node``: item 0 is ``node``
     itself, so it is 1 (for a full tree, ``ttt.counting.nodes_by_depth`` of its board)."""
@@ -167,6 +183,7 @@ def count_by_depth(node: Node) -> list[int]:
     return [counts[depth] for depth in range(node.depth, node.depth + len(counts))]
 
 
+@checked
 def count_games(node: Node) -> Counter[str]:
     """How the finished games of the built tree below ``node`` end: a Counter keyed 'X', 'O' and
     'draw' (for a full tree, ``ttt.counting.games_by_result`` of its board).
@@ -180,6 +197,7 @@ def count_games(node: Node) -> Counter[str]:
     return games
 
 
+@checked
 def distinct_boards(node: Node) -> set[Board]:
     """The different positions in the built tree below ``node`` (5,478 below the empty board;
     for a full tree, the set of ``ttt.counting.reachable_positions`` of its board)."""
@@ -212,6 +230,7 @@ class _TreeFiller(Watch):
         node.score, node.value = score, value_of(score)
 
 
+@checked
 def fill_values(root: Node, prefer_quick: bool = True, evaluate: Evaluation | None = None) -> Node:
     """Fill in ``score`` and ``value`` on every node: the scores ``ttt.search.minimax`` finds when
     it searches the tree's position, watched node by node; return the root.
@@ -227,6 +246,7 @@ def fill_values(root: Node, prefer_quick: bool = True, evaluate: Evaluation | No
     return root
 
 
+@checked
 def best_path(node: Node) -> list[Node]:
     """The nodes of the best line of play, from ``node`` down to a leaf: at each step the move
     ``ttt.search.minimax`` chooses (the best for the player to move, the first among equals).

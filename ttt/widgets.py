@@ -14,6 +14,7 @@ the computer's moves come from the players of ``ttt.players``.
 
 from __future__ import annotations
 
+import copy
 import html
 import inspect
 import operator
@@ -22,10 +23,12 @@ from functools import cache
 from typing import Any
 
 import ipywidgets as widgets
+from traitlets import TraitError
 
 from ttt import fast
+from ttt.arguments import BOARD_SIZE, at_least, checked
 from ttt.aria import KEYBOARD, LiveRegion
-from ttt.board import Board
+from ttt.board import Board, a_board
 from ttt.display import draw_tree
 from ttt.games import connect_four
 from ttt.learning import BOARD_GAMES, board_table
@@ -42,7 +45,7 @@ from ttt.players import (
     make_player,
     winning_moves,
 )
-from ttt.protocol import Position, seeded_random, signed
+from ttt.protocol import Position, a_game_going_on, seeded_random, signed
 from ttt.search import alphabeta, iterative_deepening
 from ttt.svg import O_COLOUR, X_COLOUR, cell_in_words
 
@@ -50,6 +53,18 @@ __all__ = ["CONNECT_FOUR_LEVELS", "HINT_COLOURS", "HINT_DEPTH", "LEVELS", "Conne
            "PlayBoard", "explanation", "explanation_tree", "hint", "imperfect_explanation",
            "learned_explanation", "lookahead_explanation", "lookahead_hint",
            "play_board", "sampling_explanation"]
+
+
+def a_board_going_on(board: object, name: str) -> None:
+    """The argument rule of a tic-tac-toe explanation's board: a Board, the game not over."""
+    a_board(board, name)
+    a_game_going_on(board, name)
+
+
+#: The rules of the explanations' and hints' arguments: a game still going on (tic-tac-toe's, for
+#: a ``board``), a look ahead that answers in seconds on Connect Four 7 x 6.
+GOING_ON = {"position": a_game_going_on, "board": a_board_going_on,
+            "depth": at_least(1, 8, " (a deeper look takes minutes on Connect Four)")}
 
 HINT_COLOURS = {1: "#B5E3D3", 0: "#F3EDB0", -1: "#F5C9B0"}  # win, draw, loss: light Okabe-Ito tints
 MARK_COLOURS = {"X": X_COLOUR, "O": O_COLOUR, ".": "black"}
@@ -72,6 +87,7 @@ def _level_label(levels: dict[str, str], level: str) -> str:
                      f"player's name: {', '.join(labels)})")
 
 
+@checked
 def hint(outcome: Outcome, me: str) -> tuple[int, str]:
     """What a move's outcome means for player ``me``: +1, 0 or −1, and a text such as 'win in 3'
     (the number counts the moves of both players, this one included)."""
@@ -79,6 +95,37 @@ def hint(outcome: Outcome, me: str) -> tuple[int, str]:
     if mine == 0:
         return 0, "draw"
     return mine, f"{'win' if mine > 0 else 'loss'} in {outcome.plies}"
+
+
+def OneOf(kind: type, **options: Any) -> widgets.Widget:  # noqa: N802 (it makes a widget)
+    """A choice among options (a drop-down menu, toggle buttons: the ipywidgets class ``kind``)
+    that always has one chosen: setting its ``value``, ``label`` or ``index`` to None, or to what
+    is not an option, raises a TraitError naming the control and its options, and changes
+    nothing (an ipywidgets choice takes None: no choice, and a board then had no level)."""
+    return _one_chosen(kind)(**options)
+
+
+@cache
+def _one_chosen(kind: type) -> type:
+    """``kind`` whose ``value``, ``label`` and ``index`` refuse None once it is made (traitlets
+    takes None for a trait that allows it without asking its validators, so the check is on
+    copies of the traits themselves)."""
+    members = {}
+    for trait in ("value", "label", "index"):
+        members[trait] = copy.copy(kind.class_traits()[trait])
+        members[trait]._validate = _refusing_none(members[trait]._validate)
+    return type(kind)(f"OneChosen{kind.__name__}", (kind,), members)  # with traitlets' metaclass
+
+
+def _refusing_none(validate: Any) -> Any:
+    """A trait's ``_validate(widget, value)`` that refuses None after the widget is made."""
+    def refuse_none(widget: Any, value: Any) -> Any:
+        if value is None and not getattr(widget, "_initializing_traits_", True):
+            choices = ", ".join(repr(value) for value in widget._options_values)
+            raise TraitError(f"{widget.description or 'this control'}: choose one of {choices}, "
+                             f"not None")
+        return validate(widget, value)
+    return refuse_none
 
 
 CELL_SIZE = 92  # px: room for the widest hint, "loss in 4", in HINT_FONT without an ellipsis
@@ -98,11 +145,11 @@ class _GameBoard(widgets.VBox):
         self.levels = levels
         self.rng = seeded_random(seed)
         self.status = widgets.HTML().add_class("board-status")
-        self.mark = widgets.ToggleButtons(options=[("X (you start)", "X"),
+        self.mark = OneOf(widgets.ToggleButtons, options=[("X (you start)", "X"),
                                                    ("O (computer starts)", "O")],
                                           value=human, description="You play",
                                           style={"button_width": "150px"})
-        self.level = widgets.Dropdown(options=list(levels.items()), value=levels[level],
+        self.level = OneOf(widgets.Dropdown, options=list(levels.items()), value=levels[level],
                                       description="Computer",
                                       layout=widgets.Layout(width="max-content"))
         self.new_button = widgets.Button(description="New game", icon="refresh")
@@ -356,6 +403,7 @@ class _GameBoard(widgets.VBox):
         return _random_choice(position, position.legal_moves, self.NOUN)
 
 
+@checked
 class PlayBoard(_GameBoard):
     """Tic-tac-toe against the computer. ``seed`` makes the computer's choices repeatable."""
 
@@ -446,6 +494,7 @@ HINT_STYLE = (f"width:{DISC_WIDTH}px;height:22px;line-height:22px;text-align:cen
               f"font-size:{FOUR_HINT_FONT};font-weight:bold;color:#333333")
 
 
+@checked(**GOING_ON)
 def lookahead_hint(position: Position, move: Any,
                    depth: int = HINT_DEPTH) -> tuple[int | None, str]:
     """What alpha-beta ``depth`` moves deep sees after ``move``, for the player making it: a
@@ -463,6 +512,7 @@ def lookahead_hint(position: Position, move: Any,
     return None, f"≈ {mine:+.2f}"
 
 
+@checked(**BOARD_SIZE)
 class ConnectFourBoard(_GameBoard):
     """Connect Four against the computer: click a column's arrow (or any cell of the column) to
     drop your disc. Hints look ``HINT_DEPTH`` moves ahead: a result where the search proves one,
@@ -570,6 +620,7 @@ def _table(head: tuple[str, ...], rows: list[tuple[Any, ...]], chosen: Any,
             f"<tr>{heading}</tr>{body}</table>")
 
 
+@checked(**GOING_ON)
 @cache
 def explanation(board: Board, chosen: int) -> str:
     """HTML explaining the move ``chosen`` by a perfect player in ``board``: every move ranked by
@@ -588,6 +639,7 @@ def explanation(board: Board, chosen: int) -> str:
             f"{_table(head, rows, chosen)}")
 
 
+@checked(**GOING_ON)
 @cache
 def explanation_tree(board: Board, chosen: int) -> str:
     """The tree behind a perfect player's move ``chosen`` in ``board``, as SVG: the position and
@@ -595,6 +647,7 @@ def explanation_tree(board: Board, chosen: int) -> str:
     return draw_tree(board, max_depth=1, line=(chosen,)).pipe(format="svg", encoding="utf-8")
 
 
+@checked(**GOING_ON)
 def imperfect_explanation(board: Board, chosen: int) -> str:
     """HTML explaining the move ``chosen`` by the "imperfect" player in ``board``: each move's
     value with perfect play and the ``hopeful_value`` the player ranks it by."""
@@ -613,6 +666,7 @@ def imperfect_explanation(board: Board, chosen: int) -> str:
             + _table(("cell", f"outcome for {mover}", "its score"), rows, chosen))
 
 
+@checked(**GOING_ON)
 def lookahead_explanation(position: Position, chosen: Any, depth: int, noun: str) -> str:
     """HTML explaining the move ``chosen`` by a player looking ``depth`` moves ahead (its own
     included): what its search saw after each move, for the player moving."""
@@ -630,6 +684,7 @@ def lookahead_explanation(position: Position, chosen: Any, depth: int, noun: str
             + _table((noun, "what it saw"), rows, chosen))
 
 
+@checked(**GOING_ON)
 def learned_explanation(position: Position, chosen: Any, noun: str) -> str:
     """HTML explaining the move ``chosen`` by the "learned" level: the value it learned by
     self-play (lesson 9) for the position after each move, for the player moving."""
@@ -645,6 +700,7 @@ def learned_explanation(position: Position, chosen: Any, noun: str) -> str:
             + _table((noun, "learned value for it"), rows, chosen))
 
 
+@checked
 def sampling_explanation(search: MCTSResult, noun: str = "cell") -> str:
     """HTML showing what a Monte Carlo tree search believed when it chose its move: for each
     ``noun`` (cell or column), how many of its random games went through it, and their mean
@@ -664,6 +720,7 @@ def _explain_row(board: Board, cell: int, outcome: Outcome) -> tuple[Any, ...]:
     return cell, text, signed(value), f"{below:,}"
 
 
+@checked
 def play_board(human: str = "X", level: str | None = None, seed: int | None = None,
                game: str = "tic-tac-toe") -> PlayBoard | ConnectFourBoard:
     """A board to play against the computer in a notebook (or a Voilà page): ``game`` is

@@ -22,6 +22,7 @@ from itertools import islice
 from numbers import Integral, Real
 from pathlib import Path
 
+from ttt.arguments import checked
 from ttt.board import Board
 
 __all__ = ["CELL", "CELLS", "MARK", "NO_ANSWER", "NUMBER", "SCORE", "VALUE", "WHOLE_NUMBER",
@@ -265,6 +266,7 @@ class Exercise:
     def name(self) -> str:
         return self.answer.__name__
 
+    @checked
     def check(self, student: Callable, strict: bool = False) -> Feedback:
         """Run ``student`` against the right answers and return the verdict (a notebook shows
         it at once). With ``strict`` a verdict other than ✓ raises AssertionError instead: the

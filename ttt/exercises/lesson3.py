@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from ttt.arguments import checked
 from ttt.board import Board
 from ttt.exercises.checking import (
     CELL,
@@ -150,6 +151,7 @@ def _one_move_ahead(board: Board) -> int:
     return max(values) if board.to_move == "X" else min(values)
 
 
+@checked
 def value_nudge(case: Case, got: object, answer: Callable[[Board], object],
                 otherwise: str) -> str:
     """'' if ``got`` is the minimax value of ``case.board``, else the nudge of the classic

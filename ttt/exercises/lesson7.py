@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from functools import cache
 from numbers import Integral
 
+from ttt.arguments import checked
 from ttt.exercises.checking import (
     CELLS,
     NUMBER,
@@ -266,6 +267,7 @@ def _blind(position: ConnectFour) -> float:
     return 0
 
 
+@checked
 def evaluation_results(evaluate: Callable[[ConnectFour], float],
                        games: int = EVALUATION_GAMES) -> Counter[str]:
     """How a depth-2 player guided by ``evaluate`` does against a depth-2 player that sees only

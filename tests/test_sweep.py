@@ -1,0 +1,415 @@
+"""The sweep: every exported callable of the package, each of its parameters, a catalogue of bad
+values. Each call must end within ``SECONDS`` in a TypeError or ValueError (SearchTooBigError and
+the games' BoardErrors are ValueErrors) whose message names the parameter (a BoardError or a
+SearchTooBigError says what is wrong with the position or move instead), or else return, if the
+value is one the parameter's type hint allows (a finished game, another game's position, None
+where None is meant); and the arguments passed in are as they were. (The bigger positions that
+only some searches refuse, 4 x 4 four in a row among them, are tests of tests/test_bad_input.py.)
+
+Nothing here lists the functions: they are found in each module's ``__all__`` (and the exported
+classes' public methods, and each exercise's ``check``), so a new exported function is swept
+without editing this file. What it needs is a valid value for each of its parameters, to call it
+with all but one right: ``valid`` finds one by the parameter's name or type hint; a parameter it
+knows nothing of fails its test, saying so.
+
+Run with ``-s`` to see the totals: calls made and how many misbehaved."""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import inspect
+import math
+import random
+import re
+import signal
+import time
+import typing
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, is_dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from beartype import BeartypeConf
+from beartype.door import is_bearable
+
+import ttt
+import ttt.display
+from ttt import exercises
+from ttt.board import Board
+from ttt.games import connect_four
+from ttt.mcts import MCTSWatch
+from ttt.players import random_player
+from ttt.protocol import BoardError, SearchTooBigError
+from ttt.search import Watch
+
+#: Seconds a refusal may take: it comes before any work (CPU seconds, so that a machine busy with
+#: other work does not fail it). A call that goes ahead (the value was fine for it) may take up to
+#: WORK_SECONDS on the clock: the valid calls are made on small positions, but some play whole
+#: games (checking an exercise's answer).
+SECONDS = 2.0
+WORK_SECONDS = 30.0
+ROOT = Path(__file__).resolve().parents[1]
+
+# X O .
+# . X .
+# O . .      X to move, five free cells: every search over it takes a moment
+SMALL = Board.from_string("XO.|.X.|O..")
+FINISHED = Board.from_string("XXX|OO.|...")
+FOUR = connect_four(4, 4).play(1)
+
+#: The bad values: (label, value). Some are fine for some parameters (None where None is meant,
+#: a finished game for a count): those calls may return, if the type hint allows the value.
+CATALOGUE: list[tuple[str, Any]] = [
+    ("None", None), ("a string", "x"), ("True", True), ("a float", 2.5), ("a list", [1]),
+    ("NaN", math.nan), ("+inf", math.inf), ("-inf", -math.inf), ("negative", -1),
+    ("huge", 10 ** 9), ("Connect Four 7x6", connect_four()),
+    ("a finished game", FINISHED), ("an empty dict", {}),
+]
+
+#: Not swept: the package's own checks (their job is bad input; tests/test_bad_input.py calls
+#: them), lesson 8's Exact (a Fraction), and the model answers of the exercises (functions
+#: written as a student would, which ``check`` compares the student's with).
+LEFT_OUT = re.compile(r"^ttt\.(?!exercises).*\.check_\w+$|^ttt\.exercises\.lesson8\.Exact$")
+
+
+def is_model_answer(thing: Any) -> bool:
+    return any(thing is exercise.answer for exercise in exercises.EXERCISES.values())
+
+
+# --- what is exported ------------------------------------------------------------------
+
+
+#: The modules whose ``__all__`` is the course's interface: ``ttt`` itself and the modules the
+#: lessons import from; the plumbing beneath them (the protocol, the grid, svg, aria, the course's
+#: own file reading, the exercises' checking machinery) is reached through these.
+INTERFACE = ("ttt", "ttt.search", "ttt.solve", "ttt.fast", "ttt.counting", "ttt.tree",
+             "ttt.expectimax", "ttt.mcts", "ttt.matches", "ttt.players", "ttt.trace",
+             "ttt.learning", "ttt.games", "ttt.display", "ttt.stepper", "ttt.widgets",
+             "ttt.exercises", *(f"ttt.exercises.lesson{n}" for n in range(1, 10)))
+
+
+def modules() -> list[Any]:
+    return [importlib.import_module(name) for name in INTERFACE]
+
+
+def is_record(kind: type) -> bool:
+    """A result the package makes (a dataclass or a named tuple), an error or a protocol: not an
+    entry point."""
+    return (is_dataclass(kind) or issubclass(kind, (tuple, BaseException))
+            or getattr(kind, "_is_protocol", False))
+
+
+def exported() -> dict[str, Callable[..., Any]]:
+    """Every exported callable by its qualified name: the functions and classes of each module's
+    ``__all__``, each exercise's ``check``; the classes' public methods are found by
+    ``methods``."""
+    found: dict[str, Callable[..., Any]] = {}
+    seen: set[int] = set()
+    for module in modules():
+        for name in getattr(module, "__all__", ()):
+            thing = getattr(module, name)
+            if isinstance(thing, exercises.Exercise):
+                found[f"exercises.{name}.check"] = thing.check
+                continue
+            if id(thing) in seen or not (inspect.isfunction(thing) or inspect.isclass(thing)):
+                continue
+            if ((inspect.isclass(thing) and is_record(thing)) or is_model_answer(thing)
+                    or hasattr(thing, "__unchecked__")):  # left unchecked, saying why
+                continue
+            home = getattr(thing, "__module__", "")
+            if not home.startswith("ttt"):
+                continue
+            seen.add(id(thing))
+            qualified = f"{home}.{thing.__qualname__}"
+            if not LEFT_OUT.search(qualified):
+                found[qualified] = thing
+    return found
+
+
+def methods(kind: type) -> list[str]:
+    """The public methods a class defines itself (not those it inherits from ipywidgets), but not
+    a watcher's: the searches call those, with what they found, not a student."""
+    if issubclass(kind, (Watch, MCTSWatch)):
+        return []
+    return [name for name, member in vars(kind).items()
+            if not name.startswith("_") and inspect.isfunction(member)]
+
+
+# --- valid arguments ------------------------------------------------------------------------
+
+
+def valid(owner: str, name: str, hint: object) -> Any:
+    """A valid value for parameter ``name`` of ``owner``, by name (or owner and name), else by
+    type hint; ``LookupError`` if there is none."""
+    for key in (f"{owner}:{name}", name):
+        if key in BY_NAME:
+            return BY_NAME[key]()
+    text = hint if isinstance(hint, str) else getattr(hint, "__name__", str(hint))
+    for pattern, make in BY_HINT:
+        if re.search(pattern, text):
+            return make()
+    raise LookupError(f"no valid value known for parameter {name!r} ({text}) of {owner}: "
+                      f"add one to BY_NAME in tests/test_sweep.py")
+
+
+def _tree() -> Any:
+    return ttt.build_tree(SMALL)
+
+
+def _mcts_node() -> Any:
+    """The root of a Monte Carlo search of SMALL after one playout: one child, visited once."""
+    from ttt.mcts import TreeNode, back_up, expand
+    root = TreeNode(SMALL)
+    back_up(expand(root, random.Random(1)), 1)
+    return root
+
+
+BY_NAME: dict[str, Callable[[], Any]] = {
+    **dict.fromkeys(["position", "board", "start", "node_or_board"], lambda: SMALL),
+    **dict.fromkeys(["node", "root"], _tree),
+    "depth": lambda: 2, "max_depth": lambda: 2, "seconds": lambda: 0.01, "playouts": lambda: 10,
+    "games": lambda: 2, "probes": lambda: 10, "seed": lambda: 1, "limit": lambda: 10,
+    "max_nodes": lambda: 50, "max_width": lambda: 9, "max_free": lambda: 3, "k": lambda: 2,
+    "alpha": lambda: 0.5, "epsilon": lambda: 0.1, "trust": lambda: 0.9, "exploration": lambda: 1.4,
+    **dict.fromkeys(["mark", "human", "me", "side", "to_move", "learner", "opponent:player"],
+                    lambda: "X"),
+    "player": lambda: random_player(1),
+    "chance": lambda: "O",
+    **dict.fromkeys(["x_player", "o_player", "opponent"], lambda: random_player(1)),
+    "evaluate": lambda: (lambda position: 0.0),
+    **dict.fromkeys(["move", "cell", "chosen", "column"], lambda: 2),
+    "moves": lambda: (2,), "score": lambda: 0.5, "value": lambda: 0.5, "next_value": lambda: 0.0,
+    **dict.fromkeys(["scores", "values"], lambda: {2: 0.5, 3: 0.0}),
+    "rng": lambda: random.Random(1), "beads": lambda: 3, "box_total": lambda: 5,
+    "name": lambda: "random", "level_player:name": lambda: "perfect",
+    "check_can_play:name": lambda: "random",
+    "steps": lambda: ttt.search_steps(SMALL), "step": lambda: ttt.search_steps(SMALL)[0],
+    "counts": lambda: [1, 2, 3],
+    **dict.fromkeys(["results", "plot_round_robin:results"],
+                    lambda: {"a": {"X": 1, "O": 0, "draw": 1}}),
+    "names": lambda: ["a"], "costs": lambda: {"m": {"b": 10.0}},
+    **dict.fromkeys(["shares", "curves"], lambda: {"s": {1: 0.5, 2: 0.75}}),
+    "plot_method_comparison:nodes": lambda: {"a": 10},
+    **dict.fromkeys(["title", "ylabel", "xlabel", "description", "text", "alt", "noun",
+                     "otherwise", "instead"], lambda: "words"),
+    "svg": lambda: ttt.display.draw_tree(SMALL, max_depth=1, current=(2,)).pipe(
+        "svg", encoding="utf-8"),
+    "cells": lambda: list("XO..X.O.."), "size": lambda: 96, "columns": lambda: 3,
+    "rows": lambda: 3,
+    **dict.fromkeys(["select:node", "expand:node", "back_up:node"], _mcts_node),
+    **dict.fromkeys(["ConnectFour:rows", "connect_four:rows", "ConnectFourBoard:rows"],
+                    lambda: 4),
+    "ConnectFourBoard:columns": lambda: 4, "connect_four:columns": lambda: 4,
+    "path": lambda: ROOT / "notebooks" / "01_the_board.ipynb",
+    "folder": lambda: ROOT / "notebooks", "obj": lambda: ttt.minimax,
+    "boards": lambda: [SMALL], "outcome": lambda: ttt.outcome(SMALL),
+    "done": lambda: 1, "total": lambda: 2, "deadline": lambda: math.inf,
+    "parent": lambda: None, "child": lambda: next(iter(_mcts_node().children.values())),
+    "parent_visits": lambda: 2, "visits": lambda: 1,
+    "min": lambda: 0, "max": lambda: 2, "guess": lambda: "X", "got": lambda: 1,
+    "expected": lambda: 1, "turns": lambda: {"X": "X", "O": "O"},
+    "after_two": lambda: set(), "after_two_folded": lambda: set(), "helped_most": lambda: "x",
+    "case": lambda: next(iter(exercises.winner.cases())),
+    "answer": lambda: exercises.winner.answer, "student": lambda: exercises.winner.answer,
+    "cells_in_place": lambda: list("XO..X.O.."),
+    "minimax_in_place:cells": lambda: list("XO..X.O.."),
+    "ucb1_score:total": lambda: 1.0, "ucb1_score:player": lambda: "X",
+    "result": lambda: "win", "back_up:result": lambda: 1,
+    "search": lambda: ttt.alphabeta, "draw_mcts:search": lambda: ttt.mcts(SMALL, 10, seed=1),
+    "sampling_explanation:search": lambda: ttt.mcts(SMALL, 10, seed=1),
+    "table": lambda: None, "td_game:table": lambda: ttt.learning.ValueTable(),
+    "clock": lambda: time.perf_counter, "winner": lambda: None, "beta": lambda: math.inf,
+    **dict.fromkeys(["landing_cell:position", "open_columns:position", "evaluate_four:position"],
+                    lambda: FOUR),
+    "lookahead_explanation:position": lambda: FOUR,
+    "evaluation_results:evaluate": lambda: (lambda position: 0.0),
+    "args": lambda: (), "kwargs": lambda: {},
+}
+BY_HINT: list[tuple[str, Callable[[], Any]]] = [
+    (r"^bool$", lambda: True), (r"^int\b", lambda: 1), (r"^float\b", lambda: 0.5),
+    (r"^str\b", lambda: "words"), (r"Position|Board|Grid", lambda: SMALL),
+    (r"Callable|Player|Evaluation", lambda: random_player(1)), (r"None$", lambda: None),
+]
+
+
+# --- one call ---------------------------------------------------------------------------
+
+
+class Hang(BaseException):  # noqa: N818 (a BaseException: code under test catches Exception)
+    """Raised in a call that runs past ``SECONDS``."""
+
+
+def within_time(call: Callable[[], Any]) -> Any:
+    """``call()``, stopped by a Hang after ``WORK_SECONDS`` (pytest-timeout's own alarm is put
+    back with what is left of it)."""
+    def stop(signum: int, frame: Any) -> None:
+        raise Hang
+
+    begin = time.monotonic()
+    previous = signal.signal(signal.SIGALRM, stop)
+    outer, _ = signal.setitimer(signal.ITIMER_REAL, WORK_SECONDS)
+    try:
+        return call()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        if outer:
+            signal.setitimer(signal.ITIMER_REAL, max(outer - (time.monotonic() - begin), 1e-3))
+
+
+TOWER = BeartypeConf(is_pep484_tower=True)
+#: The parameters whose job is to be filled in: a table a search stores what it found in, a list
+#: a player appends its node counts to.
+FILLED = {"table", "nodes"}
+#: The parameters for which infinity means something: a deadline that never comes.
+INFINITY_MEANS_NEVER = {"deadline"}
+
+
+def allowed(value: Any, hint: object, parameter: str) -> bool:
+    """Whether returning is fine for ``value``: the type hint allows it (a hint that cannot be
+    read, or none, allows all), and if it is a number, it is finite."""
+    if (isinstance(value, float) and not math.isfinite(value) and hint not in (Any, object)
+            and not (value == math.inf and parameter in INFINITY_MEANS_NEVER)):
+        return False
+    if hint is None or hint is Any or hint is object or isinstance(hint, str):
+        return True
+    try:
+        return is_bearable(value, hint, conf=TOWER)
+    except Exception:
+        return True
+
+
+@dataclass
+class Verdict:
+    owner: str
+    parameter: str
+    label: str
+    trouble: str  # '' when the call behaved
+
+
+def hints_of(function: Callable[..., Any]) -> dict[str, object]:
+    """The resolved type hints of ``function``'s parameters (those that resolve)."""
+    target = inspect.unwrap(function)
+    found = {}
+    for name, param in inspect.signature(function).parameters.items():
+        hint = param.annotation
+        if isinstance(hint, str):
+            try:
+                hint = eval(hint, {**vars(typing), **getattr(target, "__globals__", {})})
+            except Exception:
+                hint = None
+        found[name] = None if hint is inspect.Parameter.empty else hint
+    return found
+
+
+def snapshot(values: dict[str, Any]) -> dict[str, Any]:
+    """Deep copies of the arguments that a call could change in place."""
+    return {name: copy.deepcopy(value) for name, value in values.items()
+            if isinstance(value, (list, dict, set))}
+
+
+def one_call(owner: str, function: Callable[..., Any], arguments: dict[str, Any],
+             positional: set[str], parameter: str, label: str, value: Any,
+             hint: object) -> Verdict:
+    """Call ``function`` with ``value`` for ``parameter`` and the other ``arguments`` valid;
+    say what went wrong, if anything."""
+    given = {**arguments, parameter: value}
+    before = snapshot(given)
+    args = [given[name] for name in given if name in positional]
+    kwargs = {name: v for name, v in given.items() if name not in positional}
+    trouble = ""
+    begin = time.process_time()
+    try:
+        within_time(lambda: function(*args, **kwargs))
+        if not allowed(value, hint, parameter):
+            trouble = "accepted"
+    except Hang:
+        trouble = f"still running after {WORK_SECONDS} s"
+    except (TypeError, ValueError) as error:
+        words = str(error)
+        # the game's own error, or a search too big, says what is wrong with the position
+        named = (isinstance(error, (BoardError, SearchTooBigError))
+                 or re.search(rf"\b{re.escape(parameter)}\b", words, re.IGNORECASE))
+        if time.process_time() - begin > SECONDS:
+            trouble = f"refused only after {SECONDS} s: {words[:80]}"
+        elif not named:
+            trouble = f"{type(error).__name__} not naming {parameter}: {words[:120]}"
+    except Exception as error:
+        trouble = f"internal error {type(error).__name__}: {str(error)[:120]}"
+    changed = [name for name, copied in before.items()
+               if given[name] != copied and name not in FILLED]
+    if changed and not trouble:
+        trouble = f"changed {', '.join(changed)}"
+    return Verdict(owner, parameter, label, trouble)
+
+
+def sweep(owner: str, function: Callable[..., Any]) -> Iterator[Verdict]:
+    """Every bad value for every parameter of ``function``, the others valid."""
+    signature = inspect.signature(function)
+    hints = hints_of(function)
+    short = owner.split(".")[-1]
+    arguments, positional = {}, set()
+    for name, param in signature.parameters.items():
+        if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
+            continue
+        if param.default is param.empty or name in ("position", "board", "start"):
+            arguments[name] = valid(short, name, hints[name])  # a small position, not Board()
+    if isinstance(getattr(function, "__self__", None), exercises.Exercise):
+        arguments["student"] = function.__self__.answer  # the right answer: checked in a moment
+        if param.kind == param.POSITIONAL_ONLY:
+            positional.add(name)
+    for name, param in signature.parameters.items():
+        if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
+            continue
+        for label, value in CATALOGUE:
+            if param.default is not param.empty and value is param.default:
+                continue
+            yield one_call(owner, function, arguments, positional, name, label, value,
+                           hints[name])
+
+
+def instance_of(kind: type, owner: str) -> Any:
+    """An instance of ``kind`` made with valid arguments."""
+    hints = hints_of(kind)
+    arguments = {name: valid(kind.__name__, name, hints[name])
+                 for name, param in inspect.signature(kind).parameters.items()
+                 if param.default is param.empty
+                 and param.kind not in (param.VAR_POSITIONAL, param.VAR_KEYWORD)}
+    return kind(**arguments)
+
+
+def sweep_all(owner: str, thing: Callable[..., Any]) -> list[Verdict]:
+    """The sweep of an exported callable, and of a class's public methods too."""
+    verdicts = list(sweep(owner, thing))
+    if inspect.isclass(thing):
+        for method in methods(thing):
+            bound = getattr(instance_of(thing, owner), method)
+            verdicts += sweep(f"{owner}.{method}", bound)
+    return verdicts
+
+
+EXPORTED = exported()
+ttt.learning.board_table()  # the "learned" level's table, trained once (seconds), before the clock
+TOTALS = {"calls": 0, "misbehaved": 0}
+
+
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("owner", sorted(EXPORTED))
+def test_every_bad_argument_gets_a_clear_error_at_once(owner):
+    verdicts = sweep_all(owner, EXPORTED[owner])
+    bad = [f"{v.owner}({v.parameter}={v.label}): {v.trouble}" for v in verdicts if v.trouble]
+    TOTALS["calls"] += len(verdicts)
+    TOTALS["misbehaved"] += len(bad)
+    assert not bad, "\n".join(bad)
+
+
+def test_the_sweep_finds_the_exported_functions_by_itself():
+    assert {"ttt.search.minimax", "ttt.learning.td_update", "ttt.widgets.PlayBoard",
+            "exercises.winner.check", "ttt.stepper.step_through"} <= set(EXPORTED)
+    assert len(EXPORTED) > 100
+
+
+def teardown_module():
+    print(f"\nsweep: {TOTALS['calls']} calls, {TOTALS['misbehaved']} misbehaved")
