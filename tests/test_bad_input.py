@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from time_limits import SEARCH_TIME_LIMIT
 
-from ttt import counting, fast, grid, search
+from ttt import counting, fast, grid, perfect, search
 from ttt.board import Board, IllegalMoveError, InvalidBoardError, open_lines
 from ttt.display import draw_tree
 from ttt.expectimax import expectimax
@@ -270,7 +270,7 @@ def test_what_were_internal_errors_are_clear_errors(call, error, words):
     (lambda: search.minimax(Board(), prefer_quick="yes"), TypeError, "prefer_quick"),
     (lambda: search_steps(Board(), prefer_quick="yes"), TypeError, "prefer_quick"),
     (lambda: fast.Solver(prefer_quick="yes"), TypeError, "prefer_quick"),
-    (lambda: fast.shared_solver(prefer_quick="yes"), TypeError, "prefer_quick"),
+    (lambda: perfect.shared_solver(prefer_quick="yes"), TypeError, "prefer_quick"),
     (lambda: counting.reachable_positions(symmetry="yes"), TypeError, "symmetry"),
     (lambda: Node(None), TypeError, "board"),
     (lambda: depth_limited_player(2, evaluate="x"), TypeError, "evaluate is a function"),

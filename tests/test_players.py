@@ -449,5 +449,5 @@ def test_make_player_is_the_one_factory_of_the_boards_levels_too():
 
 
 def test_make_player_refuses_a_name_that_is_not_a_str():
-    with pytest.raises(TypeError, match="a player's name is a str"):
+    with pytest.raises(TypeError, match="name should be str"):
         make_player(2)

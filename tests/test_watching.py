@@ -156,7 +156,7 @@ def test_the_counting_and_the_reporting_watch_see_the_same_search():
 
 
 def test_a_watch_that_is_not_a_watch_is_refused_before_any_search():
-    with pytest.raises(TypeError, match="watch is a ttt.search.Watch"):
+    with pytest.raises(TypeError, match="watch should be Watch or None"):
         minimax(FORK, watch=print)
 
 

@@ -122,6 +122,7 @@ def _best_move(position: Position, chance: str, table: ExpectimaxTable) -> objec
                                 for move in position.legal_moves})
 
 
+@checked
 def expectimax_moves(position: Position, table: ExpectimaxTable | None = None) -> set[Any]:
     """Every move of ``position`` with the best expected score for the player to move when the
     other player moves at random (``table``: remembered positions, as for ``expectimax``)."""
@@ -132,6 +133,7 @@ def expectimax_moves(position: Position, table: ExpectimaxTable | None = None) -
     return best_moves(scores, position.to_move) if scores else set()
 
 
+@checked
 def compare_with_minimax(position: Position, table: ExpectimaxTable | None = None) -> str:
     """How the best moves against a random opponent (``expectimax_moves``) stand to the best moves
     against a perfect one (``perfect_moves``): 'equal'; 'some of' them (expectimax breaks

@@ -135,6 +135,9 @@ class Menace:
         """The boxes of ``positions`` as text: each position, its total of beads, and its grid
         with each free cell showing the beads that play it ('.' for a move that a symmetry of
         the position makes the same as one with beads)."""
+        if not isinstance(positions, list) or not all(isinstance(board, Board)
+                                                      for board in positions):
+            raise TypeError(f"positions is a list of tic-tac-toe Boards, got {positions!r:.60}")
         shown = []
         for board in positions:
             beads = self.box(board)
@@ -263,6 +266,7 @@ class ValueTable:
         """The value of the position after each legal move of ``position``."""
         return {move: self._value(position.play(move)) for move in position.legal_moves}
 
+    @checked
     def train_judged(self, checkpoints: tuple[int, ...], *, seed: int, games: int = 10,
                      **options: Any) -> Iterator[tuple[int, Quality]]:
         """Train this table by ``td_learn`` (with ``options``: epsilon, alpha) up to each number
@@ -279,6 +283,13 @@ class ValueTable:
         """A ``td_game`` this table learned from, as lines: each position, whether the move made
         from it was greedy, its value ``before`` the game (a copy of ``values``) and after,
         and the value before the game of the position that followed; then the result."""
+        if not isinstance(game, list) or not all(
+                isinstance(step, tuple) and len(step) == 2 and isinstance(step[1], bool)
+                for step in game):
+            raise TypeError(f"game is a td_game's list of (position, greedy) pairs, got "
+                            f"{game!r:.60}")
+        if not isinstance(before, dict):
+            raise TypeError(f"before is a copy of the table's values (a dict), got {before!r:.60}")
         def old(position: Position) -> float:
             return self._value(position) if position.is_over else before.get(_key(position), 0.0)
 

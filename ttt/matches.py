@@ -18,7 +18,8 @@ from ttt.arguments import checked
 from ttt.board import Board, IllegalMoveError
 from ttt.protocol import Position, a_position_called, check_count, check_position
 
-__all__ = ["GameRecord", "Player", "RoundRobin", "crosstable", "mean_score", "play_game",
+__all__ = ["GameRecord", "Player", "RoundRobin", "check_round_robin", "crosstable", "mean_score",
+           "play_game",
            "player_name", "round_robin", "standings", "standings_table", "tournament",
            "won_drawn_lost"]
 
@@ -79,6 +80,7 @@ def tournament(x_player: Player, o_player: Player, games: int = 100) -> Counter[
 SCORES = {"X": 1, "draw": 0, "O": -1}
 
 
+@checked
 def mean_score(x_player: Player, o_player: Player, games: int,
                board: Board = Board()) -> tuple[float, float]:
     """The average score (X's point of view: +1, 0, -1) of ``games`` games from ``board``, and the
@@ -96,19 +98,24 @@ def mean_score(x_player: Player, o_player: Player, games: int,
 RoundRobin = dict[str, Counter[str]]
 
 
+@checked
 def round_robin(names: Sequence[str], games: int, make: Callable[[str, int], Player]) -> RoundRobin:
     """Every ordered pairing of the named players, each a ``tournament`` of ``games`` games:
     'X name vs O name' -> its Counter. ``make(name, seed)`` builds a player (``make_player``);
     pairing k's X gets seed 2k and its O 2k + 1, so the whole round robin repeats exactly."""
+    check_names(names)
     check_count(games, "games", "how many games each pairing plays, a whole number")
     pairings = [(x, o) for x in names for o in names]
     return {f"{x} vs {o}": tournament(make(x, 2 * k), make(o, 2 * k + 1), games)
             for k, (x, o) in enumerate(pairings)}
 
 
+@checked
 def crosstable(results: RoundRobin, names: Sequence[str]) -> str:
     """The round robin as a text table: a row per X player, a column per O player, each entry
     'X wins-draws-O wins'."""
+    check_names(names)
+    check_round_robin(results, names)
     width = max(11, *(len(name) + 2 for name in names))
     lines = ["X \\ O".rjust(width) + "".join(o.rjust(width) for o in names)]
     for x in names:
@@ -117,9 +124,11 @@ def crosstable(results: RoundRobin, names: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
+@checked
 def standings(results: RoundRobin) -> dict[str, dict[str, Counter[str]]]:
     """Each player's games added up over the round robin: name -> {'X': Counter, 'O': Counter},
     each Counter of its 'won', 'drawn' and 'lost' games on that side."""
+    check_round_robin(results)
     table: dict[str, dict[str, Counter[str]]] = {}
     for pairing, counts in results.items():
         x, o = pairing.split(" vs ")
@@ -130,6 +139,7 @@ def standings(results: RoundRobin) -> dict[str, dict[str, Counter[str]]]:
     return table
 
 
+@checked
 def standings_table(results: RoundRobin) -> str:
     """``standings`` as a text table: a row per player, its games won, drawn and lost as X and
     as O."""
@@ -140,8 +150,29 @@ def standings_table(results: RoundRobin) -> str:
     return "\n".join(lines)
 
 
+@checked
 def won_drawn_lost(counts: Counter[str], side: str) -> tuple[int, int, int]:
     """A tournament's Counter seen by the player on ``side`` ('X' or 'O'): its wins, draws and
     losses."""
     other = "O" if side == "X" else "X"
     return counts[side], counts["draw"], counts[other]
+
+
+def check_names(names: object) -> None:
+    """A TypeError unless ``names`` is a list (or tuple) of players' names, each a str."""
+    if isinstance(names, str) or not all(isinstance(name, str) for name in names):
+        raise TypeError(f"names is a list of players' names (str), got {names!r:.60}")
+
+
+def check_round_robin(results: object, names: Sequence[str] = ()) -> None:
+    """A clear error unless ``results`` is a round robin ('X name vs O name' -> the Counter of
+    that pairing's games, as ``round_robin`` makes) holding every pairing of ``names``."""
+    if not isinstance(results, dict) or not all(
+            isinstance(pairing, str) and " vs " in pairing and isinstance(counts, Counter)
+            for pairing, counts in results.items()):
+        raise TypeError(f"results is a round robin, 'X name vs O name' -> a Counter of results "
+                        f"(what round_robin returns), got {results!r:.60}")
+    missing = [f"{x} vs {o}" for x in names for o in names if f"{x} vs {o}" not in results]
+    if missing:
+        raise ValueError(f"results has no games for {missing[0]!r}: names must be players of "
+                         f"the round robin")

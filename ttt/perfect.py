@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache, lru_cache
+from numbers import Real
 from typing import Any
 
 from ttt.arguments import checked
@@ -82,10 +83,10 @@ def perfect_moves(position: Position) -> set[Any]:
 
 
 @checked
-def best_moves(scores: Mapping[Any, float], player: str) -> set[Any]:
-    """The moves with the best of ``scores`` (from X's point of view) for ``player``: the highest
-    for X, the lowest for O; all of them when several are equal."""
-    best = max(scores.values()) if player == "X" else min(scores.values())
+def best_moves(scores: Mapping[Any, Real], to_move: str) -> set[Any]:
+    """The moves with the best of ``scores`` (from X's point of view) for the player ``to_move``:
+    the highest for X, the lowest for O; all of them when several are equal."""
+    best = max(scores.values()) if to_move == "X" else min(scores.values())
     return {move for move, score in scores.items() if score == best}
 
 

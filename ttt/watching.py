@@ -42,6 +42,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from ttt.arguments import checked
+
 __all__ = ["Counting", "Seen", "Watch", "watching"]
 
 Path = tuple[Any, ...]  # the moves played from the start of the search
@@ -69,6 +71,7 @@ class Watch:
         """Alpha-beta: alpha >= beta, so the moves ``skipped`` are not searched."""
 
 
+@checked
 class Counting(Watch):
     """A watch that counts the positions a search enters (``nodes``), and tells ``watch``, if
     given, everything the search does."""

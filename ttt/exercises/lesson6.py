@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from ttt.arguments import a_function
 from ttt.board import LINES, Board, open_lines
 from ttt.exercises.checking import (
     CELL,
@@ -20,7 +21,7 @@ from ttt.exercises.checking import (
     shown,
 )
 from ttt.exercises.positions import ordered_positions, sample
-from ttt.matches import tournament, won_drawn_lost
+from ttt.matches import check_round_robin, tournament, won_drawn_lost
 from ttt.players import (
     blocking_moves,
     depth_limited_player,
@@ -145,6 +146,7 @@ PREDICTION_CHOICES = ("random", "one-layer", "two-layer")
 def check_draws_prediction(guess: object, results: dict) -> Feedback:
     """The verdict on a prediction of which of random, one-layer and two-layer draws most often
     as X against perfect, from the round robin's ``results`` ('X name vs O name' -> Counter)."""
+    check_round_robin(results, [*PREDICTION_CHOICES, "perfect"])
     draws = {name: results[f"{name} vs perfect"]["draw"] for name in PREDICTION_CHOICES}
     answer = max(draws, key=draws.get)
     shown_draws = ", ".join(f"{name} {count}" for name, count in draws.items())
@@ -176,6 +178,8 @@ class IllegalChoice(Exception):
 def refereed(player: Callable) -> Callable:
     """``player``, stopped with IllegalChoice (the position and the choice) when it chooses what
     is not a legal move: a taken cell, None, a number off the board."""
+    a_function(player, "player")
+
     def play(board: Board) -> object:
         choice = player(board)
         if choice not in board.legal_moves:
@@ -196,6 +200,12 @@ def try_player(player: Callable, opponent: str, reference: str | None = None,
     the player called ``opponent`` (``make_player``, seeded), next to the player called
     ``reference`` against the same opponent: won-drawn-lost each way. A player that chooses a
     taken cell, returns None or raises gets a verdict instead of a traceback."""
+    a_function(player, "player")
+    if not isinstance(name, str):
+        raise TypeError(f"name is what the verdict calls your player, a str, got {name!r:.40}")
+    for label, choice in (("opponent", opponent), ("reference", reference)):
+        if choice is not None or label == "opponent":
+            _check_player_name(choice, label)
     yours = refereed(player)
     try:
         rows = [(f"{name} against {opponent}",
@@ -224,9 +234,20 @@ def try_player(player: Callable, opponent: str, reference: str | None = None,
                     rows=tuple(rows))
 
 
+def _check_player_name(name: object, label: str) -> None:
+    """A clear error, naming ``label``, unless ``name`` is a player's name for make_player."""
+    if not isinstance(name, str):
+        raise TypeError(f"{label} is a player's name, such as 'two-layer', got {name!r:.40}")
+    try:
+        make_player(name)
+    except ValueError as error:
+        raise ValueError(f"{label}: {error}") from None
+
+
 def try_evaluate(evaluate: Callable) -> Feedback:
     """``try_player`` for an evaluation: a depth-2 player guided by ``evaluate`` against
     'depth-2', which guesses with ``open_lines``; "Not yet" while ``evaluate`` is the stub."""
+    a_function(evaluate, "evaluate")
     try:
         guess = evaluate(Board.from_string("X..|.O.|..."))
     except Exception as error:  # the student's bug is a verdict, never a traceback
