@@ -201,7 +201,7 @@ SHOW_TIMES := echo "==> seconds per stage"; cat $(TIMES); \
 # $(call stage,WHAT,COMMAND): say WHAT, run COMMAND and note its seconds in $(TIMES).
 # (No comma may appear in WHAT or COMMAND: make would split the arguments there.)
 define stage
-@echo "==> $(1)"; printf '    %s\n' "$(strip $(2))"; start=$$(date +%s); \
+@echo "==> $(1)"; printf '    %s\n' '$(strip $(2))'; start=$$(date +%s); \
 	if $(2); then failed=; else failed=" (failed)"; fi; \
 	printf '%6d s  %s%s\n' $$(($$(date +%s) - start)) "$(1)" "$$failed" >> $(TIMES); \
 	[ -z "$$failed" ] || { $(SHOW_TIMES); exit 1; }
