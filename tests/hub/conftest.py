@@ -9,8 +9,8 @@ from class_hub import (  # noqa: F401  (fixtures)
     the_teachers_course,
 )
 from real_browser import (  # noqa: F401  (fixtures and a hook, for pytest to find here)
+    browser_context_args,
+    browser_type_launch_args,
     chromium_executable,
-    launched_browser,
-    new_page,
     pytest_configure,
 )

@@ -25,7 +25,7 @@ from lesson_exercises import answer
 from nbgrader.api import Gradebook
 from test_assignments import classic_mistakes, mistaken
 
-pytestmark = [pytest.mark.hub, pytest.mark.browser, pytest.mark.timeout(600)]
+pytestmark = [pytest.mark.hub, pytest.mark.timeout(600)]
 
 LESSON = "01_the_board.ipynb"
 FIRST_CELLS = 5  # the lesson's first code cells, which the students run: a grid, two boards
