@@ -152,7 +152,7 @@ class Hub:
                                "user_expressions": {}, "allow_stdin": False}}
         texts, mimes, failed, first = [], [], False, None
         start = time.monotonic()
-        async with self.session.ws_connect(address, max_msg_size=0) as socket:
+        async with self.session.ws_connect(address, max_msg_size=0, compress=15) as socket:
             await socket.send_json(request)
             async for message in socket:
                 if message.type != aiohttp.WSMsgType.TEXT:
