@@ -41,7 +41,7 @@ from ttt.protocol import (
     final_score,
     opponent,
 )
-from ttt.search import SearchResult, Watch, check_search
+from ttt.search import SearchResult, Watch
 from ttt.watching import watching
 
 __all__ = ["EXPECTIMAX_LIMIT", "ExpectimaxTable", "check_chance", "check_table",
@@ -80,7 +80,6 @@ def expectimax(position: Position, chance: str = "O", *, table: ExpectimaxTable 
     with the same ``chance`` (a position is worth something else when the other player is random).
     A SearchTooBigError for a position beyond ``EXPECTIMAX_LIMIT``, unless ``force``.
     """
-    check_search(position, None, watch)
     check_chance(chance)
     check_table(table)
     check_exhaustive(position, "expectimax", EXPECTIMAX_LIMIT, force)

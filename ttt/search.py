@@ -34,7 +34,6 @@ from ttt.protocol import (
     Evaluation,
     Position,
     best_move,
-    check_depth,
     check_flag,
     check_not_over,
     check_position,
@@ -100,23 +99,12 @@ def alphabeta_value(position: Position, depth: float, alpha: float, beta: float,
 # --- the public entries: checks, the watch, the move ------------------------------------------
 
 
-def check_search(position: object, depth: object, watch: object = None) -> None:
-    """A clear error (TypeError or ValueError) unless ``position`` follows the game protocol,
-    ``depth`` is None (no limit) or a whole number of at least 1, and ``watch`` is None or a
-    ``Watch``: the checks of every search."""
-    check_position(position)
-    check_depth(depth)
-    if watch is not None and not isinstance(watch, Watch):
-        raise TypeError(f"watch is a ttt.search.Watch (or None), got {type(watch).__name__}")
-
-
 @checked(exhaustive=WHOLE_TREE)
 def minimax(position: Position, *, depth: int | None = None, evaluate: Evaluation | None = None,
             prefer_quick: bool = True, watch: Watch | None = None) -> SearchResult:
     """Search every line of play from ``position`` (to the end, or ``depth`` moves ahead and then
     guess with ``evaluate``) and return its value and a best move; ``nodes`` counts the
     positions visited, the first one included. ``watch`` is told every step."""
-    check_search(position, depth, watch)
     score = partial(leaf_score, evaluate=evaluate, prefer_quick=prefer_quick)
     with watching(minimax_value, watch) as seen:
         value = minimax_value(position, depth_left(depth), score)
@@ -129,7 +117,6 @@ def alphabeta(position: Position, *, ordered: bool = True, depth: int | None = N
               watch: Watch | None = None) -> SearchResult:
     """Minimax with alpha-beta pruning: the same value, from far fewer positions. ``ordered``
     tries the most promising moves first (the position's ``ordered_moves``)."""
-    check_search(position, depth, watch)
     check_flag(ordered, "ordered")
     score = partial(leaf_score, evaluate=evaluate, prefer_quick=prefer_quick)
     with watching(alphabeta_value, watch, moves=partial(moves_in_order, ordered=ordered),
