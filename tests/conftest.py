@@ -5,9 +5,10 @@ keeps each lesson whole.
 in Chromium; tests/lite: the browser-only course; tests/site: the website; tests/hub: a class on
 JupyterHub) carry that stage's marker, given here by the folder, so a new test file there needs
 nothing. ``make test`` selects each stage with ``-m`` (``-m "not (browser or lite or site or
-hub)"`` for the desktop stage: the unit tests and every lesson through nbval); nothing is ignored
-by path. A new stage is a new folder, named in STAGES, in pyproject.toml's markers and in the
-Makefile.
+hub)"`` for the desktop stage: the unit tests and every lesson through nbval). A stage's folder is
+not even collected by a run whose ``-m`` cannot select its marker: its fixtures may need packages
+that only its stage installs (the hub's need ``make venv-hub``). A new stage is a new folder,
+named in STAGES, in pyproject.toml's markers and in the Makefile.
 
 **Cores.** ``make test`` runs with ``-n auto --dist worksteal``: pytest-xdist hands each worker
 half of the tests, and a worker that runs out takes half of what another still has queued, so a
@@ -23,11 +24,25 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from _pytest.mark.expression import Expression  # how pytest itself reads ``-m``
 from lesson_scheduling import whole_lessons
 from repo import TESTS
 
 #: The folders of tests/ that are stages of their own; each one's marker is its name.
 STAGES = ("browser", "lite", "site", "hub")
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """Skip a stage's folder when the run's ``-m`` expression leaves that stage out."""
+    try:
+        folder = collection_path.resolve().relative_to(TESTS).parts[0]
+    except (ValueError, IndexError):
+        return None
+    markexpr = config.getoption("markexpr")
+    if folder not in STAGES or not markexpr:
+        return None
+    selects = Expression.compile(markexpr).evaluate(lambda marker: marker == folder)
+    return None if selects else True
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
