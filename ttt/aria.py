@@ -24,7 +24,7 @@ KEYBOARD = "ttt-keyboard"
 # role="status" is a polite live region (aria-live="polite", aria-atomic="true"); both are spelled
 # out for screen readers that honour only the attribute. The region is visually hidden (the board
 # shows the same news in its own way), not display:none, which would silence it.
-LIVE_REGION_ESM = f"""
+_LIVE_REGION_ESM = f"""
 // JupyterLab takes the keys of its notebook shortcuts (arrows, Enter, letters) from whatever has
 // the focus in a notebook, a drop-down or a button in an output too: an arrow key on the level
 // drop-down moved to another cell. In a widget of the class KEYBOARD such keys stop there, before
@@ -62,14 +62,14 @@ function render({{ model, el }}) {{
 }}
 export default {{ render }};
 """
-FOCUS_COLOUR = "#0072B2"  # Okabe-Ito blue: 5.2:1 on white, 4.6:1 on a grey cell
+_FOCUS_COLOUR = "#0072B2"  # Okabe-Ito blue: 5.2:1 on white, 4.6:1 on a grey cell
 # ipywidgets' own focus ring is 1 px of light blue (2:1 on white) on buttons, and none at all on a
 # drop-down (only its border turns blue): the keyboard user's place has to be plain to see.
 # !important, as ipywidgets' rules are more specific.
-LIVE_REGION_CSS = f"""
+_LIVE_REGION_CSS = f"""
 .ttt-live {{ position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; border: 0;
             overflow: hidden; clip-path: inset(50%); white-space: nowrap; }}
-.{KEYBOARD} :focus-visible {{ outline: 2px solid {FOCUS_COLOUR} !important;
+.{KEYBOARD} :focus-visible {{ outline: 2px solid {_FOCUS_COLOUR} !important;
                                 outline-offset: 1px !important; }}
 """
 
@@ -81,8 +81,8 @@ class LiveRegion(anywidget.AnyWidget):
     It also serves the widget around it if that has the class ``KEYBOARD``: its stylesheet draws
     the focus ring, and its script keeps the keys of the controls from JupyterLab."""
 
-    _esm = LIVE_REGION_ESM
-    _css = LIVE_REGION_CSS
+    _esm = _LIVE_REGION_ESM
+    _css = _LIVE_REGION_CSS
     text = traitlets.Unicode("").tag(sync=True)
     #: how many times something was said: the same words said again must reach the page too
     said = traitlets.Int(0).tag(sync=True)
@@ -100,7 +100,7 @@ class LiveRegion(anywidget.AnyWidget):
 
 # The value goes back to Python when a drag ends or a key moved it (the "change" event), as
 # ipywidgets' continuous_update=False does; the readout follows while dragging.
-SLIDER_ESM = """
+_SLIDER_ESM = """
 function render({ model, el }) {
   const label = document.createElement("label");
   const name = document.createElement("span");
@@ -131,7 +131,7 @@ function render({ model, el }) {
 }
 export default { render };
 """
-SLIDER_CSS = """
+_SLIDER_CSS = """
 .ttt-slider { display: flex; align-items: center; gap: 8px; width: 100%;
               font-size: var(--jp-widgets-font-size, 13px); }
 .ttt-slider input { flex: 1 1 auto; min-width: 0; }
@@ -145,8 +145,8 @@ class NamedSlider(anywidget.AnyWidget):
     readers (and shown beside it), with its value read out beside it. A value beyond the ends is
     clipped to them, as an ipywidgets slider does."""
 
-    _esm = SLIDER_ESM
-    _css = SLIDER_CSS
+    _esm = _SLIDER_ESM
+    _css = _SLIDER_CSS
     value = traitlets.Int(1).tag(sync=True)
     min = traitlets.Int(1).tag(sync=True)
     max = traitlets.Int(1).tag(sync=True)

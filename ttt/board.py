@@ -8,8 +8,8 @@ holds that mark. Cells are numbered 0-8 in reading order::
     6 | 7 | 8
 
 A ``Board`` is a ``ttt.grid.Grid`` on the 3 x 3 ``Shape`` ``TIC_TAC_TOE``, so it shares every
-rule with the bigger boards of ``ttt.games``; the module-level tables (``LINES``, ``LINE_MASKS``,
-``completed_line``, ``symmetric_masks``) are that shape's, listed for all 512 masks, so that
+rule with the bigger boards of ``ttt.games``; the module-level tables (``LINES``, ``_LINE_MASKS``,
+``completed_line``, ``_symmetric_masks``) are that shape's, listed for all 512 masks, so that
 ``Board`` and the fast searches of ``ttt.fast`` look a win up instead of working it out. A
 ``Board`` follows the game protocol of ``ttt.protocol``, with all its extras: ``free_cells``,
 ``estimate()`` (the open-lines heuristic), ``ordered_moves`` (centre, corners, edges) and
@@ -42,7 +42,7 @@ TIC_TAC_TOE = shape(3, 3, 3)
 #: (0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6).
 LINES: tuple[tuple[int, ...], ...] = TIC_TAC_TOE.lines
 
-LINE_MASKS: tuple[int, ...] = TIC_TAC_TOE.line_masks
+_LINE_MASKS: tuple[int, ...] = TIC_TAC_TOE.line_masks
 FULL = TIC_TAC_TOE.full
 #: Centre first, then corners, then edges: the moves most likely to be best come first.
 GOOD_ORDER: tuple[int, ...] = TIC_TAC_TOE.move_order
@@ -54,8 +54,8 @@ GOOD_ORDER: tuple[int, ...] = TIC_TAC_TOE.move_order
 #: ``completed_line[mask]`` is the mask of a line of three inside ``mask``, or 0 if there is none.
 completed_line: tuple[int, ...] = tuple(
     (TIC_TAC_TOE.completed(mask) or [0])[0] for mask in range(1 << 9))
-#: ``free_cells_of[mask]`` is the cells whose bits are set in ``mask``, in increasing order.
-free_cells_of: tuple[tuple[int, ...], ...] = tuple(
+#: ``_free_cells_of[mask]`` is the cells whose bits are set in ``mask``, in increasing order.
+_free_cells_of: tuple[tuple[int, ...], ...] = tuple(
     tuple(c for c in CELLS if mask >> c & 1) for mask in range(1 << 9))
 
 #: The 8 symmetries (4 turns, each with or without a mirror), as permutations of the cells: new
@@ -69,15 +69,15 @@ SYMMETRY_NAMES: tuple[str, ...] = (
     "as it is", "turned 90° right", "turned 180°", "turned 90° left",
     "mirrored left–right", "mirrored in 0–4–8", "mirrored top–bottom", "mirrored in 2–4–6")
 
-#: ``symmetric_masks[k][mask]``: the mask after applying symmetry ``k``.
-symmetric_masks: tuple[tuple[int, ...], ...] = tuple(
+#: ``_symmetric_masks[k][mask]``: the mask after applying symmetry ``k``.
+_symmetric_masks: tuple[tuple[int, ...], ...] = tuple(
     tuple(TIC_TAC_TOE.image(tables, mask) for mask in range(1 << 9))
     for tables in TIC_TAC_TOE.image_tables)
 
 
 def canonical_bits(x: int, o: int) -> tuple[int, int]:
     """The smallest (x, o) pair among the 8 symmetric images of a position."""
-    return min((table[x], table[o]) for table in symmetric_masks)
+    return min((table[x], table[o]) for table in _symmetric_masks)
 
 
 class Board(Grid):
@@ -130,7 +130,7 @@ class Board(Grid):
     @property
     def legal_moves(self) -> tuple[int, ...]:
         """The free cells, in increasing order; empty once the game is over."""
-        return () if self._over else free_cells_of[FULL & ~(self._x | self._o)]
+        return () if self._over else _free_cells_of[FULL & ~(self._x | self._o)]
 
     def play(self, cell: int) -> Board:
         """The board after the player to move puts a mark on ``cell``. This board is unchanged."""
@@ -148,7 +148,7 @@ class Board(Grid):
     def symmetries(self) -> Iterator[Board]:
         """The 8 images of this board under rotation and reflection (some may be equal), in the
         order of ``SYMMETRIES`` and ``SYMMETRY_NAMES`` (MENACE asks for them at every move)."""
-        for table in symmetric_masks:
+        for table in _symmetric_masks:
             yield self.from_bits(table[self._x], table[self._o])
 
 

@@ -30,9 +30,9 @@ HUMAN = "human"
 COMPUTER = "varied-perfect"
 #: The computer on the other games, most of them too big for a perfect player.
 COMPUTER_ELSEWHERE = "id-1"
-CHOICES = (HUMAN, *PLAYER_NAMES)
+_CHOICES = (HUMAN, *PLAYER_NAMES)
 #: The players that play any game: those that do not search to the end of it.
-ANY_GAME = (HUMAN, *(name for name in PLAYER_NAMES if name not in EXHAUSTIVE_PLAYERS))
+_ANY_GAME = (HUMAN, *(name for name in PLAYER_NAMES if name not in EXHAUSTIVE_PLAYERS))
 
 Ask = Callable[[str], str]
 Tell = Callable[[str], None]
@@ -48,8 +48,8 @@ def main(argv: Sequence[str] | None = None, ask: Ask = input, tell: Tell = print
         x_name, o_name = choose_sides(args.x, args.o, ask, tell, computer)
         # O's seed differs from X's, so two random players do not echo each other's choices.
         seeds = (None, None) if args.seed is None else (args.seed, args.seed + 1)
-        players = {"X": player_for(x_name, seeds[0], ask, tell),
-                   "O": player_for(o_name, seeds[1], ask, tell)}
+        players = {"X": _player_for(x_name, seeds[0], ask, tell),
+                   "O": _player_for(o_name, seeds[1], ask, tell)}
         tell(f"X: {x_name}, O: {o_name}.")
         play(players, tell, args.game)
     except (EOFError, KeyboardInterrupt):
@@ -59,7 +59,7 @@ def main(argv: Sequence[str] | None = None, ask: Ask = input, tell: Tell = print
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """The options from the command line (``argv``, or ``sys.argv`` if None)."""
-    players = (f"Players: {', '.join(CHOICES)} (N a whole number from 1 up, S seconds a move). "
+    players = (f"Players: {', '.join(_CHOICES)} (N a whole number from 1 up, S seconds a move). "
                f"With neither --x nor --o you are asked which mark to play, against {COMPUTER} "
                f"({COMPUTER_ELSEWHERE} in the other games). With only one, the other side is "
                f"{HUMAN} if that one is a computer, else the computer. "
@@ -71,12 +71,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         description="Play tic-tac-toe, Connect Four or an m,n,k-game in the terminal.",
         epilog=textwrap.fill(players, 79, break_on_hyphens=False),
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--x", type=player_choice, metavar="PLAYER",
+    parser.add_argument("--x", type=_player_choice, metavar="PLAYER",
                         help="who plays X, which moves first")
-    parser.add_argument("--o", type=player_choice, metavar="PLAYER", help="who plays O")
+    parser.add_argument("--o", type=_player_choice, metavar="PLAYER", help="who plays O")
     parser.add_argument("--seed", type=int, metavar="N",
                         help="seed for the computer's random choices, to replay the same game")
-    parser.add_argument("--game", type=game_choice, default=Board(), metavar="GAME",
+    parser.add_argument("--game", type=_game_choice, default=Board(), metavar="GAME",
                         help=f"tic-tac-toe (the default), connect4 (7 x 6), or CxRxK: K in a "
                              f"row on a board C wide and R high (each at most {MAX_SIDE}), "
                              f"e.g. 4x4x3")
@@ -86,11 +86,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
             check_can_play(name, args.game)
         except SearchTooBigError:
             parser.error(f"{name} searches to the end of the game, and this game is too big "
-                         f"for that: choose one of {', '.join(ANY_GAME)}")
+                         f"for that: choose one of {', '.join(_ANY_GAME)}")
     return args
 
 
-def game_choice(text: str) -> Position:
+def _game_choice(text: str) -> Position:
     """The empty position of the game ``text`` names; otherwise an argparse error saying what
     can be chosen."""
     name = text.strip().lower()
@@ -109,14 +109,14 @@ def game_choice(text: str) -> Position:
         f"board C wide and R high (e.g. 4x4x3)")
 
 
-def player_choice(name: str) -> str:
+def _player_choice(name: str) -> str:
     """``name``, if it names a player; otherwise an argparse error that lists the choices."""
     if name != HUMAN:
         try:
             make_player(name)
         except ValueError:
             raise argparse.ArgumentTypeError(
-                f"unknown player {name!r}: choose one of {', '.join(CHOICES)} "
+                f"unknown player {name!r}: choose one of {', '.join(_CHOICES)} "
                 f"(N a whole number from 1 up, e.g. depth-2 or mcts-1000)") from None
     return name
 
@@ -126,7 +126,7 @@ def choose_sides(x_name: str | None, o_name: str | None, ask: Ask, tell: Tell,
     """The (X, O) player names: as given, or filled in as the help text says, with ``computer``
     for the computer."""
     if x_name is None and o_name is None:
-        return (HUMAN, computer) if ask_mark(ask, tell) == "X" else (computer, HUMAN)
+        return (HUMAN, computer) if _ask_mark(ask, tell) == "X" else (computer, HUMAN)
     if x_name is None:
         return (computer if o_name == HUMAN else HUMAN), o_name
     if o_name is None:
@@ -134,7 +134,7 @@ def choose_sides(x_name: str | None, o_name: str | None, ask: Ask, tell: Tell,
     return x_name, o_name
 
 
-def ask_mark(ask: Ask, tell: Tell) -> str:
+def _ask_mark(ask: Ask, tell: Tell) -> str:
     """'X' or 'O': the mark the human wants, asked until the answer is clear."""
     while True:
         answer = ask("Play X (moves first) or O? [X/o] ").strip().upper()
@@ -143,12 +143,12 @@ def ask_mark(ask: Ask, tell: Tell) -> str:
         tell("Type X or O (or just press Enter to play X).")
 
 
-def player_for(name: str, seed: int | None, ask: Ask, tell: Tell) -> Player:
+def _player_for(name: str, seed: int | None, ask: Ask, tell: Tell) -> Player:
     """The player called ``name``: a human at the keyboard, or a computer player."""
-    return human_player(ask, tell) if name == HUMAN else make_player(name, seed)
+    return _human_player(ask, tell) if name == HUMAN else make_player(name, seed)
 
 
-def human_player(ask: Ask, tell: Tell) -> Player:
+def _human_player(ask: Ask, tell: Tell) -> Player:
     """A player that asks for a move until it gets a legal one: the number of a free cell,
     counted from 0 as the lessons count them (in Connect Four, the number of a column that is
     not full, from 0 at the left)."""

@@ -31,11 +31,11 @@ __all__ = ["OPTIONAL", "Lesson", "chart_lessons", "course_lessons", "exercises_i
 
 WORDS_PER_MINUTE = 150
 MINUTES_PER_TASK = 10
-ROUND_TO = 5  # minutes: an estimate, not a stopwatch
+_ROUND_TO = 5  # minutes: an estimate, not a stopwatch
 
 #: A task's heading: "## Your turn: beat the computer", "### Your turn (a): ...", not the bare
 #: "## Your turn" that opens the tasks' section.
-TASK_HEADING = re.compile(r"^#{2,6} Your turn\b.*\w.*$", re.MULTILINE)
+_TASK_HEADING = re.compile(r"^#{2,6} Your turn\b.*\w.*$", re.MULTILINE)
 
 
 #: The heading that opens a lesson's optional part, which ends at the next "## " section.
@@ -77,7 +77,7 @@ def words(path: str | Path, optional: bool = True) -> int:
 def tasks(path: str | Path, optional: bool = True) -> int:
     """How many "Your turn" tasks the lesson sets (``optional``: its "Going further" parts too):
     the headings that name one."""
-    return sum(len(TASK_HEADING.findall(_source(cell))) for cell in _cells(path, optional)
+    return sum(len(_TASK_HEADING.findall(_source(cell))) for cell in _cells(path, optional)
                if cell["cell_type"] == "markdown")
 
 
@@ -87,7 +87,7 @@ def lesson_minutes(path: str | Path, *, optional: bool = True) -> int:
     MINUTES_PER_TASK for each task, rounded up to ROUND_TO."""
     minutes = (words(path, optional) / WORDS_PER_MINUTE
                + MINUTES_PER_TASK * tasks(path, optional))
-    return ROUND_TO * math.ceil(minutes / ROUND_TO)
+    return _ROUND_TO * math.ceil(minutes / _ROUND_TO)
 
 
 def imports_charts(path: str | Path) -> bool:

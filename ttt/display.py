@@ -66,26 +66,26 @@ browser.activate()  # in the browser (Pyodide), Graphviz runs as WebAssembly; on
 
 Path = tuple[int, ...]
 
-BEST_COLOUR = "#CC79A7"  # Okabe-Ito reddish purple: the best line of play
+_BEST_COLOUR = "#CC79A7"  # Okabe-Ito reddish purple: the best line of play
 CURRENT_COLOUR = "#F0E442"  # Okabe-Ito yellow: the position being searched
 WIN_FILL = "#C7EAE0"  # a light tint of the winning-line green, under X_TEXT and O_TEXT at 4.5:1
 FADED = "#BBBBBB"  # frames and edges of pruned subtrees
-FADED_TEXT = "#767676"  # their text: the lightest grey at 4.5:1 on white
-GRID = "#999999"
+_FADED_TEXT = "#767676"  # their text: the lightest grey at 4.5:1 on white
+_GRID = "#999999"
 TEXT = "#333333"
-BACKGROUND = "white"  # of the picture, and of every cell and row of text in it
+_BACKGROUND = "white"  # of the picture, and of every cell and row of text in it
 FONT = "Helvetica"
 # Sizes in points (a notebook shows 1 pt as 1.33 px). Big enough to read on a projector from the
 # back of a room; a tree that would be wider than the page is cut or focused, never shrunk.
 CELL = 15  # a cell of a drawn board
-MARK_POINTS = 13  # X and O
-VALUE_POINTS = 10  # the value under a board, the level names
-SMALL_POINTS = 9  # alpha and beta, the cell on an edge, the "more nodes" stubs
+_MARK_POINTS = 13  # X and O
+_VALUE_POINTS = 10  # the value under a board, the level names
+_SMALL_POINTS = 9  # alpha and beta, the cell on an edge, the "more nodes" stubs
 #: The most positions one picture may hold: more cannot be read, and take minutes to lay out.
-MAX_DRAWN = 2_000
+_MAX_DRAWN = 2_000
 #: The most positions counted below a position of another game than tic-tac-toe before a tree is
 #: drawn (tic-tac-toe's 549,946 are counted once and remembered).
-MAX_COUNTED = 50_000
+_MAX_COUNTED = 50_000
 #: Boards side by side that fit a notebook's output (848 px wide in JupyterLab at 1280 x 800 with
 #: the file browser open), at full size, beside the level names.
 MAX_WIDTH = 9
@@ -190,10 +190,10 @@ def _refuse_if_uncountable(position: Position) -> None:
     """A SearchTooBigError if the game tree below ``position`` (another game than tic-tac-toe)
     has more than MAX_COUNTED positions: too many to count, let alone draw (Connect Four's from
     the empty board has trillions)."""
-    if tree_size_exceeds(position, MAX_COUNTED):
+    if tree_size_exceeds(position, _MAX_COUNTED):
         later = position.play(position.legal_moves[0])
         raise SearchTooBigError(f"too many positions to draw: the tree below {position} has more "
-                         f"than {MAX_COUNTED:,}. Start from a later position, e.g. {later!r}.")
+                         f"than {_MAX_COUNTED:,}. Start from a later position, e.g. {later!r}.")
 
 
 # How many nodes the game tree below a position has at each depth (the position is depth 0),
@@ -224,9 +224,9 @@ def _cut_depth(counts: Sequence[int], board: Board, max_depth: int | None,
         if totals[needed] > max_nodes:
             raise _too_big(board, needed, totals[needed], max_nodes, fits)
     drawn = sum(counts[:depth + 1])
-    if drawn > MAX_DRAWN:
-        fits = max(d for d in range(height + 1) if sum(counts[:d + 1]) <= MAX_DRAWN)
-        raise _too_big(board, depth, drawn, MAX_DRAWN, fits, "the most any picture can show")
+    if drawn > _MAX_DRAWN:
+        fits = max(d for d in range(height + 1) if sum(counts[:d + 1]) <= _MAX_DRAWN)
+        raise _too_big(board, depth, drawn, _MAX_DRAWN, fits, "the most any picture can show")
     return None if depth == height else depth
 
 
@@ -291,7 +291,7 @@ def _name(path: Path) -> str:
     return "n" + "_".join(map(str, path))
 
 
-def a_codec(encoding: object, name: str) -> None:
+def _a_codec(encoding: object, name: str) -> None:
     """The argument rule of a text encoding: None (bytes) or one Python knows, such as 'utf-8'."""
     if encoding is None:
         return
@@ -331,7 +331,7 @@ class TreePicture(graphviz.Digraph):
             bundle["text/html"] = svg_image(svg, self.description)
         return bundle
 
-    @checked(encoding=a_codec)
+    @checked(encoding=_a_codec)
     def pipe(self, format: str | None = None, *args: Any, encoding: str | None = None,
              **kwargs: Any) -> bytes | str:
         """What Graphviz makes of the graph (``graphviz.Digraph.pipe``); an SVG picture gets the
@@ -393,9 +393,9 @@ def _empty_graph() -> TreePicture:
     """A top-down graph with tight spacing, so that trees stay compact."""
     graph = TreePicture("game_tree")
     graph.attr(rankdir="TB", ordering="out", nodesep="0.06", ranksep="0.22", margin="0.05",
-               bgcolor=BACKGROUND, fontname=FONT, fontsize=str(VALUE_POINTS))
-    graph.attr("node", shape="plain", fontname=FONT, fontsize=str(VALUE_POINTS))
-    graph.attr("edge", arrowhead="none", color=GRID, fontname=FONT, fontsize=str(SMALL_POINTS),
+               bgcolor=_BACKGROUND, fontname=FONT, fontsize=str(_VALUE_POINTS))
+    graph.attr("node", shape="plain", fontname=FONT, fontsize=str(_VALUE_POINTS))
+    graph.attr("edge", arrowhead="none", color=_GRID, fontname=FONT, fontsize=str(_SMALL_POINTS),
                fontcolor=TEXT, labeldistance="1.4", labelangle="0")
     return graph
 
@@ -425,7 +425,7 @@ def _level_label(mover: str | None) -> str:
         return f'<<FONT COLOR="{TEXT}">game over</FONT>>'
     colour, role, mark = (X_TEXT, "MAX", "▲") if mover == "X" else (O_TEXT, "MIN", "▼")
     return (f'<<FONT COLOR="{colour}">{mark} {role}</FONT><BR/>'
-            f'<FONT COLOR="{TEXT}" POINT-SIZE="{SMALL_POINTS}">{mover} to move</FONT>>')
+            f'<FONT COLOR="{TEXT}" POINT-SIZE="{_SMALL_POINTS}">{mover} to move</FONT>>')
 
 
 def _node_label(board: Board, score: float | None, window: tuple[float, ...] | None,
@@ -433,9 +433,9 @@ def _node_label(board: Board, score: float | None, window: tuple[float, ...] | N
     """An HTML-like label: the board as a 3x3 table, then the value, then alpha and beta (two
     rows that are left out when ``window`` is None)."""
     width = _columns(board)
-    rows = [_text_row(_marker(board, faded) + signed(score), faded, VALUE_POINTS, width)]
+    rows = [_text_row(_marker(board, faded) + signed(score), faded, _VALUE_POINTS, width)]
     if window is not None:
-        rows += [_text_row(text, faded, SMALL_POINTS, width) for text in _window_rows(window)]
+        rows += [_text_row(text, faded, _SMALL_POINTS, width) for text in _window_rows(window)]
     return _board_label(board, rows, faded, current)
 
 
@@ -455,7 +455,7 @@ def _board_label(board: Board, text_rows: list[str], faded: bool, current: bool)
             else 'BORDER="0" CELLPADDING="3"')
     return (f'<<TABLE {halo} CELLBORDER="0" CELLSPACING="0"><TR><TD>'
             f'<TABLE BORDER="1" COLOR="{frame}" CELLBORDER="0" CELLSPACING="1" CELLPADDING="0" '
-            f'BGCOLOR="{FADED if faded else GRID}">{"".join(rows)}</TABLE></TD></TR></TABLE>>')
+            f'BGCOLOR="{FADED if faded else _GRID}">{"".join(rows)}</TABLE></TD></TR></TABLE>>')
 
 
 def _frame_colour(board: Board) -> str:
@@ -467,16 +467,16 @@ def _marker(board: Board, faded: bool) -> str:
     """▲ for a MAX position, ▼ for a MIN one, nothing for a finished game."""
     if board.is_over:
         return ""
-    colour = FADED_TEXT if faded else X_TEXT if board.to_move == "X" else O_TEXT
+    colour = _FADED_TEXT if faded else X_TEXT if board.to_move == "X" else O_TEXT
     mark = "▲" if board.to_move == "X" else "▼"
     return f'<FONT COLOR="{colour}">{mark}</FONT> '
 
 
 def _cell(mark: str, on_win: bool, faded: bool) -> str:
     """One cell of a drawn board: its mark in the player's colour, shaded if on the winning line."""
-    colour = FADED_TEXT if faded else X_TEXT if mark == "X" else O_TEXT
-    fill = WIN_FILL if on_win and not faded else BACKGROUND
-    text = (f'<FONT COLOR="{colour}" POINT-SIZE="{MARK_POINTS}"><B>{mark}</B></FONT>'
+    colour = _FADED_TEXT if faded else X_TEXT if mark == "X" else O_TEXT
+    fill = WIN_FILL if on_win and not faded else _BACKGROUND
+    text = (f'<FONT COLOR="{colour}" POINT-SIZE="{_MARK_POINTS}"><B>{mark}</B></FONT>'
             if mark in "XO" else " ")
     return f'<TD FIXEDSIZE="TRUE" WIDTH="{CELL}" HEIGHT="{CELL}" BGCOLOR="{fill}">{text}</TD>'
 
@@ -489,9 +489,9 @@ def _columns(board: Position) -> int:
 def _text_row(text: str, faded: bool, points: int, columns: int = 3) -> str:
     """A row under a board ``columns`` cells wide, always the same size so that the layout does
     not move."""
-    colour = FADED_TEXT if faded else TEXT
+    colour = _FADED_TEXT if faded else TEXT
     return (f'<TR><TD COLSPAN="{columns}" FIXEDSIZE="TRUE" WIDTH="{columns * CELL + columns - 1}" '
-            f'HEIGHT="{points + 3}" BGCOLOR="{BACKGROUND}">'
+            f'HEIGHT="{points + 3}" BGCOLOR="{_BACKGROUND}">'
             f'<FONT COLOR="{colour}" POINT-SIZE="{points}">{text or " "}</FONT></TD></TR>')
 
 
@@ -499,9 +499,9 @@ def _edge_style(path: Path, best: Path | None, faded: bool) -> dict[str, str]:
     """Edge attributes: labelled with the cell played; thick on the best line, dashed if pruned."""
     style = {"headlabel": str(path[-1])}
     if faded:
-        style.update(style="dashed", color=FADED, fontcolor=FADED_TEXT)
+        style.update(style="dashed", color=FADED, fontcolor=_FADED_TEXT)
     elif best is not None and best[:len(path)] == path:
-        style.update(color=BEST_COLOUR, penwidth="2.5")
+        style.update(color=_BEST_COLOUR, penwidth="2.5")
     return style
 
 
@@ -509,8 +509,8 @@ def _add_stub(graph: graphviz.Digraph, path: Path, more: int, faded: bool) -> No
     """A note 'N more nodes' under a position whose subtree is not drawn: the ``more`` nodes below
     it."""
     name = _name(path) + "_more"
-    graph.node(name, f"{more:,}\nmore nodes", shape="plaintext", fontsize=str(SMALL_POINTS),
-               fontcolor=FADED_TEXT if faded else TEXT, margin="0", height="0", width="0")
+    graph.node(name, f"{more:,}\nmore nodes", shape="plaintext", fontsize=str(_SMALL_POINTS),
+               fontcolor=_FADED_TEXT if faded else TEXT, margin="0", height="0", width="0")
     graph.edge(_name(path), name, style="dotted", color=FADED)
 
 
@@ -589,11 +589,11 @@ def _tally_label(board: Board, tally: Tally, path: Path, scores: Mapping[Path, f
         mean = f'<FONT COLOR="{colour}">{mover}</FONT> {signed(round(tally.mean, 2))}'
     visits = f"{tally.visits:,}" if tally.visits < 100_000 else f"{tally.visits // 1000}k"
     width = _columns(board)
-    rows = [_text_row(f"n={visits}", False, SMALL_POINTS, width),
-            _text_row(mean, False, VALUE_POINTS, width)]
+    rows = [_text_row(f"n={visits}", False, _SMALL_POINTS, width),
+            _text_row(mean, False, _VALUE_POINTS, width)]
     if scores is not None:
         score = scores.get(path)
-        rows.append(_text_row("" if score is None else f"UCB {score:.2f}", False, SMALL_POINTS,
+        rows.append(_text_row("" if score is None else f"UCB {score:.2f}", False, _SMALL_POINTS,
                               width))
     return _board_label(board, rows, False, current)
 
@@ -608,7 +608,7 @@ def _add_playout(graph: graphviz.Digraph, drawn: list[tuple[Path, Node]], step: 
     for move in step.moves:
         end = end.play(move)
     name = _name(step.path) + "_playout"
-    graph.node(name, _board_label(end, [_text_row(end.result_text(), False, SMALL_POINTS,
+    graph.node(name, _board_label(end, [_text_row(end.result_text(), False, _SMALL_POINTS,
                                                   _columns(end))], False, False))
     graph.edge(_name(step.path), name, style="dotted", color=TEXT, penwidth="1.5",
                label=" at random: " + ", ".join(map(str, step.moves)))
@@ -634,7 +634,7 @@ def board_row(boards: Iterable[Board | str], labels: Iterable[str] | None = None
                 f'{figures}</div>')
 
 
-def has_source(obj: object, name: str) -> None:
+def _has_source(obj: object, name: str) -> None:
     """The argument rule of ``show_source``: a function, class, method or module of Python."""
     if not (inspect.isfunction(obj) or inspect.isclass(obj) or inspect.ismethod(obj)
             or inspect.ismodule(obj) or inspect.isfunction(inspect.unwrap(obj))):
@@ -642,7 +642,7 @@ def has_source(obj: object, name: str) -> None:
                         f"{type(obj).__name__} {obj!r:.40}")
 
 
-@checked(obj=has_source)
+@checked(obj=_has_source)
 def show_source(obj: Any) -> Code:
     """The source of a function or class of the package, as the notebook shows code: the one way
     the lessons show the code that runs (never a copy, never a slice of its text)."""

@@ -34,7 +34,7 @@ EMPTY = "."
 MAX_SIDE = 19
 
 #: A pixel size that keeps every board legible: this many pixels a cell, at most MAX_WIDTH wide.
-CELL_PIXELS = 32
+_CELL_PIXELS = 32
 MAX_WIDTH = 320
 
 
@@ -420,7 +420,7 @@ class Grid:
         return ("\n" + "+".join(["-" * (width + 2)] * columns) + "\n").join(rows)
 
     def _repr_svg_(self) -> str:
-        width = min(MAX_WIDTH, CELL_PIXELS * self._shape.columns)
+        width = min(MAX_WIDTH, _CELL_PIXELS * self._shape.columns)
         return board_svg(self.cells, self.winning_line, width, self._shape.columns,
                          discs=self._shape.gravity)
 

@@ -77,7 +77,7 @@ def tournament(x_player: Player, o_player: Player, games: int = 100) -> Counter[
 
 
 #: A game's score from X's point of view.
-SCORES = {"X": 1, "draw": 0, "O": -1}
+_SCORES = {"X": 1, "draw": 0, "O": -1}
 
 
 @checked
@@ -90,7 +90,7 @@ def mean_score(x_player: Player, o_player: Player, games: int,
     check_count(games, "games", "how many games to play, a whole number of at least 2")
     if games < 2:
         raise ValueError(f"games must be at least 2 to measure a spread, got {games}")
-    scores = [SCORES[play_game(x_player, o_player, board).result] for _ in range(games)]
+    scores = [_SCORES[play_game(x_player, o_player, board).result] for _ in range(games)]
     return statistics.mean(scores), 1.96 * statistics.stdev(scores) / math.sqrt(games)
 # --- round robins: every player against every other, and itself ----------------------------------
 
@@ -103,7 +103,7 @@ def round_robin(names: Sequence[str], games: int, make: Callable[[str, int], Pla
     """Every ordered pairing of the named players, each a ``tournament`` of ``games`` games:
     'X name vs O name' -> its Counter. ``make(name, seed)`` builds a player (``make_player``);
     pairing k's X gets seed 2k and its O 2k + 1, so the whole round robin repeats exactly."""
-    check_names(names)
+    _check_names(names)
     check_count(games, "games", "how many games each pairing plays, a whole number")
     pairings = [(x, o) for x in names for o in names]
     return {f"{x} vs {o}": tournament(make(x, 2 * k), make(o, 2 * k + 1), games)
@@ -114,7 +114,7 @@ def round_robin(names: Sequence[str], games: int, make: Callable[[str, int], Pla
 def crosstable(results: RoundRobin, names: Sequence[str]) -> str:
     """The round robin as a text table: a row per X player, a column per O player, each entry
     'X wins-draws-O wins'."""
-    check_names(names)
+    _check_names(names)
     check_round_robin(results, names)
     width = max(11, *(len(name) + 2 for name in names))
     lines = ["X \\ O".rjust(width) + "".join(o.rjust(width) for o in names)]
@@ -158,7 +158,7 @@ def won_drawn_lost(counts: Counter[str], side: str) -> tuple[int, int, int]:
     return counts[side], counts["draw"], counts[other]
 
 
-def check_names(names: object) -> None:
+def _check_names(names: object) -> None:
     """A TypeError unless ``names`` is a list (or tuple) of players' names, each a str."""
     if isinstance(names, str) or not all(isinstance(name, str) for name in names):
         raise TypeError(f"names is a list of players' names (str), got {names!r:.60}")

@@ -100,7 +100,7 @@ class Position(Protocol):
     def winner(self) -> str | None: ...
 
 
-MEMBERS = ("to_move", "legal_moves", "play", "is_over", "winner")  # what Position asks for
+_MEMBERS = ("to_move", "legal_moves", "play", "is_over", "winner")  # what Position asks for
 
 
 Evaluation = Callable[[Position], float]
@@ -120,10 +120,10 @@ def final_score(position: Position, prefer_quick: bool = True) -> float | None:
     cells still free, so that a quicker win scores more and a slower loss less; the sign still
     says who won.
     """
-    return game_result(position, prefer_quick)
+    return _game_result(position, prefer_quick)
 
 
-def game_result(position: Position, prefer_quick: bool) -> float | None:
+def _game_result(position: Position, prefer_quick: bool) -> float | None:
     """``final_score`` as the searches ask it at every leaf: its arguments are theirs, checked
     where they were entered."""
     if not position.is_over:
@@ -138,7 +138,7 @@ def leaf_score(position: Position, evaluate: Evaluation | None, prefer_quick: bo
     """The score of a position where a search stops: the result of a finished game, or else a
     guess, by ``evaluate`` or the position's own ``estimate()`` (0 if it has none)."""
     if position.is_over:
-        return game_result(position, prefer_quick)
+        return _game_result(position, prefer_quick)
     if evaluate is not None:
         return evaluate(position)
     return position.estimate() if hasattr(position, "estimate") else 0
@@ -188,22 +188,22 @@ def table_key(position: Position, symmetry: bool) -> Hashable:
 
 def check_position(position: object, what: str = "position") -> None:
     """A TypeError unless ``position`` follows the game protocol, saying what is missing."""
-    if has_members(type(position)) or isinstance(position, Position):
+    if _has_members(type(position)) or isinstance(position, Position):
         return
     hint = (" Make one with Board.from_string(...), e.g. Board.from_string('X..|.O.|...')."
             if isinstance(position, str) else "")
-    missing = [name for name in MEMBERS if not hasattr(position, name)]
+    missing = [name for name in _MEMBERS if not hasattr(position, name)]
     raise TypeError(f"a {what} is needed (a Board, or any game position with to_move, "
                     f"legal_moves, play, is_over and winner), got {type(position).__name__} "
                     f"{position!r:.60}, which lacks {', '.join(missing)}.{hint}")
 
 
 @cache
-def has_members(kind: type) -> bool:
+def _has_members(kind: type) -> bool:
     """Whether the class ``kind`` itself has every member of the protocol (as properties,
     methods or slots), so that all its instances follow it: asked once per class, for the
     protocol's own check, which must look at each instance, takes a hundred times longer."""
-    return all(hasattr(kind, name) for name in MEMBERS)
+    return all(hasattr(kind, name) for name in _MEMBERS)
 
 
 def a_position(value: object, name: str) -> None:
@@ -276,7 +276,7 @@ def positions_ahead(position: Position) -> int | None:
     if hasattr(position, "positions_ahead"):
         return position.positions_ahead()
     if hasattr(position, "free_cells"):
-        return marked_ahead(position.free_cells)
+        return _marked_ahead(position.free_cells)
     return None
 
 
@@ -287,19 +287,19 @@ def nodes_ahead(position: Position) -> int | None:
     if position.is_over:
         return 1
     if hasattr(position, "free_cells"):
-        return tree_ahead(position.free_cells)
+        return _tree_ahead(position.free_cells)
     return None
 
 
 @cache
-def tree_ahead(free: int) -> int:
+def _tree_ahead(free: int) -> int:
     """How many move sequences of at most ``free`` moves there are, each marking one of ``free``
     cells: 1 + free + free (free - 1) + ..., an upper bound of the tree's nodes."""
     return sum(math.perm(free, t) for t in range(free + 1))
 
 
 @cache
-def marked_ahead(free: int) -> int:
+def _marked_ahead(free: int) -> int:
     """How many ways the players can mark some of ``free`` cells, taking turns: for t more
     moves, which t cells, and which half of them (rounded either way) the player to move gets."""
     return sum(math.comb(free, t) * math.comb(t, t // 2) for t in range(free + 1))

@@ -36,7 +36,7 @@ MAX_FREE = 5
 #: pt (4/3 px): the tallest picture that fits a 1280 x 800 screen in JupyterLab with the
 #: widget's controls and sentence above it; a taller tree shows the band around the current position
 MAX_HEIGHT = 380
-SECONDS_PER_STEP = 0.9  # while playing
+_SECONDS_PER_STEP = 0.9  # while playing
 Path = tuple[int, ...]
 
 
@@ -51,7 +51,7 @@ class Replay:
     sentence: str = ""
 
 
-def a_step(k: object, name: str, arguments: dict) -> None:
+def _a_step(k: object, name: str, arguments: dict) -> None:
     """The argument rule of a step number, of the ``steps`` given or a step-through's (its
     ``self``): from 0 to the last."""
     steps = arguments["steps"] if "steps" in arguments else arguments["self"].steps
@@ -59,10 +59,10 @@ def a_step(k: object, name: str, arguments: dict) -> None:
     at_least(0, last, " (the last step)")(k, name)
 
 
-a_step.with_arguments = True  # type: ignore[attr-defined]
+_a_step.with_arguments = True  # type: ignore[attr-defined]
 
 
-@checked(k=a_step)
+@checked(k=_a_step)
 def replay(steps: list[Step], k: int) -> Replay:
     """The state of the search after step ``k`` (0-based).
 
@@ -87,14 +87,14 @@ def replay(steps: list[Step], k: int) -> Replay:
     return state
 
 
-def few_free_cells(board: object, name: str) -> None:
+def _few_free_cells(board: object, name: str) -> None:
     """The argument rule of the position a step-through replays: at most MAX_FREE free cells."""
     check_position(board, name)
     if board.free_cells > MAX_FREE and not board.is_over:
         raise ValueError(f"{name}: {too_big_message(board)}")
 
 
-@checked(board=few_free_cells)
+@checked(board=_few_free_cells)
 class StepThrough(widgets.VBox):
     """A widget replaying the steps of a search below ``board``."""
 
@@ -178,9 +178,9 @@ class StepThrough(widgets.VBox):
         # the kernel's event loop runs the next step while the page stays responsive; outside a
         # kernel (a script, a test) there is no loop, and the steps move only when called
         with contextlib.suppress(RuntimeError):
-            self._timer = asyncio.get_running_loop().call_later(SECONDS_PER_STEP, self.tick)
+            self._timer = asyncio.get_running_loop().call_later(_SECONDS_PER_STEP, self.tick)
 
-    @checked(k=a_step)
+    @checked(k=_a_step)
     def draw(self, k: int) -> graphviz.Digraph:
         """The picture of step ``k`` (from 0), the whole tree, as drawn before any cropping."""
         state = replay(self.steps, k)
@@ -190,7 +190,7 @@ class StepThrough(widgets.VBox):
                          max_nodes=None, max_width=None,
                          focus=state.current if self.focused else None)
 
-    @checked(k=a_step)
+    @checked(k=_a_step)
     def show(self, k: int) -> None:
         """Show step ``k`` (from 0): its sentence, and its picture, cropped if too tall."""
         state = replay(self.steps, k)
@@ -202,21 +202,21 @@ class StepThrough(widgets.VBox):
         self.picture.value = f"<div data-step='{k + 1}'>{self._svg[k]}</div>"
 
 
-SVG_SIZE = re.compile(r'<svg width="([\d.]+)pt" height="([\d.]+)pt"\s+viewBox="([-\d. ]+)"')
+_SVG_SIZE = re.compile(r'<svg width="([\d.]+)pt" height="([\d.]+)pt"\s+viewBox="([-\d. ]+)"')
 
 
-def a_drawn_tree(svg: object, name: str) -> None:
+def _a_drawn_tree(svg: object, name: str) -> None:
     """The argument rule of a tree drawn as SVG by Graphviz (``draw_tree(...).pipe('svg')``)."""
-    if not isinstance(svg, str) or not SVG_SIZE.search(svg):
+    if not isinstance(svg, str) or not _SVG_SIZE.search(svg):
         raise TypeError(f"{name} is a tree drawn by Graphviz as SVG text, e.g. "
                         f"draw_tree(board).pipe('svg', encoding='utf-8'), got {svg!r:.40}")
 
 
-@checked(svg=a_drawn_tree)
+@checked(svg=_a_drawn_tree)
 def crop_to_current(svg: str, height: float = MAX_HEIGHT) -> str:
     """``svg`` (a tree drawn by Graphviz) cut to a band ``height`` pt high around the current
     position, with a line saying which way the rest lies; unchanged if it is no taller."""
-    size = SVG_SIZE.search(svg)
+    size = _SVG_SIZE.search(svg)
     if float(size[2]) <= height:
         return svg
     left, top, width, full = map(float, size[3].split())
@@ -235,7 +235,7 @@ def crop_to_current(svg: str, height: float = MAX_HEIGHT) -> str:
             f"current position: more of it lies {where}.</div>{cropped}")
 
 
-@checked(board=few_free_cells)
+@checked(board=_few_free_cells)
 def step_through(board: Position, *, pruning: bool = False, ordered: bool = True,
                  prefer_quick: bool = True) -> StepThrough:
     """A widget stepping through minimax (alpha-beta with ``pruning``) below ``board``, with the

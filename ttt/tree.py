@@ -43,7 +43,7 @@ from ttt.search import Path, Watch, minimax
 __all__ = ["Node", "best_path", "build_tree", "count_by_depth", "count_games", "count_internal",
            "count_nodes", "distinct_boards", "fill_values", "print_progress", "walk"]
 
-Progress = Callable[[int, int], None]
+_Progress = Callable[[int, int], None]
 
 
 
@@ -74,7 +74,7 @@ class Node:
 
 @checked(exhaustive=WHOLE_TREE)
 def build_tree(board: Position = Board(), max_depth: int | None = None,
-               progress: Progress | None = None) -> Node:
+               progress: _Progress | None = None) -> Node:
     """The game tree below ``board``: a node for every sequence of legal moves, to the game's end.
 
     With ``max_depth`` the tree stops that many moves below ``board``: nodes there get no children

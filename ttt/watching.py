@@ -48,7 +48,7 @@ __all__ = ["Counting", "Seen", "Watch", "watching"]
 
 Path = tuple[Any, ...]  # the moves played from the start of the search
 Moves = Callable[[Any], Sequence[Any]]  # a position's moves, in the order the search tries them
-Window = Callable[[tuple[Any, ...]], tuple[float, float]]  # a call's (alpha, beta)
+_Window = Callable[[tuple[Any, ...]], tuple[float, float]]  # a call's (alpha, beta)
 
 
 class Watch:
@@ -102,7 +102,7 @@ class Seen:
 @contextmanager
 def watching(search: Callable[..., float], watch: Watch | None = None, *,
              moves: Moves = lambda position: position.legal_moves,
-             window: Window | None = None) -> Iterator[Seen]:
+             window: _Window | None = None) -> Iterator[Seen]:
     """Within the ``with`` block, every call of the module-level function ``search`` (whose first
     argument is a position, and which returns its score) is counted, and told to ``watch`` if
     given; yields the ``Seen`` that counts them.
@@ -161,7 +161,7 @@ class _Call:
 
 
 def _reported(search: Callable[..., float], seen: Seen, watch: Watch, moves: Moves,
-              window: Window | None) -> Callable[..., float]:
+              window: _Window | None) -> Callable[..., float]:
     """``search``, telling ``watch`` of every step it takes (the module's docstring says how
     each is recognised), as well as counting."""
     under_way: list[_Call] = []  # the calls from the first one down to the latest

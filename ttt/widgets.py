@@ -55,7 +55,7 @@ __all__ = ["CONNECT_FOUR_LEVELS", "HINT_COLOURS", "HINT_DEPTH", "LEVELS", "Conne
            "play_board", "sampling_explanation"]
 
 
-def a_board_going_on(board: object, name: str) -> None:
+def _a_board_going_on(board: object, name: str) -> None:
     """The argument rule of a tic-tac-toe explanation's board: a Board, the game not over."""
     a_board(board, name)
     a_game_going_on(board, name)
@@ -63,15 +63,15 @@ def a_board_going_on(board: object, name: str) -> None:
 
 #: The rules of the explanations' and hints' arguments: a game still going on (tic-tac-toe's, for
 #: a ``board``), a look ahead that answers in seconds on Connect Four 7 x 6.
-GOING_ON = {"position": a_game_going_on, "board": a_board_going_on,
+_GOING_ON = {"position": a_game_going_on, "board": _a_board_going_on,
             "depth": at_least(1, 8, " (a deeper look takes minutes on Connect Four)")}
 
 HINT_COLOURS = {1: "#B5E3D3", 0: "#F3EDB0", -1: "#F5C9B0"}  # win, draw, loss: light Okabe-Ito tints
-MARK_COLOURS = {"X": X_COLOUR, "O": O_COLOUR, ".": "black"}
+_MARK_COLOURS = {"X": X_COLOUR, "O": O_COLOUR, ".": "black"}
 WIN_COLOUR = "#B5E3D3"
-CELL_COLOUR = "#EEEEEE"  # a free or taken cell: light grey, so the board shows on a white page
+_CELL_COLOUR = "#EEEEEE"  # a free or taken cell: light grey, so the board shows on a white page
 # A free cell's text: a button whose text is set to "" keeps its old text in the browser.
-BLANK = "\u00a0"
+_BLANK = "\u00a0"
 
 
 def _level_label(levels: dict[str, str], level: str) -> str:
@@ -97,7 +97,7 @@ def hint(outcome: Outcome, me: str) -> tuple[int, str]:
     return mine, f"{'win' if mine > 0 else 'loss'} in {outcome.plies}"
 
 
-def OneOf(kind: type, **options: Any) -> widgets.Widget:  # noqa: N802 (it makes a widget)
+def _OneOf(kind: type, **options: Any) -> widgets.Widget:  # noqa: N802 (it makes a widget)
     """A choice among options (a drop-down menu, toggle buttons: the ipywidgets class ``kind``)
     that always has one chosen: setting its ``value``, ``label`` or ``index`` to None, or to what
     is not an option, raises a TraitError naming the control and its options, and changes
@@ -128,7 +128,7 @@ def _refusing_none(validate: Any) -> Any:
     return refuse_none
 
 
-CELL_SIZE = 92  # px: room for the widest hint, "loss in 4", in HINT_FONT without an ellipsis
+_CELL_SIZE = 92  # px: room for the widest hint, "loss in 4", in HINT_FONT without an ellipsis
 MARK_FONT, HINT_FONT = "34px", "15px"
 
 
@@ -145,11 +145,11 @@ class _GameBoard(widgets.VBox):
         self.levels = levels
         self.rng = seeded_random(seed)
         self.status = widgets.HTML().add_class("board-status")
-        self.mark = OneOf(widgets.ToggleButtons, options=[("X (you start)", "X"),
+        self.mark = _OneOf(widgets.ToggleButtons, options=[("X (you start)", "X"),
                                                    ("O (computer starts)", "O")],
                                           value=human, description="You play",
                                           style={"button_width": "150px"})
-        self.level = OneOf(widgets.Dropdown, options=list(levels.items()), value=levels[level],
+        self.level = _OneOf(widgets.Dropdown, options=list(levels.items()), value=levels[level],
                                       description="Computer",
                                       layout=widgets.Layout(width="max-content"))
         self.new_button = widgets.Button(description="New game", icon="refresh")
@@ -362,9 +362,9 @@ class _GameBoard(widgets.VBox):
         line = board.winning_line or ()
         for cell, button in enumerate(self.buttons):
             mark = board[cell]
-            button.description = BLANK if mark == "." else mark
-            button.style.text_color = MARK_COLOURS[mark]
-            button.style.button_color = WIN_COLOUR if cell in line else CELL_COLOUR
+            button.description = _BLANK if mark == "." else mark
+            button.style.text_color = _MARK_COLOURS[mark]
+            button.style.button_color = WIN_COLOUR if cell in line else _CELL_COLOUR
 
     def _explain(self) -> tuple[str, str]:
         """Why the computer chose its last move, from what the level that played it looked at
@@ -382,7 +382,7 @@ class _GameBoard(widgets.VBox):
 
     def _why(self, name: str, found: Any, position: Position, move: Any) -> str:
         label = self._label(name)
-        head = (f"<p style='{PARAGRAPH}'>The computer ({position.to_move}) played {self.NOUN} "
+        head = (f"<p style='{_PARAGRAPH}'>The computer ({position.to_move}) played {self.NOUN} "
                 f"<b>{move}</b> at “{html.escape(label)}”. ")
         if name.startswith("mcts"):
             return head + sampling_explanation(found, self.NOUN)
@@ -416,15 +416,15 @@ class PlayBoard(_GameBoard):
     def button_texts(self) -> str:
         """What the nine buttons show now (a mark, a hint, or nothing), as three rows of text:
         the board as a reader of the page sees it."""
-        texts = [button.description.replace(BLANK, "") for button in self.buttons]
+        texts = [button.description.replace(_BLANK, "") for button in self.buttons]
         return "\n".join(" | ".join(f"{text:^9}" for text in texts[row:row + 3])
                          for row in (0, 3, 6))
 
     def _cells(self) -> widgets.Widget:
         self.buttons = [self._cell_button(cell) for cell in range(9)]
         return widgets.GridBox(self.buttons, layout=widgets.Layout(
-            grid_template_columns=f"repeat(3, {CELL_SIZE}px)", grid_gap="4px",
-            width=f"{3 * CELL_SIZE + 8}px"))
+            grid_template_columns=f"repeat(3, {_CELL_SIZE}px)", grid_gap="4px",
+            width=f"{3 * _CELL_SIZE + 8}px"))
 
     def _why_not(self, cell: int) -> str:
         if not self.board.is_over and self.board[cell] != ".":
@@ -474,8 +474,8 @@ class PlayBoard(_GameBoard):
         return super()._explain_rule(name, board, cell)
 
     def _cell_button(self, cell: int) -> widgets.Button:
-        button = widgets.Button(layout=widgets.Layout(width=f"{CELL_SIZE}px",
-                                                      height=f"{CELL_SIZE}px", margin="0",
+        button = widgets.Button(layout=widgets.Layout(width=f"{_CELL_SIZE}px",
+                                                      height=f"{_CELL_SIZE}px", margin="0",
                                                       padding="0 4px"))
         button.add_class(f"cell-{cell}")
         button.style.font_size = MARK_FONT
@@ -490,11 +490,11 @@ ESTIMATE_COLOUR = "#E4E4F0"  # a hint that is only a guess: a neutral tint
 # that the board and its controls fit a projector's 800 px; the drop buttons are lower still
 DISC_WIDTH, DISC_HEIGHT, DROP_HEIGHT = 76, 60, 36
 FOUR_HINT_FONT, DROP_FONT = "13px", "22px"
-HINT_STYLE = (f"width:{DISC_WIDTH}px;height:22px;line-height:22px;text-align:center;"
+_HINT_STYLE = (f"width:{DISC_WIDTH}px;height:22px;line-height:22px;text-align:center;"
               f"font-size:{FOUR_HINT_FONT};font-weight:bold;color:#333333")
 
 
-@checked(**GOING_ON)
+@checked(**_GOING_ON)
 def lookahead_hint(position: Position, move: Any,
                    depth: int = HINT_DEPTH) -> tuple[int | None, str]:
     """What alpha-beta ``depth`` moves deep sees after ``move``, for the player making it: a
@@ -538,7 +538,7 @@ class ConnectFourBoard(_GameBoard):
                             .add_class(f"hint-{column}") for column in range(columns)]
         self.drops = [self._button(f"drop-{column}", column, f"↓ {column}", DROP_HEIGHT)
                       for column in range(columns)]
-        self.buttons = [self._button(f"disc-{cell}", cell % columns, BLANK, DISC_HEIGHT)
+        self.buttons = [self._button(f"disc-{cell}", cell % columns, _BLANK, DISC_HEIGHT)
                         for cell in range(columns * rows)]
         for disc in self.buttons:  # a click on a disc drops in its column, but a keyboard user
             disc.tabbable = False  # has the seven arrows, not 42 more Tab stops
@@ -564,11 +564,11 @@ class ConnectFourBoard(_GameBoard):
         for column, (label, button) in enumerate(zip(self.hint_labels, self.drops, strict=True)):
             value, text = hints.get(column, (0, ""))
             label.layout.display = "" if hints else "none"
-            label.value = (f"<div style='{HINT_STYLE};background:"
+            label.value = (f"<div style='{_HINT_STYLE};background:"
                            f"{HINT_COLOURS.get(value, ESTIMATE_COLOUR)}'>{text}</div>"
                            if column in hints else "")
             playable = column in board.legal_moves
-            button.description = f"↓ {column}" if playable else BLANK
+            button.description = f"↓ {column}" if playable else _BLANK
             button.tooltip = (f"drop a disc in column {column}"
                               + (f" (hint: {text})" if column in hints else "")
                               if playable else f"column {column} is full")
@@ -602,25 +602,25 @@ def _random_choice(position: Position, moves: Any, noun: str) -> str:
 
 # compact, whatever the page's own style for tables and paragraphs: the board and its
 # explanation fit one screen
-PAD = "padding:0 8px;line-height:17px;font-size:13px"
-PARAGRAPH = "margin:0 0 4px 0;line-height:17px;font-size:13px"
+_PAD = "padding:0 8px;line-height:17px;font-size:13px"
+_PARAGRAPH = "margin:0 0 4px 0;line-height:17px;font-size:13px"
 
 
 def _table(head: tuple[str, ...], rows: list[tuple[Any, ...]], chosen: Any,
            css_class: str = "") -> str:
     """An HTML table: ``head``, then ``rows`` (each starting with its move), the row of the move
     ``chosen`` bold."""
-    heading = "".join(f"<th style='{PAD}'>{name}</th>" for name in head)
+    heading = "".join(f"<th style='{_PAD}'>{name}</th>" for name in head)
     body = "".join(
         f"<tr style='font-weight:{'bold' if row[0] == chosen else 'normal'}'>"
-        + "".join(f"<td style='{PAD};text-align:right'>{cell}</td>" for cell in row) + "</tr>"
+        + "".join(f"<td style='{_PAD};text-align:right'>{cell}</td>" for cell in row) + "</tr>"
         for row in rows)
     named = f" class='{css_class}'" if css_class else ""
     return (f"<table{named} style='border-collapse:collapse;margin:0 0 6px 0'>"
             f"<tr>{heading}</tr>{body}</table>")
 
 
-@checked(**GOING_ON)
+@checked(**_GOING_ON)
 @cache
 def explanation(board: Board, chosen: int) -> str:
     """HTML explaining the move ``chosen`` by a perfect player in ``board``: every move ranked by
@@ -639,7 +639,7 @@ def explanation(board: Board, chosen: int) -> str:
             f"{_table(head, rows, chosen)}")
 
 
-@checked(**GOING_ON)
+@checked(**_GOING_ON)
 @cache
 def explanation_tree(board: Board, chosen: int) -> str:
     """The tree behind a perfect player's move ``chosen`` in ``board``, as SVG: the position and
@@ -647,7 +647,7 @@ def explanation_tree(board: Board, chosen: int) -> str:
     return draw_tree(board, max_depth=1, line=(chosen,)).pipe(format="svg", encoding="utf-8")
 
 
-@checked(**GOING_ON)
+@checked(**_GOING_ON)
 def imperfect_explanation(board: Board, chosen: int) -> str:
     """HTML explaining the move ``chosen`` by the "imperfect" player in ``board``: each move's
     value with perfect play and the ``hopeful_value`` the player ranks it by."""
@@ -666,7 +666,7 @@ def imperfect_explanation(board: Board, chosen: int) -> str:
             + _table(("cell", f"outcome for {mover}", "its score"), rows, chosen))
 
 
-@checked(**GOING_ON)
+@checked(**_GOING_ON)
 def lookahead_explanation(position: Position, chosen: Any, depth: int, noun: str) -> str:
     """HTML explaining the move ``chosen`` by a player looking ``depth`` moves ahead (its own
     included): what its search saw after each move, for the player moving."""
@@ -684,7 +684,7 @@ def lookahead_explanation(position: Position, chosen: Any, depth: int, noun: str
             + _table((noun, "what it saw"), rows, chosen))
 
 
-@checked(**GOING_ON)
+@checked(**_GOING_ON)
 def learned_explanation(position: Position, chosen: Any, noun: str) -> str:
     """HTML explaining the move ``chosen`` by the "learned" level: the value it learned by
     self-play (lesson 9) for the position after each move, for the player moving."""

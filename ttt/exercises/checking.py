@@ -29,8 +29,8 @@ __all__ = ["CELL", "CELLS", "MARK", "NO_ANSWER", "NUMBER", "SCORE", "VALUE", "WH
            "AnyOf", "Between", "Case", "Exercise", "Feedback", "Kind", "Verdict", "attempt",
            "guess_verdict", "same", "shown"]
 
-PACKAGE = Path(__file__).resolve().parents[1]  # ttt/: frames in here are not the student's code
-STUB_CASES = 5  # a function that returns None on this many first cases is still the stub
+_PACKAGE = Path(__file__).resolve().parents[1]  # ttt/: frames in here are not the student's code
+_STUB_CASES = 5  # a function that returns None on this many first cases is still the stub
 
 
 # --- feedback -----------------------------------------------------------------------------------
@@ -206,7 +206,8 @@ def _changed(before: tuple, after: tuple) -> str:
 def _where(error: BaseException) -> str:
     """The last line of the student's code in the traceback: " at line 4: return cells[9]"."""
     frames = traceback.extract_tb(error.__traceback__)
-    mine = [frame for frame in frames if not Path(frame.filename).resolve().is_relative_to(PACKAGE)]
+    mine = [frame for frame in frames
+            if not Path(frame.filename).resolve().is_relative_to(_PACKAGE)]
     return f" at line {mine[-1].lineno}: {mine[-1].line}" if mine else ""
 
 
@@ -303,7 +304,7 @@ class Exercise:
     def _a_stub(self, student: Callable) -> bool:
         """Whether ``student`` is still the stub: it returns None on the first cases, although
         the first is not None."""
-        first = list(islice(self.cases(), STUB_CASES))
+        first = list(islice(self.cases(), _STUB_CASES))
         call = attempt(student)
         return first[0].expected is not None and all(call(*case.args) is None for case in first)
 

@@ -64,7 +64,7 @@ def _count_x_wins_verdict(case: Case, got: object, student: Callable) -> str:
         return "That is how many games O wins."
     tree = case.args[0]
     if tree.children and (same(got, 0) or same(got, _x_wins_among_children(tree))):
-        probe = build_tree(Board.from_string(RECURSION_PROBE))
+        probe = build_tree(Board.from_string(_RECURSION_PROBE))
         there = student(probe)
         if same(there, _x_wins_among_children(probe)):
             return ("That counts the children X has won and stops there: a child that is not a "
@@ -78,7 +78,7 @@ def _count_x_wins_verdict(case: Case, got: object, student: Callable) -> str:
 
 
 #: X to move, and one move wins at once: its children hold 1 win for X, the tree many more.
-RECURSION_PROBE = "XX.|OO.|..."
+_RECURSION_PROBE = "XX.|OO.|..."
 
 
 def _x_wins_among_children(node: Node) -> int:

@@ -198,7 +198,7 @@ def _best_moves(board: Board) -> list[int]:
 
 #: Where a best_move may let O take the largest value, as (how it picks O's move at the top, the
 #: turns its search takes below), with the nudge for that mistake.
-O_MAXIMISES: tuple[tuple[Callable, dict[str, str], str], ...] = (
+_O_MAXIMISES: tuple[tuple[Callable, dict[str, str], str], ...] = (
     (max, AS_PLAYED,
      "At O's turn yours picks the move that is best for X: O wants the smallest value, X the "
      "largest. Pick with min when O is to move."),
@@ -212,7 +212,7 @@ O_MAXIMISES: tuple[tuple[Callable, dict[str, str], str], ...] = (
 
 #: Positions where each of those mistakes picks other moves than the right ones and than the
 #: others: O to move at the first two, X at the third.
-BEST_MOVE_PROBES = ["X..|...|O.X", "XX.|OO.|X..", "...|.O.|XOX"]
+_BEST_MOVE_PROBES = ["X..|...|O.X", "XX.|OO.|X..", "...|.O.|XOX"]
 
 
 def _moves_when(board: Board, o_picks: Callable, turns: dict[str, str]) -> list[int]:
@@ -227,9 +227,9 @@ def _moves_when(board: Board, o_picks: Callable, turns: dict[str, str]) -> list[
 def _o_maximises(student: Callable, board: Board, got: object) -> str:
     """The nudge for letting O maximise, if the student's best_move picks ``got`` on ``board``
     and its moves on the probes as one of those mistakes would; else ''."""
-    probes = list(map(Board.from_string, BEST_MOVE_PROBES))
+    probes = list(map(Board.from_string, _BEST_MOVE_PROBES))
     chosen = [(board, got), *((probe, student(probe)) for probe in probes)]
-    for o_picks, turns, nudge in O_MAXIMISES:
+    for o_picks, turns, nudge in _O_MAXIMISES:
         if all(move in _moves_when(position, o_picks, turns) for position, move in chosen):
             return nudge
     return ""

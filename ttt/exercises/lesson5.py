@@ -199,14 +199,14 @@ def _closed_window_visits(root: Board, student: Callable) -> list[Board] | None:
 
 #: X to move: searched with alpha = −∞ and beta = −1, alpha-beta stops after the first move (any
 #: value closes that window), and the window prunes much of the position after it.
-WINDOW_PROBE = "XO.|...|..."
+_WINDOW_PROBE = "XO.|...|..."
 
 
 def _window_not_passed_down(student: Callable) -> bool:
     """Whether ``student``, given a window that its first move closes, stops after that move
     but searches the position after it as plain minimax does: the window never reaches the
     calls below."""
-    root = Board.from_string(WINDOW_PROBE)
+    root = Board.from_string(_WINDOW_PROBE)
     first = root.play(root.legal_moves[0])
     traced, log = traced_board(root)
     if student(traced, -math.inf, -1) is NO_ANSWER:
@@ -233,16 +233,16 @@ def _distinct_cases() -> Iterator[Case]:
                    "the empty board" if board == Board() else f"the positions below {board}")
 
 
-OTHER_START = "XO.|...|..."  # a start whose positions the cases before have not all seen
+_OTHER_START = "XO.|...|..."  # a start whose positions the cases before have not all seen
 
 
 def _distinct_verdict(case: Case, got: object, student: Callable) -> str:
     if same(got, case.expected):
         return ""
-    student(Board.from_string(OTHER_START))
+    student(Board.from_string(_OTHER_START))
     again = student(case.board)
     if not same(again, got):
-        return (f"Called on this board again (after a call on {OTHER_START}), your function "
+        return (f"Called on this board again (after a call on {_OTHER_START}), your function "
                 f"counts {shown(again)} instead of {got}: it keeps what it saw from one call to "
                 "the next. A default argument such as seen=set() is made once, when def runs, and "
                 "every call shares it: make a new set inside the function, on each call.")

@@ -140,20 +140,20 @@ EXERCISES = (
 
 # --- the lesson's other tasks: a prediction, and the student's own players ----------------------
 
-PREDICTION_CHOICES = ("random", "one-layer", "two-layer")
+_PREDICTION_CHOICES = ("random", "one-layer", "two-layer")
 
 
 def check_draws_prediction(guess: object, results: dict) -> Feedback:
     """The verdict on a prediction of which of random, one-layer and two-layer draws most often
     as X against perfect, from the round robin's ``results`` ('X name vs O name' -> Counter)."""
-    check_round_robin(results, [*PREDICTION_CHOICES, "perfect"])
-    draws = {name: results[f"{name} vs perfect"]["draw"] for name in PREDICTION_CHOICES}
+    check_round_robin(results, [*_PREDICTION_CHOICES, "perfect"])
+    draws = {name: results[f"{name} vs perfect"]["draw"] for name in _PREDICTION_CHOICES}
     answer = max(draws, key=draws.get)
     shown_draws = ", ".join(f"{name} {count}" for name, count in draws.items())
     if guess is None:
         return Feedback(False, "Not yet: set my_prediction above to 'random', 'one-layer' or "
                                "'two-layer', then run this cell again.")
-    if guess not in PREDICTION_CHOICES:
+    if guess not in _PREDICTION_CHOICES:
         return Feedback(False, f"✗ {shown(guess)} is not one of the three: predict 'random', "
                                f"'one-layer' or 'two-layer' (a str, in quotes).")
     if guess == answer:
@@ -164,7 +164,7 @@ def check_draws_prediction(guess: object, results: dict) -> Feedback:
                           "that is not lost is drawn.")
 
 
-TRY_GAMES = 100  # as X and as O
+_TRY_GAMES = 100  # as X and as O
 
 
 class IllegalChoice(Exception):
@@ -190,7 +190,7 @@ def refereed(player: Callable) -> Callable:
 
 
 def _games(x_player: Callable, o_player: Callable, side: str) -> str:
-    counts = tournament(x_player, o_player, games=TRY_GAMES)
+    counts = tournament(x_player, o_player, games=_TRY_GAMES)
     return "-".join(map(str, won_drawn_lost(counts, side)))
 
 
@@ -230,7 +230,7 @@ def try_player(player: Callable, opponent: str, reference: str | None = None,
         as_x = _games(make_player(reference, seed=43), make_player(opponent, seed=44), "X")
         as_o = _games(make_player(opponent, seed=45), make_player(reference, seed=46), "O")
         rows.append((f"{reference} against {opponent}", f"as X {as_x}, as O {as_o}"))
-    return Feedback(True, f"✓ {name} played {2 * TRY_GAMES} whole games (won-drawn-lost):",
+    return Feedback(True, f"✓ {name} played {2 * _TRY_GAMES} whole games (won-drawn-lost):",
                     rows=tuple(rows))
 
 

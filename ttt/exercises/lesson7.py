@@ -30,12 +30,12 @@ from ttt.protocol import seeded_random
 __all__ = ["EXERCISES", "evaluate_four", "evaluation_results", "landing_cell", "open_columns"]
 
 #: The board sizes the checks try: not square, so a mix-up of rows and columns shows.
-SIZES = ((7, 6), (4, 5), (5, 4), (6, 7))
+_SIZES = ((7, 6), (4, 5), (5, 4), (6, 7))
 EVALUATION_GAMES = 20  # as X and as O, so twice this many in all
 EVALUATION_DEPTH = 2
 MIN_WINS = 30  # of 40: the package's estimate wins 38, one for the centre alone 37, a constant 19
 
-CELL_OR_NONE = Kind((Integral, type(None)), "a cell number, or None for a full column")
+_CELL_OR_NONE = Kind((Integral, type(None)), "a cell number, or None for a full column")
 
 # --- model answers ------------------------------------------------------------------------------
 
@@ -90,11 +90,11 @@ def _random_positions(columns: int, rows: int, count: int, seed: int) -> list[Co
 
 
 def _landing_cases() -> Iterator[Case]:
-    for columns, rows in SIZES:
+    for columns, rows in _SIZES:
         empty = connect_four(columns, rows)
         yield Case((empty, 0), empty, (rows - 1) * columns, f"column 0 of an empty {columns} × "
                                                             f"{rows} board")
-    for seed, (columns, rows) in enumerate(SIZES):
+    for seed, (columns, rows) in enumerate(_SIZES):
         for position in _random_positions(columns, rows, 6, seed):
             for column in range(columns):
                 yield Case((position, column), position, _lowest_free(position, column),
@@ -155,10 +155,10 @@ def _finished_positions(columns: int, rows: int, count: int, seed: int) -> list[
 
 
 def _open_columns_cases() -> Iterator[Case]:
-    for columns, rows in SIZES:
+    for columns, rows in _SIZES:
         empty = connect_four(columns, rows)
         yield Case((empty,), empty, list(empty.legal_moves), f"an empty {columns} × {rows} board")
-    for seed, (columns, rows) in enumerate(SIZES):
+    for seed, (columns, rows) in enumerate(_SIZES):
         for position in _finished_positions(columns, rows, 2, seed + 20):
             yield Case((position,), position, [], "a won game with free cells left")
         for position in _random_positions(columns, rows, 6, seed + 30):
@@ -210,7 +210,7 @@ def _evaluation_positions() -> tuple[tuple[ConnectFour, str], ...]:
                          f"fourth cell free)")
               for player in "XO" for seed in range(2)
               for position in [_many_threats(player, seed)]]
-    for seed, (columns, rows) in enumerate(SIZES[1:]):
+    for seed, (columns, rows) in enumerate(_SIZES[1:]):
         found += [(position, f"a {columns} × {rows} position from a random game")
                   for position in _random_positions(columns, rows, 8, seed + 11)]
     return tuple(found)
@@ -314,7 +314,7 @@ EXERCISES = (
         hint_text="A disc falls to the lowest free cell of its column. Cells are numbered in "
                   "reading order, row by row from the top, each row position.columns cells long: "
                   "look at the column's cells from the bottom row up.",
-        cases=_landing_cases, returns=CELL_OR_NONE, verdict=_landing_verdict,
+        cases=_landing_cases, returns=_CELL_OR_NONE, verdict=_landing_verdict,
         summary="empty, part-filled and full columns, on boards of four sizes"),
     Exercise(
         open_columns, lesson=7,

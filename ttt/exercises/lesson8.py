@@ -104,15 +104,15 @@ def _misplayed(board: Board, at_x: Callable[[list], float], at_o: Callable[[list
     return at_x(values) if board.to_move == "X" else at_o(values)
 
 
-WRONG_PLAYER = ("Averaging over the wrong player: here X is the one who chooses (the largest "
+_WRONG_PLAYER = ("Averaging over the wrong player: here X is the one who chooses (the largest "
                 "value) and O the one who moves at random (the average). Yours averages at X's "
                 "turns.")
 
 #: The classic mistakes of an expectimax: how it combines the values at X's and at O's turns,
 #: and its nudge.
 VALUE_MISTAKES: tuple[tuple[Callable[[list], float], Callable[[list], float], str], ...] = (
-    (_average, max, WRONG_PLAYER),
-    (_average, min, WRONG_PLAYER),
+    (_average, max, _WRONG_PLAYER),
+    (_average, min, _WRONG_PLAYER),
     (max, min,
      "That is minimax: it takes the smallest value at O's turn, as if O played perfectly. Here O "
      "moves at random: average the values of O's moves, each is equally likely."),
@@ -186,7 +186,7 @@ def _bonus(numerator: int, denominator: int, exploration: float = EXPLORATION) -
 
 #: The classic mistakes of a UCB1 score, as (the score it gives from total, visits, parent
 #: visits and the player's sign, nudge).
-UCB1_MISTAKES: tuple[tuple[Callable[[int, int, int, int], float], str], ...] = (
+_UCB1_MISTAKES: tuple[tuple[Callable[[int, int, int, int], float], str], ...] = (
     (lambda t, n, N, sign: t / n + _bonus(N, n),
      "Forgot to flip the result for the player choosing: total is from X's point of view, but "
      "O wants X's results low. When O chooses, the mean is −total / visits."),
@@ -220,7 +220,7 @@ def _ucb1_verdict(case: Case, got: object, student: Callable) -> str:
                 "score is infinity (math.inf), so that every move is tried once before any is "
                 "tried twice.")
     sign = 1 if player == "X" else -1
-    for mistaken, nudge in UCB1_MISTAKES:
+    for mistaken, nudge in _UCB1_MISTAKES:
         if close(got, mistaken(total, visits, parent_visits, sign)):
             return nudge
     constant = _constant(case, got, student)
@@ -230,7 +230,7 @@ def _ucb1_verdict(case: Case, got: object, student: Callable) -> str:
             "EXPLORATION × √(ln(parent_visits) / visits).")
 
 
-TEXTBOOK = math.sqrt(2)  # UCB1's constant (Auer et al. 2002) for results from 0 to 1
+_TEXTBOOK = math.sqrt(2)  # UCB1's constant (Auer et al. 2002) for results from 0 to 1
 
 
 def _constant(case: Case, got: object, student: Callable) -> float | None:
@@ -253,10 +253,10 @@ def _constant_nudge(constant: float) -> str:
     if math.isclose(constant, 1):
         return f"The exploration constant is EXPLORATION ({EXPLORATION:.3f}), not 1."
     why = ""
-    if math.isclose(constant, TEXTBOOK):
+    if math.isclose(constant, _TEXTBOOK):
         why = (" √2 is the textbook's constant for results from 0 to 1; this course's results run "
                "from −1 to +1.")
-    elif math.isclose(constant, 2 * TEXTBOOK):
+    elif math.isclose(constant, 2 * _TEXTBOOK):
         why = (" 2√2 is the textbook's √2 stretched to results from −1 to +1; the course explores "
                "less and uses EXPLORATION as it is.")
     return (f"The exploration constant is EXPLORATION ({EXPLORATION:.3f}): yours multiplies the "

@@ -111,16 +111,16 @@ def _best(values: dict[int, float], to_move: str) -> AnyOf:
     return AnyOf(move for move, value in values.items() if value == best)
 
 
-GREEDY_PROBES = [({0: 0.5, 4: -0.25, 8: 0.0}, "X"), ({0: 0.5, 4: -0.25, 8: 0.0}, "O"),
+_GREEDY_PROBES = [({0: 0.5, 4: -0.25, 8: 0.0}, "X"), ({0: 0.5, 4: -0.25, 8: 0.0}, "O"),
                  ({2: -1.0, 3: 0.2, 5: 0.2}, "X"), ({2: -1.0, 3: 0.2, 5: 0.2}, "O"),
                  ({1: 0.1, 6: 0.1, 7: 0.1}, "O"), ({4: 0.7}, "X")]
 
 
 def _greedy_cases() -> Iterator[Case]:
-    for seed, (values, to_move) in enumerate(GREEDY_PROBES):
+    for seed, (values, to_move) in enumerate(_GREEDY_PROBES):
         yield Case((values, to_move, 0, random.Random(seed)), None, _best(values, to_move),
                    f"epsilon 0 (no exploring), {to_move} to move, values {values}")
-    for seed, (values, to_move) in enumerate(GREEDY_PROBES):
+    for seed, (values, to_move) in enumerate(_GREEDY_PROBES):
         yield Case((values, to_move, 1, random.Random(seed)), None, AnyOf(values),
                    f"epsilon 1 (always exploring), {to_move} to move")
 
@@ -133,7 +133,7 @@ def _greedy_verdict(case: Case, got: object, student: Callable) -> str:
         return ""
     other = "O" if to_move == "X" else "X"
     if epsilon == 0 and _always_best_for(student, values, to_move, other):
-        probe = GREEDY_PROBES[0][0]  # one best move for X, another for O
+        probe = _GREEDY_PROBES[0][0]  # one best move for X, another for O
         if _always_best_for(student, probe, "O", "X") and \
                 _always_best_for(student, probe, "X", "O"):
             return ("Highest and lowest swapped: values are from X's point of view, so X takes the "
@@ -170,7 +170,7 @@ def _exploration_check(student: Callable) -> Feedback | None:
     return None
 
 
-RNG_CALLS = 60  # choices per run: two runs that agree on all of them drew from the same rng
+_RNG_CALLS = 60  # choices per run: two runs that agree on all of them drew from the same rng
 
 
 def _choices(student: Callable, global_seed: int) -> list[object]:
@@ -181,7 +181,7 @@ def _choices(student: Callable, global_seed: int) -> list[object]:
         random.seed(global_seed)
         rng = random.Random(94)
         return [student({0: 0.5, 2: 0.5, 4: -1.0, 8: 0.5}, "X", EXPLORE_EPSILON, rng)
-                for _ in range(RNG_CALLS)]
+                for _ in range(_RNG_CALLS)]
     finally:
         random.setstate(state)
 
@@ -197,18 +197,18 @@ def _uses_its_rng(student: Callable) -> Feedback | None:
                           "same seed the learner then plays the same games.")
 
 
-TIE = {1: 0.25, 5: 0.25, 7: 0.25, 3: -0.5}  # three best moves for X
-TIE_CHOICES = 300
+_TIE = {1: 0.25, 5: 0.25, 7: 0.25, 3: -0.5}  # three best moves for X
+_TIE_CHOICES = 300
 
 
 def _ties_at_random(student: Callable) -> Feedback | None:
     rng = random.Random(95)
-    chosen = {student(dict(TIE), "X", 0, rng) for _ in range(TIE_CHOICES)}
-    best = sorted(_best(TIE, "X"))
+    chosen = {student(dict(_TIE), "X", 0, rng) for _ in range(_TIE_CHOICES)}
+    best = sorted(_best(_TIE, "X"))
     if set(best) <= chosen:
         return None
     return Feedback(False, f"✗ epsilon_greedy_move, with epsilon 0 and {best} equally good for X "
-                           f"in {TIE}, chose only {sorted(chosen)} in {TIE_CHOICES} choices.",
+                           f"in {_TIE}, chose only {sorted(chosen)} in {_TIE_CHOICES} choices.",
                     nudge="Among moves with the same best value choose at random, with "
                           "rng.choice of all of them: always the first one means the learner never "
                           "tries the others, which at the start are all the moves (every value "
