@@ -24,7 +24,7 @@ help:
 	@echo "make play    play against the computer in a page of its own (Voila; PLAY_ARGS=... passes options)"
 	@echo "make lite    build the course as a website that runs Python in the browser (build/lite/)"
 	@echo "make site    build the course's website: every lesson to read, run in the browser (build/site/)"
-	@echo "make test    everything: lint, unit tests, every lesson, browser tests, the make lite site"
+	@echo "make test    everything: lint, unit tests, every lesson, browser tests, the make lite site, the hub"
 	@echo "make check   quick: lint, unit tests, and the lessons changed since the last commit"
 	@echo "make lint    ruff check, and lint-imports (the layers of pyproject.toml)"
 	@echo "make bench   run the search benchmarks"
@@ -214,7 +214,7 @@ PARALLEL := -n auto --dist worksteal
 DESKTOP  := -m "not (browser or lite or site or hub)" tests
 HUB_TESTS := $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/hub -m hub tests
 
-test: system-browser venv-dev venv-lite
+test: system-browser venv-dev venv-lite venv-hub
 	@mkdir -p .pytest-tmp && : > $(TIMES)
 	$(call stage,lint (ruff; lint-imports runs once in the unit tests),$(BIN)/ruff check $(LINT_DIRS))
 	$(call stage,unit tests + nbgrader course + every lesson once (nbval) on every core,\
@@ -226,9 +226,11 @@ test: system-browser venv-dev venv-lite
 	  $(BIN)/python -m pytest -p no:nbval $(PARALLEL) --basetemp=.pytest-tmp/lite -m lite tests)
 	$(call stage,the website (make site): built then every page checked in Chromium,\
 	  $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/site -m site tests)
+	$(call stage,a class on the hub: a teacher and three students on JupyterHub in Chromium,$(HUB_TESTS))
 	@$(SHOW_TIMES)
 
-# The class hub's tests alone (tests/hub, marked hub): a teacher and three students on 127.0.0.1.
+# The class hub's tests alone (tests/hub, marked hub; the last stage of make test): a teacher and
+# three students on 127.0.0.1.
 test-hub: system-browser venv-dev venv-hub
 	@mkdir -p .pytest-tmp
 	$(HUB_TESTS)
