@@ -2,6 +2,7 @@
 a Watch the steps they stand for (enter, leaf, back up, cut, with paths), counts the positions,
 and leaves the search's name as it found it."""
 
+import functools
 import inspect
 import itertools
 import math
@@ -147,7 +148,25 @@ def test_a_search_inside_a_watched_search_is_watched_by_its_own_watch_only():
     assert result.nodes == 1 + len(board.legal_moves)
     assert result.value == minimax(board).value == 0
     assert search.minimax_value.__name__ == "minimax_value"
-    assert not hasattr(search.minimax_value, "__wrapped__")
+    assert not hasattr(search.minimax_value, "_watched")  # no watch's wrapper left behind
+
+
+def test_a_decorated_search_is_watched_through_its_decorator(monkeypatch):
+    """A decorator of the search (functools.wraps sets ``__wrapped__``, as a mutation tester's
+    does) stays in the way of every call: the watch does not reach past it."""
+    original, decorated_calls = search.minimax_value, []
+
+    @functools.wraps(original)
+    def decorated(*args):
+        decorated_calls.append(args[0])
+        return original(*args)
+
+    monkeypatch.setattr(search, "minimax_value", decorated)
+    # X O X
+    # O O .
+    # X . .
+    result = minimax(Board.from_string("XOX|OO.|X.."))
+    assert len(decorated_calls) == result.nodes > 1
 
 
 def test_the_counting_and_the_reporting_watch_see_the_same_search():

@@ -110,14 +110,17 @@ def watching(search: Callable[..., float], watch: Watch | None = None, *,
     ``moves(position)`` lists a position's moves in the order the search tries them (by default
     its ``legal_moves``), and ``window(args)``, for alpha-beta, picks (alpha, beta) out of a
     call's arguments."""
-    original = getattr(search, "__wrapped__", search)  # not another watch's wrapper
+    # not another watch's wrapper; only the watches' own mark is followed, not ``__wrapped__``,
+    # which any decorator sets (a mutation tester's, say) and which would skip that decorator
+    original = getattr(search, "_watched", search)
     home, name = sys.modules[original.__module__], original.__name__
     seen = Seen()
     if watch is None:
         wrapper = _counted(original, seen, moves)
     else:
         wrapper = _reported(original, seen, watch, moves, window)
-    functools.update_wrapper(wrapper, original)  # its name and docstring, and __wrapped__
+    functools.update_wrapper(wrapper, original)  # its name and docstring
+    wrapper._watched = original  # type: ignore[attr-defined]
     before = getattr(home, name)
     setattr(home, name, wrapper)
     try:
