@@ -66,10 +66,15 @@ def prepare(module: str) -> Path:
 
 
 def mutmut(folder: Path, *args: str) -> str:
-    """Run mutmut in ``folder`` at the lowest priority, importing the folder's own ttt."""
+    """Run mutmut in ``folder`` at the lowest priority, importing the folder's own ttt; stop
+    with mutmut's last words if it fails (e.g. the unmutated module fails its own tests: a
+    score would otherwise read as mutants not yet run)."""
     env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
     run = subprocess.run(["nice", "-n", "19", str(MUTMUT), *args], cwd=folder, env=env,
                          capture_output=True, text=True)
+    if run.returncode:
+        sys.exit(f"mutmut {' '.join(args)} failed in {folder}:\n"
+                 + "\n".join((run.stdout + run.stderr).splitlines()[-30:]))
     return run.stdout + run.stderr
 
 

@@ -112,3 +112,36 @@ def test_the_lessons_import_only_declared_names(path):
         submodules = {n for n in names if f"{module}.{n}" in table()}
         undeclared = set(names) - set(imported.__all__) - submodules
         assert not undeclared, f"{path.name} imports {sorted(undeclared)} from {module}"
+
+
+def module_level_names(tree: ast.Module) -> list[str]:
+    """The names a module's own statements define at its top: functions, classes, variables."""
+    names = []
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.append(node.name)
+        targets = node.targets if isinstance(node, ast.Assign) else (
+            [node.target] if isinstance(node, ast.AnnAssign) else [])
+        names += [target.id for target in targets if isinstance(target, ast.Name)]
+    return names
+
+
+def test_names_used_only_inside_their_module_start_with_an_underscore():
+    """A reader can tell what a module offers from what it keeps to itself: a name that no other
+    file of the repository mentions (no module, test, script or lesson) is the module's own."""
+    others = {path: path.read_text() for folder in ("ttt", "tests", "scripts", "benchmarks",
+                                                    "mutation", "hub", "notebooks")
+              for path in (ROOT / folder).rglob("*") if path.suffix in (".py", ".ipynb")}
+    private = []
+    for path in MODULES.values():
+        tree = ast.parse(path.read_text())
+        exported = set(getattr(importlib.import_module(module_name(
+            path.relative_to(ROOT).as_posix())), "__all__", ()))
+        for name in module_level_names(tree):
+            mentioned = re.compile(rf"\b{name}\b")
+            if (not name.startswith("_") and name not in exported and name != "__all__"
+                    and not any(mentioned.search(text) for other, text in others.items()
+                                if other != path)):
+                private.append(f"{path.relative_to(ROOT)}: {name}")
+    assert not private, "used only in their module, so named with a leading underscore:\n" + \
+        "\n".join(private)
