@@ -14,7 +14,8 @@ Carlo tree search's playouts per second, on tic-tac-toe and on Connect Four's 7x
 reply of an MCTS player at the most playouts a board would offer (``MCTS_LEVELS``) under 1 s.
 Bigger boards (``ttt.games``, ``ttt.solve``): solving 4x4 four-in-a-row and Connect Four 5x4 each
 under 1.5 s, Connect Four 6x4 under 30 s, each under 1 GB (nodes, seconds and peak memory, each
-in a fresh Python process); iterative deepening never over its time budget by more than 10 %.
+in a fresh Python process); iterative deepening never over its time budget by more than 10 %;
+lesson 7's Connect Four tournament (its players count positions, ``deepening-N``) under 30 s.
 Learning (``ttt.learning``): ``td_learn`` over 20,000 games and ``Menace.train`` over 5,000, each
 under 5 s (with its peak memory), and ``policy_quality`` judging a player at every position
 under 1 s.
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import itertools
 import json
 import os
 import platform
@@ -44,6 +46,7 @@ from ttt.expectimax import expectimax
 from ttt.fast import Solver
 from ttt.games import connect_four
 from ttt.learning import Menace, board_table, policy_quality, td_learn
+from ttt.matches import play_game
 from ttt.mcts import mcts
 from ttt.perfect import shared_solver
 from ttt.players import CONNECT_FOUR_LEVELS, LEVELS, make_player, perfect_player
@@ -322,6 +325,27 @@ def bench_iterative_deepening(seconds: float, positions: int) -> Row:
                     f"depth {min(depths)}-{max(depths)}", extra={"max_ratio": worst})
 
 
+#: Lesson 7's tournament: each player plays the next one up, two games as X and two as O.
+CONNECT_FOUR_LADDER = ["random", "depth-2", "depth-4", "deepening-1000", "deepening-10000"]
+
+
+def bench_connect_four_ladder(games: int = 2) -> Row:
+    """Lesson 7's Connect Four tournament, once, as the lesson plays it (the same seeds): the same
+    games on every computer, so only its time depends on the machine (the browser's is slower)."""
+    ladder = {name: make_player(name, seed=seed)
+              for seed, name in enumerate(CONNECT_FOUR_LADDER, 1)}
+    pairings = [pair for lower, upper in itertools.pairwise(CONNECT_FOUR_LADDER)
+                for pair in ((lower, upper), (upper, lower))]
+    start, moves = time.perf_counter(), 0
+    for x, o in pairings:
+        for _ in range(games):
+            moves += len(play_game(ladder[x], ladder[o], connect_four()).moves)
+    seconds = time.perf_counter() - start
+    return Row("lesson 7's Connect Four tournament (deepening-1000, -10000 on top)", seconds,
+               "one run", goal="< 30 s", met=seconds < 30,
+               note=f"{len(pairings) * games} games, {moves} moves")
+
+
 # --- output -----------------------------------------------------------------------------------
 
 def machine() -> dict[str, object]:
@@ -382,6 +406,7 @@ def main() -> None:
         *(bench_solve(label, board, goal) for label, (board, goal) in SOLVES.items()),
         bench_iterative_deepening(0.1, 20),
         bench_iterative_deepening(1, 5),
+        bench_connect_four_ladder(),
         *bench_learning(),
     ]
     print(table(rows))

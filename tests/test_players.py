@@ -3,6 +3,7 @@
 Positions are drawn in the comments, cells numbered 0-8 in reading order.
 """
 
+import itertools
 from collections import Counter
 
 import pytest
@@ -22,6 +23,7 @@ from ttt.players import (
     alphabeta_player,
     blocking_moves,
     check_can_play,
+    deepening_player,
     depth_limited_player,
     imperfect_player,
     iterative_deepening_player,
@@ -322,11 +324,60 @@ def test_iterative_deepening_needs_a_time_budget(seconds, error):
         iterative_deepening_player(seconds)
 
 
+#   . . . . . . .
+#   . . . . . . .
+#   . . . . O O .
+#   . . . . X X .
+#   . . O . O X .
+#   . O X X O X .    X to move (lesson 7's trap): column 2 loses four moves on, beyond depth 2;
+#                    column 1 is the only move that loses no sooner than five moves on
+C4_TRAP = ConnectFour.from_string(".......|.......|....OO.|....XX.|..O.OX.|.OXXOX.")
+
+
+def test_a_deepening_player_with_a_bigger_budget_searches_deeper_and_sees_the_trap():
+    def depth_reached(positions):
+        return iterative_deepening(C4_TRAP, positions, clock=itertools.count().__next__)[1]
+
+    assert (depth_reached(100), depth_reached(1000)) == (2, 4)
+    assert {deepening_player(100, seed)(C4_TRAP) for seed in SEEDS[:5]} == {2}
+    assert {deepening_player(1000, seed)(C4_TRAP) for seed in SEEDS[:5]} == {1}
+
+
+def test_a_deepening_player_plays_the_same_game_for_the_same_seed():
+    def game(seed):
+        return play_game(make_player("deepening-200", seed), make_player("deepening-300", seed + 1),
+                         connect_four()).moves
+
+    first = game(1)
+    assert game(1) == first and len(first) >= 7
+
+
+def test_deepening_players_are_named_by_their_budget():
+    player = make_player("deepening-1000", seed=3)
+    assert player.__name__ == "deepening-1000" and deepening_player(50).__name__ == "deepening-50"
+    assert player(C4_O_MUST_BLOCK) == 3
+
+
+@pytest.mark.parametrize("positions, error", [(0, ValueError), (-1, ValueError),
+                                              (10**8, ValueError), (float("nan"), TypeError),
+                                              (float("inf"), TypeError), (2.0, TypeError),
+                                              ("1000", TypeError), (True, TypeError),
+                                              (None, TypeError)])
+def test_a_deepening_player_needs_a_budget_of_positions(positions, error):
+    with pytest.raises(error, match="positions"):
+        deepening_player(positions)
+
+
+def test_make_player_refuses_a_budget_of_positions_too_big():
+    with pytest.raises(ValueError, match="positions must be at most 10,000,000"):
+        make_player("deepening-100000000")
+
+
 # --- names ------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("name", [*PLAYERS, "depth-1", "depth-2", "depth-12", "mcts-1", "mcts-50",
-                                  "id-0.05", "id-1"])
+                                  "id-0.05", "id-1", "deepening-1", "deepening-50"])
 def test_make_player_names_its_players(name):
     player = make_player(name, seed=1)
     assert player.__name__ == name
@@ -339,7 +390,8 @@ def test_make_player_perfect_is_the_perfect_player():
 
 
 @pytest.mark.parametrize("name", ["wizard", "depth-0", "depth-", "depth-x", "depth-2.5",
-                                  "Perfect", "", "id-0", "id-", "id-x", "id--1", "mcts-0.5"])
+                                  "Perfect", "", "id-0", "id-", "id-x", "id--1", "mcts-0.5",
+                                  "deepening-0", "deepening-", "deepening-1.5", "deepening-x"])
 def test_make_player_rejects_unknown_names(name):
     with pytest.raises(ValueError, match="unknown player") as error:
         make_player(name)

@@ -4,7 +4,9 @@ From weakest to strongest: ``random``; ``one-layer`` (wins at once when it can);
 (also blocks the opponent's immediate win); ``depth-N`` (looks N moves ahead, then guesses with a
 heuristic); ``imperfect`` (hopes the opponent errs); ``perfect`` and ``varied-perfect``. Two more
 play by chance: ``expectimax`` plays best against an opponent who moves at random, and ``mcts-N``
-chooses by N random games (Monte Carlo tree search).
+chooses by N random games (Monte Carlo tree search). Two search deeper and deeper (iterative
+deepening) while their budget lasts: ``deepening-N`` for N positions a move, the same moves on
+every computer, and ``id-S`` for S seconds a move, deeper on a faster computer.
 
 Every player plays any game of the game protocol (``ttt.protocol``). Those that search to the end of
 the game (``perfect``, ``varied-perfect``, ``imperfect``: ``ttt.perfect``; ``expectimax``) play only
@@ -19,8 +21,10 @@ Games between players (``play_game``, ``tournament``) are ``ttt.matches``'s job.
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
+import time
 from collections.abc import Callable
 from statistics import mean
 from typing import Any
@@ -51,7 +55,7 @@ from ttt.solve import SOLVE_LIMIT
 
 __all__ = ["CONNECT_FOUR_LEVELS", "LEVELS", "LEVEL_NAMES", "PLAYER_NAMES", "alphabeta_player",
            "blocking_moves", "check_can_play",
-           "depth_limited_player", "perfect_value", "safest_moves",
+           "deepening_player", "depth_limited_player", "perfect_value", "safest_moves",
            "expectimax_player", "hopeful_value", "imperfect_player",
            "iterative_deepening_player", "lookahead_score", "make_player", "mcts_player",
            "one_layer_player", "perfect_player", "random_player", "register_player",
@@ -196,18 +200,49 @@ def depth_limited_player(depth: int, seed: int | None = None,
     return play
 
 
+def _deepening_player(budget: float, seed: int | None, name: str,
+                      clock: Callable[[], Callable[[], float]]) -> Player:
+    """The one body of the iterative-deepening players: each move, ``iterative_deepening`` with
+    ``budget`` ticks of a fresh ``clock()`` (seconds of the computer's clock, or positions), its
+    seed drawn from the player's random generator, so that it varies among equally good moves."""
+    rng = seeded_random(seed)
+
+    @_named(name)
+    def play(position: Position) -> Any:
+        return iterative_deepening(position, budget, seed=rng.getrandbits(32), clock=clock())[0]
+
+    return play
+
+
 @checked
 def iterative_deepening_player(seconds: float, seed: int | None = None) -> Player:
     """A player that thinks ``seconds`` per move by ``iterative_deepening``: the more time, the
-    deeper it looks. ``seed`` varies its choice among equally good moves."""
+    deeper it looks, and the faster the computer, the deeper too. ``seed`` varies its choice among
+    equally good moves."""
     check_seconds(seconds)
-    rng = seeded_random(seed)
+    return _deepening_player(seconds, seed, f"id-{seconds:g}", lambda: time.perf_counter)
 
-    @_named(f"id-{seconds:g}")
-    def play(position: Position) -> Any:
-        return iterative_deepening(position, seconds, seed=rng.getrandbits(32))[0]
 
-    return play
+def _positions_entered() -> Callable[[], float]:
+    """A clock that ticks once each time it is read: ``iterative_deepening``'s watch reads it once
+    per position entered, so a budget of N ticks is N positions."""
+    return itertools.count().__next__
+
+
+#: The rule of ``deepening_player``'s budget: checked in its body too, for ``make_player`` calls it
+#: from inside the package, where ``@checked`` checks nothing again.
+a_positions_budget = at_least(1, 10 ** 7, " (ten million take minutes a move already)")
+
+
+@checked(positions=a_positions_budget)
+def deepening_player(positions: int, seed: int | None = None) -> Player:
+    """A player that searches deeper and deeper by ``iterative_deepening`` until it has entered
+    ``positions`` positions a move (of all its depths together), and plays the move of the deepest
+    search it finished. Counting positions, not seconds, it plays the same moves on every computer,
+    fast or slow (for a seed): a tournament's result is the same everywhere. ``seed`` varies its
+    choice among equally good moves."""
+    a_positions_budget(positions, "positions")
+    return _deepening_player(positions, seed, f"deepening-{positions}", _positions_entered)
 
 
 #: The players that search to the end of the game, and the most positions ahead they take on.
@@ -379,10 +414,12 @@ PLAYERS: dict[str, Callable[[int | None], Player]] = {
     "perfect": lambda seed=None: perfect_player,
     "varied-perfect": varied_perfect_player,
 }
-#: The players built with a number N: how far they look ahead, or how many games they play out.
+#: The players built with a number N: how far they look ahead, how many games they play out, or
+#: how many positions they search a move.
 NUMBERED: dict[str, Callable[[int, int | None], Player]] = {
     "depth": depth_limited_player,
     "mcts": mcts_player,
+    "deepening": deepening_player,
 }
 #: The players built with a time S, in seconds per move.
 TIMED: dict[str, Callable[[float, int | None], Player]] = {
@@ -430,9 +467,10 @@ def register_player(name: str, factory: Callable[[int | None], Player]) -> None:
 @checked
 def make_player(name: str, seed: int | None = None) -> Player:
     """The player called ``name``: one of PLAYER_NAMES, where 'depth-N' stands for 'depth-1',
-    'depth-2', ..., 'mcts-N' for 'mcts-1', 'mcts-1000', ... and 'id-S' for 'id-0.1', 'id-1', ...
-    (seconds a move); a registered player ("learned"); or a level of the boards by its label
-    (``LEVELS``, ``CONNECT_FOUR_LEVELS``: "also blocks" is 'two-layer'). A player's own name comes
+    'depth-2', ..., 'mcts-N' for 'mcts-1', 'mcts-1000', ..., 'deepening-N' for 'deepening-1000',
+    ... (positions a move) and 'id-S' for 'id-0.1', 'id-1', ... (seconds a move); a registered
+    player ("learned"); or a level of the boards by its label (``LEVELS``,
+    ``CONNECT_FOUR_LEVELS``: "also blocks" is 'two-layer'). A player's own name comes
     first: 'perfect' is ``perfect_player``, the board's "perfect" level plays 'varied-perfect'.
     ``seed`` seeds the players that choose at random. The one factory of players by name: the
     terminal game, the boards and the lessons all build their players here."""
@@ -451,5 +489,6 @@ def make_player(name: str, seed: int | None = None) -> Player:
     raise ValueError(f"unknown player {name!r} (name is a player's name): choose one of "
                      f"{', '.join(PLAYER_NAMES)}"
                      f"{''.join(f', {extra}' for extra in PLAYERS if extra not in PLAYER_NAMES)} "
-                     f"(N a whole number from 1 up, e.g. depth-2 or mcts-1000; S seconds a "
-                     f"move, e.g. id-0.1), or a board's level: {', '.join(LEVEL_NAMES)}")
+                     f"(N a whole number from 1 up, e.g. depth-2, mcts-1000 or deepening-1000; "
+                     f"S seconds a move, e.g. id-0.1), or a board's level: "
+                     f"{', '.join(LEVEL_NAMES)}")

@@ -36,10 +36,6 @@ LESSON_NAMES = [path.name for path in LESSONS]
 CHECKED = "# NBVAL_CHECK_OUTPUT"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
-#: Chart cells whose numbers depend on the machine's speed (players with a time budget): the
-#: browser's call differs from the desktop's, no chart drawn by the build can match it, and the
-#: cell says so in one line
-CLOCK_BOUND_CHARTS = {"07_bigger_boards.ipynb": "plot_tournament(tournament_results"}
 NOTEBOOK = "window.jupyterapp.shell.currentWidget"  # the open notebook's panel
 # Every cell of the open notebook as it is in the browser: source, execution count, outputs.
 READ_CELLS = f"""() => {{
@@ -81,11 +77,6 @@ def test_lesson_runs_offline(offline, failed_requests, lesson):
     for number, (cell, desktop) in enumerate(zip(cells, committed, strict=True)):
         where = f"{lesson} cell {number}:\n{cell['source']}\n"
         check_errors(cell, where)
-        if CLOCK_BOUND_CHARTS.get(lesson, "\0") in cell["source"]:
-            function = cell["source"].split("(")[0]
-            assert shown_text(cell["outputs"]) == [
-                ("stdout", NOT_DRAWN_FOR_THE_BROWSER.format(function=function) + "\n")], where
-            continue
         assert not any(line in str(shown_text(cell["outputs"])) for line in no_chart), where
         desktop_charts = chart_alts(desktop.get("outputs", []))
         assert chart_alts(cell["outputs"]) == desktop_charts, where
