@@ -368,9 +368,15 @@ def test_a_deepening_player_needs_a_budget_of_positions(positions, error):
         deepening_player(positions)
 
 
-def test_make_player_refuses_a_budget_of_positions_too_big():
-    with pytest.raises(ValueError, match="positions must be at most 10,000,000"):
-        make_player("deepening-100000000")
+@pytest.mark.parametrize("name, refusal", [
+    ("deepening-100000000", "positions must be at most 10,000,000"),
+    ("mcts-123456789", "playouts must be at most 10,000,000"),
+    ("id-100000", "seconds is a time in seconds a move, more than 0 and at most 600")])
+def test_make_player_checks_the_number_in_a_name_as_if_given_directly(name, refusal):
+    """The number read from a name is the user's input: the factory checks it in full, though
+    make_player calls it from inside the package, where checks are not repeated."""
+    with pytest.raises(ValueError, match=refusal):
+        make_player(name)
 
 
 # --- names ------------------------------------------------------------------------------------

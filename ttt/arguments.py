@@ -62,7 +62,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 # --- the rules --------------------------------------------------------------------------------
 
-def a_number(value: object, name: str) -> None:
+def _a_number(value: object, name: str) -> None:
     """A TypeError unless ``value`` is a real number (not True or False), a ValueError unless it
     is finite."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
@@ -74,7 +74,7 @@ def a_number(value: object, name: str) -> None:
 def within(low: float, high: float, what: str, low_open: bool = False) -> Rule:
     """The rule of a finite number from ``low`` to ``high`` (above ``low`` if ``low_open``)."""
     def rule(value: object, name: str) -> None:
-        a_number(value, name)
+        _a_number(value, name)
         if value < low or (low_open and value == low) or value > high:
             raise ValueError(f"{name} is {what}, got {value!r}")
     return rule
@@ -136,14 +136,14 @@ def check_flag(flag: object, name: str) -> None:
         raise TypeError(f"{name} is True or False, got {flag!r:.60}")
 
 
-def a_count_of(what: str) -> Rule:
+def _a_count_of(what: str) -> Rule:
     """The rule of a whole number of at least 1 that is ``what``."""
     def rule(value: object, name: str) -> None:
         check_count(value, name, f"{what}, a whole number")
     return rule
 
 
-def a_count(value: object, name: str) -> None:
+def _a_count(value: object, name: str) -> None:
     """A whole number of at least 1 (``check_count``)."""
     check_count(value, name, "a whole number, at least 1")
 
@@ -154,13 +154,13 @@ def a_whole_number(value: object, name: str) -> None:
         raise TypeError(f"{name} is a whole number, got {value!r:.60}")
 
 
-def a_seed(value: object, name: str) -> None:
+def _a_seed(value: object, name: str) -> None:
     """A whole number: a float seed would play other games in the browser build."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise TypeError(f"a {name} is a whole number (or None), got {value!r:.60}")
 
 
-def a_flag(value: object, name: str) -> None:
+def _a_flag(value: object, name: str) -> None:
     """True or False (``check_flag``)."""
     check_flag(value, name)
 
@@ -172,10 +172,10 @@ def finite_values(value: object, name: str) -> None:
     if not value:
         raise ValueError(f"{name} is empty: there is no move to choose")
     for number in value.values():
-        a_number(number, f"each of the {name}")
+        _a_number(number, f"each of the {name}")
 
 
-def a_visited_node(value: object, name: str) -> None:
+def _a_visited_node(value: object, name: str) -> None:
     """A node of a Monte Carlo search tree visited at least once (UCB1 divides by its visits)."""
     visits = getattr(value, "visits", None)
     if isinstance(visits, int) and visits < 1:
@@ -230,7 +230,7 @@ RULES: dict[str, Rule] = {
     # (the positions of the game protocol, by POSITION_NAMES: ttt.protocol adds their rule)
     # how far to look, how much to do
     **dict.fromkeys(["depth", "max_depth"], check_depth),
-    **dict.fromkeys(["limit", "max_nodes", "max_width"], a_count),
+    **dict.fromkeys(["limit", "max_nodes", "max_width"], _a_count),
     # more than these would not finish in minutes: refused at once, like a search too big
     "games": at_least(1, 10 ** 6, " (a million games take minutes already)"),
     **dict.fromkeys(["playouts", "probes"],
@@ -239,7 +239,7 @@ RULES: dict[str, Rule] = {
     "parent_visits": at_least(1),
     "seconds": within(0, math.inf, "a time in seconds (or ticks of a clock given), more than 0",
                       low_open=True),
-    "seed": a_seed,
+    "seed": _a_seed,
     # fractions
     "alpha": within(0, 1, "a step size, more than 0 and at most 1", low_open=True),
     **dict.fromkeys(["epsilon", "trust", "probability"],
@@ -251,14 +251,14 @@ RULES: dict[str, Rule] = {
     "chance": one_of(*PLAYERS, meaning="the player who moves at random"),
     **dict.fromkeys(["player", "x_player", "o_player", "opponent"], a_function),
     "evaluate": checked_evaluation,
-    "child": a_visited_node,
+    "child": _a_visited_node,
 }
 
 
 #: The rules of a board's size, for the functions that make boards (``@checked(**BOARD_SIZE)``):
 #: not by name everywhere, for a chart's ``rows`` are its data.
 BOARD_SIZE: dict[str, Rule] = {
-    name: a_count_of(what) for name, what in [("columns", "the number of columns"),
+    name: _a_count_of(what) for name, what in [("columns", "the number of columns"),
                                               ("rows", "the number of rows"),
                                               ("k", "how many in a row win")]}
 
@@ -267,9 +267,9 @@ def _rule_of_hint(hint: object) -> Rule | None:
     """The rule a type hint stands for, whatever the parameter is called: a position for the game
     protocol, True or False for bool, a finite number for float."""
     if hint is bool:
-        return a_flag
+        return _a_flag
     if hint is float:
-        return a_number
+        return _a_number
     if hint is int:
         return a_whole_number
     return None
@@ -343,6 +343,17 @@ def checked(function: F | None = None, *, exhaustive: Guard | None = None,
 
     wrapper.__signature__ = signature  # type: ignore[attr-defined]
     return wrapper  # type: ignore[return-value]
+
+
+def as_entered(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """``function(*args, **kwargs)`` with its arguments checked as if it were entered from
+    outside, even from inside the package: for values the package has just read from a user's
+    input (``make_player`` reads a player's number from its name)."""
+    was_inside, _inside[0] = _inside[0], False
+    try:
+        return function(*args, **kwargs)
+    finally:
+        _inside[0] = was_inside
 
 
 def unchecked(why: str) -> Callable[[F], F]:

@@ -37,23 +37,23 @@ __all__ = ["plot_convergence", "plot_learning_curves", "plot_method_comparison",
            "plot_search_costs", "plot_tournament"]
 
 #: Okabe-Ito colours for the series of a chart, X's blue and O's vermillion first.
-SERIES_COLOURS = (X_COLOUR, O_COLOUR, LINE_COLOUR, "#E69F00", "#CC79A7", "#56B4E9", "#000000")
-DRAW_COLOUR = "#999999"
-OUTCOMES = (("X", "X wins", X_COLOUR), ("draw", "draws", DRAW_COLOUR), ("O", "O wins", O_COLOUR))
+_SERIES_COLOURS = (X_COLOUR, O_COLOUR, LINE_COLOUR, "#E69F00", "#CC79A7", "#56B4E9", "#000000")
+_DRAW_COLOUR = "#999999"
+_OUTCOMES = (("X", "X wins", X_COLOUR), ("draw", "draws", _DRAW_COLOUR), ("O", "O wins", O_COLOUR))
 
-CROWDED_BARS = 20  # more bars than this in one chart: too many to label, so none are
+_CROWDED_BARS = 20  # more bars than this in one chart: too many to label, so none are
 
 Rows = Mapping[object, float] | Sequence[tuple[object, float]]
-Args = ParamSpec("Args")
+_Args = ParamSpec("Args")
 
 
-def _drawn(plot: Callable[Args, Figure]) -> Callable[Args, Figure | DrawnChart | None]:
+def _drawn(plot: Callable[_Args, Figure]) -> Callable[_Args, Figure | _DrawnChart | None]:
     """``plot``, which draws where matplotlib can be imported. Elsewhere it returns the picture
     the browser version's build drew for the same call, or, if there is none, prints why there is
     no chart and returns None, so that a lesson's other cells still run."""
 
     @functools.wraps(plot)
-    def draw(*args: Args.args, **kwargs: Args.kwargs) -> Figure | DrawnChart | None:
+    def draw(*args: _Args.args, **kwargs: _Args.kwargs) -> Figure | _DrawnChart | None:
         key = chart_key(plot.__name__, args, kwargs)
         try:
             import matplotlib  # noqa: F401  (loaded here, not when the module is imported)
@@ -65,7 +65,7 @@ def _drawn(plot: Callable[Args, Figure]) -> Callable[Args, Figure | DrawnChart |
             if outputs is None:
                 print(NOT_DRAWN_FOR_THE_BROWSER.format(function=plot.__name__))
                 return None
-            return DrawnChart(outputs)
+            return _DrawnChart(outputs)
         fig = plot(*args, **kwargs)
         fig.key = key  # saved with the notebook's output: the browser version's build reads it
         return fig
@@ -73,7 +73,7 @@ def _drawn(plot: Callable[Args, Figure]) -> Callable[Args, Figure | DrawnChart |
     return draw
 
 
-class DrawnChart:
+class _DrawnChart:
     """A chart as the desktop drew it, shown in the browser version: a notebook shows exactly
     the outputs the desktop's figure gave (PNG, and HTML with the text alternative)."""
 
@@ -126,18 +126,18 @@ def plot_nodes_per_move(rows: Rows | Mapping[str, Rows], *,
 
     ``rows`` is a list of (move, nodes) pairs or a dict move -> nodes; or, to compare searches,
     a dict naming several such series, e.g. {'minimax': [...], 'alpha-beta': [...]}.
-    Each bar shows its number, unless there are more than ``CROWDED_BARS`` bars: their numbers
+    Each bar shows its number, unless there are more than ``_CROWDED_BARS`` bars: their numbers
     would overlap each other (print them beside the chart instead).
     """
     series = _as_series(rows)
     moves = list(dict.fromkeys(move for row in series.values() for move in row))
     width = 0.8 / len(series)
-    labelled = len(moves) * len(series) <= CROWDED_BARS
+    labelled = len(moves) * len(series) <= _CROWDED_BARS
     fig, ax = _new_chart()
     for i, (name, row) in enumerate(series.items()):
         at = [moves.index(move) + (i - (len(series) - 1) / 2) * width for move in row]
         bars = ax.bar(at, list(row.values()), width, label=name,
-                      color=SERIES_COLOURS[i % len(SERIES_COLOURS)])
+                      color=_SERIES_COLOURS[i % len(_SERIES_COLOURS)])
         if labelled:
             ax.bar_label(bars, labels=[f"{n:,}" for n in row.values()], fontsize=7, padding=1)
     ax.set_xticks(range(len(moves)), [str(move) for move in moves])
@@ -168,15 +168,15 @@ def plot_outcomes(counts: Mapping[str, int], *, title: str = "How the games end"
     numbers = _outcome_numbers(counts)
     total = sum(numbers) or 1
     fig, ax = _new_chart()
-    bars = ax.bar([label for _, label, _ in OUTCOMES], numbers,
-                  color=[colour for _, _, colour in OUTCOMES])
+    bars = ax.bar([label for _, label, _ in _OUTCOMES], numbers,
+                  color=[colour for _, _, colour in _OUTCOMES])
     ax.bar_label(bars, labels=[f"{n:,} ({n / total:.0%})" for n in numbers], fontsize=8,
                  padding=2)
     ax.set(xlabel="result", ylabel="games", title=title)
     ax.margins(y=0.12)
     _count_axis(ax, "y", log=False)
     return _described(fig, f"{title}: " + ", ".join(
-        f"{label} {n:,} ({n / total:.0%})" for (_, label, _), n in zip(OUTCOMES, numbers,
+        f"{label} {n:,} ({n / total:.0%})" for (_, label, _), n in zip(_OUTCOMES, numbers,
                                                                           strict=True)) + ".")
 
 
@@ -191,7 +191,7 @@ def plot_tournament(results: Mapping[str, Mapping[str, int]], *,
     shares = [[n / (sum(row) or 1) * 100 for n in row]
               for row in (_outcome_numbers(results[p]) for p in pairings)]
     left = [0.0] * len(pairings)
-    for k, (_, label, colour) in enumerate(OUTCOMES):
+    for k, (_, label, colour) in enumerate(_OUTCOMES):
         widths = [row[k] for row in shares]
         bars = ax.barh(pairings, widths, left=left, color=colour, label=label)
         ax.bar_label(bars, labels=[f"{w:.0f}%" if w >= 6 else "" for w in widths],
@@ -226,7 +226,7 @@ def plot_round_robin(results: Mapping[str, Mapping[str, int]], names: Sequence[s
         for column, o in enumerate(names):
             numbers = _outcome_numbers(results[f"{x} vs {o}"])
             left = column + 0.04
-            for (_, _, colour), n in zip(OUTCOMES, numbers, strict=True):
+            for (_, _, colour), n in zip(_OUTCOMES, numbers, strict=True):
                 width = 0.92 * n / (sum(numbers) or 1)
                 ax.barh(row, width, left=left, height=0.7, color=colour)
                 if width >= 0.2:
@@ -243,7 +243,7 @@ def plot_round_robin(results: Mapping[str, Mapping[str, int]], names: Sequence[s
     ax.set_xlabel("O player", fontsize=9)
     ax.xaxis.set_label_position("top")
     ax.set_ylabel("X player", fontsize=9)
-    handles = [Patch(color=colour, label=label) for _, label, colour in OUTCOMES]
+    handles = [Patch(color=colour, label=label) for _, label, colour in _OUTCOMES]
     ax.legend(handles=handles, ncols=3, loc="upper center", bbox_to_anchor=(0.5, -0.02),
               frameon=False, fontsize=9, title="% of the games of each pairing",
               title_fontsize=9)
@@ -258,10 +258,10 @@ def plot_round_robin(results: Mapping[str, Mapping[str, int]], names: Sequence[s
 
 def _outcome_numbers(counts: Mapping[str, int]) -> list[int]:
     """[X wins, draws, O wins] from a Counter keyed 'X', 'draw' and 'O' (missing keys are 0)."""
-    unknown = set(counts) - {key for key, _, _ in OUTCOMES}
+    unknown = set(counts) - {key for key, _, _ in _OUTCOMES}
     if unknown:
         raise ValueError(f"results are counted under 'X', 'draw' and 'O', not {sorted(unknown)}")
-    return [counts.get(key, 0) for key, _, _ in OUTCOMES]
+    return [counts.get(key, 0) for key, _, _ in _OUTCOMES]
 
 
 @_drawn
@@ -296,7 +296,7 @@ def plot_search_costs(costs: Mapping[str, Mapping[str, float]], *,
     boards = list(dict.fromkeys(board for row in costs.values() for board in row))
     fig, ax = _new_chart(height=4.4)
     for i, (method, row) in enumerate(costs.items()):
-        colour = SERIES_COLOURS[i % len(SERIES_COLOURS)]
+        colour = _SERIES_COLOURS[i % len(_SERIES_COLOURS)]
         at = [boards.index(board) for board in row]
         ax.plot(at, list(row.values()), color=colour, linewidth=2, label=method)
         for x, (board, nodes) in zip(at, row.items(), strict=True):
@@ -335,7 +335,7 @@ def plot_convergence(shares: Mapping[str, Mapping[int, float]], *,
     markers = "osD^v"
     for i, (label, row) in enumerate(shares.items()):
         ax.plot(list(row), [100 * share for share in row.values()], label=label,
-                marker=markers[i % len(markers)], color=SERIES_COLOURS[i % len(SERIES_COLOURS)])
+                marker=markers[i % len(markers)], color=_SERIES_COLOURS[i % len(_SERIES_COLOURS)])
     ax.set_xscale("log")
     playouts = sorted({n for row in shares.values() for n in row})
     ax.set_xticks(playouts, [f"{n:,}" for n in playouts])
@@ -361,7 +361,7 @@ def plot_learning_curves(curves: Mapping[str, Mapping[int, float]], *, ylabel: s
     markers = "osD^v"
     for i, (label, row) in enumerate(curves.items()):
         ax.plot(list(row), list(row.values()), label=label, marker=markers[i % len(markers)],
-                color=SERIES_COLOURS[i % len(SERIES_COLOURS)])
+                color=_SERIES_COLOURS[i % len(_SERIES_COLOURS)])
     ax.xaxis.set_major_formatter(lambda x, _: f"{x:,.0f}")
     ax.set(xlabel=xlabel, ylabel=ylabel, title=title)
     ax.legend(frameon=False, fontsize=9)
@@ -396,7 +396,7 @@ def _count_axis(ax: Axes, which: str, log: bool) -> None:
 
 #: An axis reaching this far labels every tick as a power of ten: "100M" beside "1e10" would
 #: make the reader convert between two notations.
-POWERS_FROM = 1e9
+_POWERS_FROM = 1e9
 _SUPERSCRIPTS = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 
 
@@ -404,7 +404,7 @@ def _compact(x: float, top: float) -> str:
     """A tick label for a log axis whose top is ``top``, in one notation for the whole axis:
     1, 10, 100, 1k, 10k, 100k, 1M, 10M, 100M; or, on an axis that reaches a billion, 10⁰, 10¹,
     10², ... 10¹²."""
-    if top >= POWERS_FROM:
+    if top >= _POWERS_FROM:
         return "10" + str(round(math.log10(x))).translate(_SUPERSCRIPTS)
     for size, suffix in ((1e6, "M"), (1e3, "k")):
         if x >= size:

@@ -30,7 +30,7 @@ from statistics import mean
 from typing import Any
 
 from ttt import fast, search
-from ttt.arguments import at_least, checked
+from ttt.arguments import as_entered, at_least, checked, within
 from ttt.board import LINES, Board
 from ttt.expectimax import EXPECTIMAX_LIMIT, ExpectimaxTable, expectimax
 from ttt.matches import Player
@@ -50,7 +50,7 @@ from ttt.protocol import (
     seeded_random,
     value_of,
 )
-from ttt.search import SearchResult, check_seconds, iterative_deepening
+from ttt.search import SearchResult, iterative_deepening
 from ttt.solve import SOLVE_LIMIT
 
 __all__ = ["CONNECT_FOUR_LEVELS", "LEVELS", "LEVEL_NAMES", "PLAYER_NAMES", "alphabeta_player",
@@ -214,12 +214,12 @@ def _deepening_player(budget: float, seed: int | None, name: str,
     return play
 
 
-@checked
+@checked(seconds=within(0, 600, "a time in seconds a move, more than 0 and at most 600 (ten "
+                               "minutes: a class waits no longer for a move)", low_open=True))
 def iterative_deepening_player(seconds: float, seed: int | None = None) -> Player:
     """A player that thinks ``seconds`` per move by ``iterative_deepening``: the more time, the
     deeper it looks, and the faster the computer, the deeper too. ``seed`` varies its choice among
     equally good moves."""
-    check_seconds(seconds)
     return _deepening_player(seconds, seed, f"id-{seconds:g}", lambda: time.perf_counter)
 
 
@@ -229,19 +229,13 @@ def _positions_entered() -> Callable[[], float]:
     return itertools.count().__next__
 
 
-#: The rule of ``deepening_player``'s budget: checked in its body too, for ``make_player`` calls it
-#: from inside the package, where ``@checked`` checks nothing again.
-a_positions_budget = at_least(1, 10 ** 7, " (ten million take minutes a move already)")
-
-
-@checked(positions=a_positions_budget)
+@checked(positions=at_least(1, 10 ** 7, " (ten million take minutes a move already)"))
 def deepening_player(positions: int, seed: int | None = None) -> Player:
     """A player that searches deeper and deeper by ``iterative_deepening`` until it has entered
     ``positions`` positions a move (of all its depths together), and plays the move of the deepest
     search it finished. Counting positions, not seconds, it plays the same moves on every computer,
     fast or slow (for a seed): a tournament's result is the same everywhere. ``seed`` varies its
     choice among equally good moves."""
-    a_positions_budget(positions, "positions")
     return _deepening_player(positions, seed, f"deepening-{positions}", _positions_entered)
 
 
@@ -348,14 +342,14 @@ def expectimax_player() -> Player:
     return play
 
 
-def a_node_list(nodes: object, name: str) -> None:
+def _a_node_list(nodes: object, name: str) -> None:
     """The argument rule of ``mcts_player``'s ``nodes``: None or a list (it appends to it)."""
     if nodes is not None and not isinstance(nodes, list):
         raise TypeError(f"{name} is a list to append each search's node count to, got "
                         f"{type(nodes).__name__} {nodes!r:.40}")
 
 
-@checked(nodes=a_node_list)
+@checked(nodes=_a_node_list)
 def mcts_player(playouts: int = 1000, seed: int | None = None, *,
                 nodes: list[int] | None = None) -> Player:
     """A player that chooses by Monte Carlo tree search (``ttt.mcts``) with ``playouts`` random
@@ -416,17 +410,17 @@ PLAYERS: dict[str, Callable[[int | None], Player]] = {
 }
 #: The players built with a number N: how far they look ahead, how many games they play out, or
 #: how many positions they search a move.
-NUMBERED: dict[str, Callable[[int, int | None], Player]] = {
+_NUMBERED: dict[str, Callable[[int, int | None], Player]] = {
     "depth": depth_limited_player,
     "mcts": mcts_player,
     "deepening": deepening_player,
 }
 #: The players built with a time S, in seconds per move.
-TIMED: dict[str, Callable[[float, int | None], Player]] = {
+_TIMED: dict[str, Callable[[float, int | None], Player]] = {
     "id": iterative_deepening_player,
 }
-PLAYER_NAMES: tuple[str, ...] = (*PLAYERS, *(f"{kind}-N" for kind in NUMBERED),
-                                 *(f"{kind}-S" for kind in TIMED))
+PLAYER_NAMES: tuple[str, ...] = (*PLAYERS, *(f"{kind}-N" for kind in _NUMBERED),
+                                 *(f"{kind}-S" for kind in _TIMED))
 
 #: The playable boards' difficulty levels, weakest first: label -> player name. At "perfect" the
 #: computer varies among equally good moves, so two games (or two classes) rarely look the same.
@@ -479,11 +473,11 @@ def make_player(name: str, seed: int | None = None) -> Player:
     if name in PLAYERS:
         return PLAYERS[name](seed)
     numbered = re.fullmatch(r"(\w+)-([1-9][0-9]*)", name)
-    if numbered and numbered[1] in NUMBERED:
-        return NUMBERED[numbered[1]](int(numbered[2]), seed)
+    if numbered and numbered[1] in _NUMBERED:
+        return as_entered(_NUMBERED[numbered[1]], int(numbered[2]), seed)
     timed = re.fullmatch(r"(\w+)-([0-9]+(?:\.[0-9]+)?)", name)
-    if timed and timed[1] in TIMED and float(timed[2]) > 0:
-        return TIMED[timed[1]](float(timed[2]), seed)
+    if timed and timed[1] in _TIMED and float(timed[2]) > 0:
+        return as_entered(_TIMED[timed[1]], float(timed[2]), seed)
     if name in LEVEL_NAMES:
         return make_player(LEVEL_NAMES[name], seed)
     raise ValueError(f"unknown player {name!r} (name is a player's name): choose one of "
