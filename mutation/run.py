@@ -46,6 +46,9 @@ only_mutate = ["ttt/{module}.py"]
 pytest_add_cli_args = ["-p", "no:nbval", "-p", "no:xdist", "-p", "no:playwright", "-q",
                        "-p", "no:cacheprovider"]
 pytest_add_cli_args_test_selection = {tests}
+# a mutant whose tests take 6 times their usual CPU time (e.g. a constant hash, which makes every
+# transposition table a list) counts as killed by timeout; mutmut's default waits 30 times
+timeout_multiplier = 3.0
 
 [tool.pytest.ini_options]
 pythonpath = ["tests"]
