@@ -146,7 +146,8 @@ class StepThrough(widgets.VBox):
 
     @checked(k=a_whole_number)  # any whole number: go clips it to the steps there are
     def go(self, k: int) -> None:
-        """Move to step ``k``, from 0 (clipped to the first and last step)."""
+        """Move to step ``k``, a whole number from 0 (clipped to the first and last step; anything
+        but a whole number is refused with a TypeError)."""
         self.slider.value = max(0, min(k, len(self.steps) - 1)) + 1
 
     @property
