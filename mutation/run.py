@@ -29,11 +29,13 @@ MUTMUT = Path(sys.executable).parent / "mutmut"
 
 #: Each module and the unit tests that are its own: fast, no lessons, no browser.
 TESTS = {
-    "solve": ["tests/test_solve.py", "tests/test_lesson_values.py"],
-    "search": ["tests/test_search.py", "tests/test_lesson_values.py"],
+    "solve": ["tests/test_solve.py", "tests/test_lesson_values.py", "tests/test_bad_input.py"],
+    "search": ["tests/test_search.py", "tests/test_watching.py", "tests/test_lesson_values.py",
+               "tests/test_bad_input.py"],
     "fast": ["tests/test_fast.py", "tests/test_lesson_values.py"],
     "learning": ["tests/test_learning.py", "tests/test_lesson_values.py"],
-    "grid": ["tests/test_games.py", "tests/test_lesson_values.py"],
+    "grid": ["tests/test_games.py", "tests/test_board.py", "tests/test_svg.py",
+             "tests/test_lesson_values.py", "tests/test_bad_input.py"],
     "counting": ["tests/test_counting.py"],
     "expectimax": ["tests/test_expectimax.py"],
     "mcts": ["tests/test_mcts.py", "tests/test_lesson_values.py"],
