@@ -19,6 +19,8 @@ import time
 import pytest
 from jupyter_pages import VIEWPORT
 
+from ttt.browser import lesson_address
+
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = "window.jupyterapp?.shell.currentWidget"
@@ -52,6 +54,12 @@ ALL_RUN = f"""() => {{
 KERNEL_UP = (f"() => ['idle', 'busy'].includes({NOTEBOOK}?.sessionContext?.session?.kernel"
              "?.status)")
 LESSONS = ("01_the_board.ipynb", "03_minimax.ipynb")
+# The notebooks that have a kernel (a Python of their own) in the page
+RUNNING = """async () => {
+    const sessions = window.jupyterapp.serviceManager.sessions;
+    await sessions.refreshRunning();
+    return [...sessions.running()].map(session => session.path);
+}"""
 KERNEL_WHEELS = ("micropip", "piplite", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython")
 
 
@@ -96,7 +104,7 @@ def test_the_time_to_the_first_output_of_lesson_1_is_measured(browser, site_url)
         for lesson in LESSONS:
             page = context.new_page()
             timeline = Timeline(page)
-            page.goto(f"{site_url}/lab/index.html?path={lesson}")
+            page.goto(f"{site_url}/{lesson_address(lesson)}")
             timeline.wait(OPENED, "lesson shown", arg=lesson)
             page.evaluate(START_RUN_ALL)  # the student presses Run All as soon as it shows
             timeline.wait(KERNEL_UP, "Python ready")
@@ -104,6 +112,8 @@ def test_the_time_to_the_first_output_of_lesson_1_is_measured(browser, site_url)
             timeline.wait(FIRST_SHOWING, "first picture drawn", arg="image/svg+xml")
             timeline.wait(ALL_RUN, "Run All done")
             print("\n" + timeline.report(lesson))
+            # one Python for the lesson: the lesson opened before it is not reopened with it
+            assert page.evaluate(RUNNING) == [lesson]
             assert first is not False
             names = [name for _, name, _ in timeline.fetched]
             assert "pyodide.asm.wasm" in names
