@@ -48,7 +48,9 @@ def lesson_address(lesson: str) -> str:
     each notebook it reopens starts a Python of its own (Pyodide, in a worker): opened in the one
     default workspace, a second lesson started two Pythons, its own and the first lesson's, which
     shared the CPU. In its own workspace (``workspace=`` in the address) a lesson opens alone."""
-    if not isinstance(lesson, str) or not lesson.endswith(".ipynb") or "/" in lesson:
+    if not isinstance(lesson, str):
+        raise TypeError(f"lesson should be a notebook's file name (a str), not {lesson!r}")
+    if not lesson.endswith(".ipynb") or "/" in lesson or lesson == ".ipynb":
         raise ValueError(f"lesson should be a notebook's file name such as "
                          f"'01_the_board.ipynb', not {lesson!r}")
     return f"lab/index.html?path={lesson}&workspace={lesson.removesuffix('.ipynb')}"
