@@ -1,7 +1,9 @@
 """Where the time goes when a student opens lesson 1 in the browser version and presses Run All at
 once: Pyodide's runtime fetched, each wheel the kernel loads, Python ready, ``import ttt`` (the
 first cell), the first output, the first picture (a board, drawn by the package), then the same
-for a second lesson opened after it in the same browser.
+for a second lesson opened after it in the same browser, by its own address
+(``ttt.browser.lesson_address``): one Python starts for it, not a second one for the lesson
+before it too.
 
 It measures and prints (``-s`` shows it, and the README's browser-version section reports it); it
 does not fail on a time, which depends on the machine. It checks what can be known: every step
@@ -14,6 +16,7 @@ itself resolves no host but 127.0.0.1 (tests/jupyter_pages.py), so nothing leave
 
 from __future__ import annotations
 
+import os
 import time
 
 import pytest
@@ -71,10 +74,16 @@ class Timeline:
         self.opened = time.time()
         self.steps: list[tuple[float, str]] = []
         self.fetched: list[tuple[float, str, bool]] = []  # (seconds, file, from the cache)
+        # Python's file system in the lesson's folder (JupyterLite's drive) is served to the
+        # kernel's worker by the page's service worker, one synchronous request per look-up:
+        # the seconds of each, which Python spends waiting
+        self.drive: list[float] = []
         page.on("requestfinished", self.note_fetched)
 
     def note_fetched(self, request) -> None:
         name = request.url.split("?")[0].rsplit("/", 1)[-1]
+        if name == "drive":
+            self.drive.append(time.time() - self.opened)
         if name.endswith((".whl", ".wasm", ".zip", ".mjs")) or "viz-global" in name:
             timing = request.timing
             done = (timing["startTime"] + timing["responseEnd"]) / 1000 - self.opened
@@ -91,10 +100,16 @@ class Timeline:
         return next(seconds for seconds, step in self.steps if step == what)
 
     def report(self, lesson: str) -> str:
-        lines = [f"{lesson}, seconds after it was opened:"]
+        # the machine's load says how far the times stand from an idle machine's
+        load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+        lines = [f"{lesson}, seconds after it was opened (load average {load}):"]
         events = [(s, f"fetched {name}{' (cache)' if cached else ''}")
                   for s, name, cached in self.fetched] + self.steps
         lines += [f"{seconds:7.1f}  {what}" for seconds, what in sorted(events)]
+        ready = self.when("Python ready")
+        lines.append(f"  Python's file look-ups in the lesson's folder before Python was ready: "
+                     f"{sum(seconds <= ready for seconds in self.drive)}, after: "
+                     f"{sum(seconds > ready for seconds in self.drive)}")
         return "\n".join(lines)
 
 
