@@ -59,7 +59,7 @@ from packaging.version import Version
 from pyodide_lock.spec import InfoSpec
 from pyodide_lock.utils import package_spec_from_wheel
 
-from ttt.browser import CHART_KEY, CHARTS_FOLDER, VIZ_SCRIPT
+from ttt.browser import CHART_KEY, CHARTS_FOLDER, VIZ_SCRIPT, lesson_address
 from ttt.course import imports_charts
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -472,8 +472,9 @@ START_PAGE = """<!DOCTYPE html>
 
 def write_start_page(path: Path) -> None:
     """The site's address opens the course's first lesson, not JupyterLite's launcher (which
-    offers Notebook, Console, ... and leaves a student to find the lesson)."""
-    path.write_text(START_PAGE.format(title=APP_NAME, lesson=f"lab/index.html?path={FIRST_LESSON}"))
+    offers Notebook, Console, ... and leaves a student to find the lesson), in the lesson's own
+    workspace (``lesson_address``: a lesson opened later by its address does not reopen it)."""
+    path.write_text(START_PAGE.format(title=APP_NAME, lesson=lesson_address(FIRST_LESSON)))
 
 
 def labextension(package: str, name: str) -> Path:

@@ -29,6 +29,13 @@ class SiteHandler(SimpleHTTPRequestHandler):
     extensions_map = {".wasm": "application/wasm", ".mjs": "text/javascript",
                       ".js": "text/javascript"}
 
+    def end_headers(self) -> None:
+        """Let the browser keep what it fetched for 10 minutes, as a web host does (GitHub Pages
+        sends this header): a lesson opened after another then takes Pyodide and the wheels from
+        the browser's cache, and Chromium keeps Pyodide's compiled WebAssembly with them."""
+        self.send_header("Cache-Control", "max-age=600")
+        super().end_headers()
+
     def log_message(self, format: str, *args: object) -> None:
         """Quiet: a failing test says what the page showed."""
 

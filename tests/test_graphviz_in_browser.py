@@ -79,3 +79,21 @@ def test_a_failed_rendering_raises_graphviz_error_with_the_message():
     browser.route_graphviz(broken)
     with pytest.raises(execute.CalledProcessError, match="syntax error in line 1"):
         draw_tree(POSITION).pipe(format="svg")
+
+
+def test_a_lesson_opens_in_a_workspace_of_its_own():
+    """Two lessons opened by their addresses get two workspaces: the second does not reopen the
+    first (and start a second Python beside its own)."""
+    first, third = (browser.lesson_address(name)
+                    for name in ("01_the_board.ipynb", "03_minimax.ipynb"))
+    assert first == "lab/index.html?path=01_the_board.ipynb&workspace=01_the_board"
+    assert third.endswith("workspace=03_minimax") and third != first
+
+
+@pytest.mark.parametrize("lesson, error", [(None, TypeError), (1, TypeError),
+                                           ("01_the_board", ValueError),
+                                           ("notebooks/01_the_board.ipynb", ValueError),
+                                           (".ipynb", ValueError)])
+def test_a_lesson_address_needs_a_notebooks_file_name(lesson, error):
+    with pytest.raises(error, match="lesson should be a notebook's file name"):
+        browser.lesson_address(lesson)

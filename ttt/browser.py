@@ -27,7 +27,7 @@ import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["activate", "chart_key", "drawn_chart", "in_browser"]
+__all__ = ["activate", "chart_key", "drawn_chart", "in_browser", "lesson_address"]
 
 #: the file of @viz-js/viz (``dist/viz-global.js``) that the site serves beside pyodide-lock.json
 VIZ_SCRIPT = "viz-global.js"
@@ -37,6 +37,24 @@ VIZ_SCRIPT = "viz-global.js"
 CHARTS_FOLDER = "charts"
 #: the key of the output metadata in which a chart drawn on the desktop names its call (its key)
 CHART_KEY = "ttt_chart"
+
+
+
+def lesson_address(lesson: str) -> str:
+    """The address, within the browser version's site, that opens ``lesson`` (a notebook's file
+    name, e.g. ``"01_the_board.ipynb"``) in JupyterLab, in a workspace of the lesson's own.
+
+    JupyterLite keeps the tabs of a workspace in the browser and reopens them with the page, and
+    each notebook it reopens starts a Python of its own (Pyodide, in a worker): opened in the one
+    default workspace, a second lesson started two Pythons, its own and the first lesson's, which
+    shared the CPU. In its own workspace (``workspace=`` in the address) a lesson opens alone."""
+    if not isinstance(lesson, str):
+        raise TypeError(f"lesson should be a notebook's file name (a str), not {lesson!r}")
+    if not lesson.endswith(".ipynb") or "/" in lesson or lesson == ".ipynb":
+        raise ValueError(f"lesson should be a notebook's file name such as "
+                         f"'01_the_board.ipynb', not {lesson!r}")
+    return f"lab/index.html?path={lesson}&workspace={lesson.removesuffix('.ipynb')}"
+
 
 #: renders DOT source with a layout engine into an output format: (source, engine, format) -> text
 Render = Callable[[str, str, str], str]

@@ -30,6 +30,7 @@ from board_game import play
 from repo import LESSONS, NOTEBOOKS
 from static_site import KERNEL, KERNEL_IDLE
 
+from ttt.browser import lesson_address
 from ttt.charts import NO_MATPLOTLIB, NOT_DRAWN_FOR_THE_BROWSER
 
 LESSON_NAMES = [path.name for path in LESSONS]
@@ -61,7 +62,7 @@ COMMAND_DONE = f"() => window.ranCommand !== false && ({KERNEL_IDLE})()"
 def test_lesson_runs_offline(offline, failed_requests, lesson):
     page = offline.page
     started = time.monotonic()
-    page.goto(f"{offline.site}/lab/index.html?path={lesson}")
+    page.goto(f"{offline.site}/{lesson_address(lesson)}")
     wait_for(offline, KERNEL_IDLE, 180_000, "the Python kernel (Pyodide) did not start")
     committed = nbformat.read(NOTEBOOKS / lesson, as_version=4).cells
     opened = page.evaluate(READ_CELLS)
