@@ -57,7 +57,7 @@ def lesson_address(lesson: str) -> str:
 
 
 #: renders DOT source with a layout engine into an output format: (source, engine, format) -> text
-Render = Callable[[str, str, str], str]
+_Render = Callable[[str, str, str], str]
 
 
 def in_browser() -> bool:
@@ -72,11 +72,11 @@ def activate() -> bool:
     """
     if not in_browser():
         return False
-    route_graphviz(WasmGraphviz().render)
+    route_graphviz(_WasmGraphviz().render)
     return True
 
 
-def route_graphviz(render: Render) -> None:
+def route_graphviz(render: _Render) -> None:
     """Make the graphviz package render through ``render`` instead of running ``dot``.
 
     Only piping is supported (``graph.pipe()``, and what notebooks show, which pipes SVG); a failed
@@ -118,7 +118,7 @@ def dot_source(data: bytes | str | None, lines: Iterable[bytes | str] | None) ->
     return "".join(part.decode() if isinstance(part, bytes) else part for part in parts)
 
 
-class WasmGraphviz:
+class _WasmGraphviz:
     """Graphviz compiled to WebAssembly (@viz-js/viz) in Pyodide, loaded from the site.
 
     WebAssembly starts asynchronously. Loading begins when this object is made (when
