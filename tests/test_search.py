@@ -415,6 +415,22 @@ def test_iterative_deepening_plays_a_best_move_of_alphabeta_at_the_depth_it_reac
     assert score == alphabeta(position, depth=depth).score
 
 
+def test_iterative_deepening_solves_the_empty_board_at_depth_9_trying_the_centre_first():
+    # . . .
+    # . . .     X to move: every move draws, so no depth finds a win and the search goes on
+    # . . .     until every line has ended, at depth 9; among equals the first tried is kept,
+    #           and the first search tries the most promising move, the centre, first
+    move, depth, _ = iterative_deepening(Board(), 10**9, clock=ticks())
+    assert (move, depth) == (4, 9)
+
+
+def test_iterative_deepening_plays_the_same_move_for_the_same_seed():
+    after_centre = Board().play(4)
+    for seed in range(10):
+        first = iterative_deepening(after_centre, 10**6, seed=seed, clock=ticks())
+        assert iterative_deepening(after_centre, 10**6, seed=seed, clock=ticks()) == first
+
+
 def test_iterative_deepening_with_a_seed_varies_among_equal_moves():
     # . . .
     # . X .     O to move: the four corners are mirror images, equal at every depth, and the

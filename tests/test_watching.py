@@ -129,6 +129,20 @@ def test_a_cut_names_the_moves_never_searched_and_the_window_that_closed():
         assert [*searched, *skipped] == list(position.ordered_moves)
 
 
+def test_alphabeta_tells_each_position_the_window_it_was_searched_with():
+    # X O X
+    # O O .     X to move: the first position is searched with the whole window, and X's
+    # X . .     second move with alpha raised to the score of the first
+    board = Board.from_string("XOX|OO.|X..")
+    log = Log()
+    alphabeta(board, ordered=False, watch=log)
+    enters = {step[1]: step[3:] for step in log.steps if step[0] == "enter"}
+    first_score = next(step[-3] if step[0] == "back up" else step[-1] for step in log.steps
+                       if step[0] in ("leaf", "back up") and step[1] == (5,))
+    assert enters[()] == (-math.inf, math.inf)
+    assert enters[(7,)] == (first_score, math.inf)
+
+
 def test_a_backup_holds_the_scores_of_the_moves_searched_and_the_best_of_them():
     log = Log()
     minimax(FORK, watch=log)

@@ -36,7 +36,6 @@ from ttt.protocol import (
     best_move,
     check_flag,
     check_not_over,
-    check_position,
     depth_left,
     leaf_score,
     moves_in_order,
@@ -46,7 +45,7 @@ from ttt.protocol import (
 from ttt.watching import Counting, Path, Seen, Watch, watching
 
 __all__ = ["Counting", "Deadline", "OutOfTime", "SearchResult", "Watch", "alphabeta",
-           "alphabeta_value", "check_seconds", "iterative_deepening", "minimax", "minimax_value"]
+           "alphabeta_value", "iterative_deepening", "minimax", "minimax_value"]
 
 Score = Callable[[Position], float]  # the score of a position where a search stops
 
@@ -156,9 +155,7 @@ def iterative_deepening(position: Position, seconds: float, *,
     shuffles the first moves, so that the choice among equally good moves varies. Returns (move,
     depth reached, positions searched, each search's first position included).
     """
-    check_position(position)
     check_not_over(position)
-    check_seconds(seconds)
     deadline = Deadline(clock() + seconds, clock)
     root = _in_order(position, _first_order(position, seed))
     move, reached = root.ordered_moves[0], 0
@@ -237,11 +234,3 @@ def _best_first(root: _InOrder, scores: Mapping[Any, float]) -> list[Any]:
     """The moves of ``root`` sorted by ``scores``, the best for the player to move first
     (equal scores keep their order)."""
     return sorted(root.ordered_moves, key=scores.get, reverse=root.to_move == "X")
-
-
-def check_seconds(seconds: object) -> None:
-    """A TypeError unless ``seconds`` is a number, a ValueError unless it is more than 0."""
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
-        raise TypeError(f"seconds is a time budget in seconds, a number, got {seconds!r}")
-    if not 0 < seconds < math.inf:
-        raise ValueError(f"seconds must be more than 0 (and finite), got {seconds}")
