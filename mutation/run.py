@@ -32,7 +32,7 @@ TESTS = {
     "solve": ["tests/test_solve.py", "tests/test_lesson_values.py", "tests/test_bad_input.py"],
     "search": ["tests/test_search.py", "tests/test_watching.py", "tests/test_lesson_values.py",
                "tests/test_bad_input.py"],
-    "fast": ["tests/test_fast.py", "tests/test_lesson_values.py"],
+    "fast": ["tests/test_fast.py", "tests/test_lesson_values.py", "tests/test_bad_input.py"],
     "learning": ["tests/test_learning.py", "tests/test_lesson_values.py"],
     "grid": ["tests/test_games.py", "tests/test_board.py", "tests/test_svg.py",
              "tests/test_lesson_values.py", "tests/test_bad_input.py"],
