@@ -236,6 +236,47 @@ def test_menace_shows_its_boxes_beads_on_the_free_cells():
     assert shown.split("\n")[1].split() == ["4", "4", "."]   # a corner, an edge; the rest alike
 
 
+def test_menace_shows_each_box_as_a_grid_of_beads_one_box_after_another():
+    # . . .    X's first move: 4 beads on a corner,    O . .    X's second move: 3 beads on
+    # . . .    an edge and the centre; the other cells  . X .    each move unlike the others
+    # . . .    are mirror images of these               . . .    (the board is symmetric in 0-4-8)
+    from ttt.learning import Menace
+    shown = Menace(seed=1).boxes_shown([Board(), Board().play(4).play(0)])
+    assert shown == ("...|...|... (total 12 beads)\n"
+                     "  4   4   .\n"
+                     "  .   4   .\n"
+                     "  .   .   .\n"
+                     "\n"
+                     "O..|.X.|... (total 12 beads)\n"
+                     "  O   3   3\n"
+                     "  .   X   3\n"
+                     "  .   .   3")
+
+
+def test_a_td_game_shows_each_move_its_value_before_and_after_and_the_next_position():
+    # X O .
+    # X O .    X to move wins at 6. Greedy, X takes the win, and the value moves halfway
+    # . . .    (alpha 0.5) to the win's +1: 0 -> 0.5 in the first game, 0.5 -> 0.75 in the second.
+    #          Exploring (epsilon 1), X plays 8 and O wins at 7; exploratory moves learn nothing
+    from ttt.learning import ValueTable, td_game
+    from ttt.protocol import seeded_random
+    table, start = ValueTable(), Board.from_string("XO.|XO.|...")
+
+    def shown(epsilon):
+        before = dict(table.values)
+        game = td_game(table, seeded_random(3), alpha=0.5, epsilon=epsilon, start=start)
+        return table.game_text(game, before)
+
+    shown(0.0)
+    assert shown(0.0) == (
+        "XO.|XO.|...  X to move, greedy       value +0.500 -> +0.750   next position +1.000\n"
+        "XO.|XO.|X..  X wins")
+    assert shown(1.0) == (
+        "XO.|XO.|...  X to move, exploratory  value +0.750 -> +0.750   next position +0.000\n"
+        "XO.|XO.|..X  O to move, exploratory  value +0.000 -> +0.000   next position -1.000\n"
+        "XO.|XO.|.OX  O wins")
+
+
 def test_train_judged_is_td_learn_up_to_each_checkpoint_then_judged():
     from ttt.learning import ValueTable, policy_quality, td_learn
     curve = dict(ValueTable().train_judged((20, 50), seed=100, games=1))

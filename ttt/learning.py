@@ -27,7 +27,6 @@ from ttt.perfect import move_scores
 from ttt.players import perfect_player, random_player, register_player
 from ttt.protocol import (
     Position,
-    check_count,
     check_not_over,
     check_position,
     final_score,
@@ -46,19 +45,6 @@ MICHIE_REWARDS = {"win": 3, "draw": 1, "loss": -1}
 #: Beads per move in a new box, by MENACE's own move number: 4 on its first move, then 3, 2, 1
 #: (Michie's numbers: early moves get more beads, so one game does not decide them).
 START_BEADS = (4, 3, 2, 1)
-
-
-def _check_player(player: object, name: str = "player") -> None:
-    """A TypeError unless ``player`` is a player: a function from a board to a cell."""
-    if not callable(player):
-        raise TypeError(f"{name} is a player, a function from a board to a cell (such as "
-                        f"random_player(seed=1)), got {player!r}")
-
-
-def _check_mark(mark: object, name: str = "mark") -> str:
-    if mark not in ("X", "O"):
-        raise ValueError(f"{name} is 'X' or 'O', got {mark!r}")
-    return mark
 
 
 def _result_for(mark: str, board: Board) -> str:
@@ -109,7 +95,7 @@ class Menace:
     """
 
     def __init__(self, seed: int | None = None, mark: str = "X") -> None:
-        self.mark = _check_mark(mark)
+        self.mark = mark
         self.rng = seeded_random(seed)
         self._boxes: dict[Board, dict[int, int]] = {
             board: dict.fromkeys(_distinct_moves(board), START_BEADS[board.moves_made // 2])
@@ -172,9 +158,6 @@ class Menace:
         """Play ``games`` games against ``opponent`` (a random player seeded from MENACE's own
         generator if None), reinforcing after each one; returns the results for MENACE, a
         Counter keyed 'win', 'draw' and 'loss' (all three always present)."""
-        check_count(games, "games", "how many games to train, a whole number")
-        if opponent is not None:
-            _check_player(opponent, "opponent")
         opponent = opponent or random_player(seed=self.rng.getrandbits(32))
         results = Counter(dict.fromkeys(MICHIE_REWARDS, 0))
         for _ in range(games):
@@ -250,7 +233,6 @@ class ValueTable:
     @checked
     def value(self, position: Position) -> float:
         """The learned value of ``position``, from X's point of view."""
-        check_position(position)
         return self._value(position)
 
     def _value(self, position: Position) -> float:
@@ -313,16 +295,6 @@ class ValueTable:
         return play
 
 
-def _check_fraction(number: object, name: str, low_open: bool) -> float:
-    """``number`` if it is a number in (0, 1) (``low_open``) or [0, 1], else a clear error."""
-    if isinstance(number, bool) or not isinstance(number, (int, float)):
-        raise TypeError(f"{name} is a number between 0 and 1, got {number!r}")
-    if not (0 < number < 1 if low_open else 0 <= number <= 1):
-        interval = "more than 0 and less than 1" if low_open else "between 0 and 1"
-        raise ValueError(f"{name} must be {interval}, got {number}")
-    return number
-
-
 @checked
 def td_learn(games: int, *, seed: int | None = None, alpha: float = 0.2, epsilon: float = 0.1,
              opponent: Player | None = None, start: Position = Board(),
@@ -334,13 +306,7 @@ def td_learn(games: int, *, seed: int | None = None, alpha: float = 0.2, epsilon
     With ``opponent=None`` both sides are the learner (self-play); otherwise the learner plays X
     in the even games and O in the odd ones.
     """
-    check_count(games, "games", "how many games to learn from, a whole number")
-    alpha = _check_fraction(alpha, "alpha", low_open=True)
-    epsilon = _check_fraction(epsilon, "epsilon", low_open=False)
-    check_position(start, "starting position")
     check_not_over(start)
-    if opponent is not None:
-        _check_player(opponent, "opponent")
     rng = seeded_random(seed)
     table = table if table is not None else ValueTable()
     for game in range(games):
@@ -456,9 +422,7 @@ def policy_quality(player: Player, *, games: int = 50, side: str | None = None) 
     """The ``Quality`` of ``player`` by the exact solver: its move at every reachable unfinished
     tic-tac-toe position (only those with ``side`` to move, if given), and ``games`` games
     against ``perfect_player`` as X and as O (only as ``side``, if given)."""
-    _check_player(player)
-    check_count(games, "games", "how many games to play against the perfect player")
-    sides = "XO" if side is None else _check_mark(side, "side")
+    sides = "XO" if side is None else side
     positions = [board for board in reachable_positions()
                  if not board.is_over and board.to_move in sides]
     optimal = sum(is_optimal(board, player(board)) for board in positions)
