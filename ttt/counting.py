@@ -43,8 +43,6 @@ from ttt.board import Board
 from ttt.protocol import (
     EVERY_POSITION,
     Position,
-    check_count,
-    check_position,
     seeded_random,
     table_key,
 )
@@ -76,7 +74,6 @@ def count_tree(position: Position, *, symmetry: bool = True) -> TreeCount:
     The tree below a position is the same however the position was reached, so its counts are
     computed once per position and remembered (as a transposition table remembers values); with
     ``symmetry``, once per family of symmetric images, which have trees of the same size."""
-    check_position(position)
     known: dict[Hashable, tuple[int, int, int, int]] = {}  # key -> nodes, X wins, O wins, draws
 
     def counts(position: Position) -> tuple[int, int, int, int]:
@@ -106,8 +103,6 @@ def tree_size_exceeds(position: Position, limit: int) -> bool:
     """Whether the full game tree below ``position`` has more than ``limit`` nodes. It counts
     the tree level by level and stops as soon as it is past ``limit``, so it answers at once for
     a tree too big to count (Connect Four's from the empty board has trillions of nodes)."""
-    check_position(position)
-    check_count(limit, "limit", "a whole number of nodes")
     level, total = [position], 1
     while level and total <= limit:
         level = [after.play(move) for after in level if not after.is_over
@@ -130,7 +125,6 @@ def nodes_by_depth(position: Position, *, symmetry: bool = True) -> tuple[int, .
 
     Counted as ``count_tree`` counts: once per position (with ``symmetry``, once per family of
     symmetric images), since the tree below a position is the same however it was reached."""
-    check_position(position)
     known: dict[Hashable, tuple[int, ...]] = {}
 
     def levels(position: Position) -> tuple[int, ...]:
@@ -151,7 +145,6 @@ def reachable_positions(position: Position = Board(), *, symmetry: bool = False
     many move orders reach it, breadth first: 5,478 from the empty board. With ``symmetry``,
     positions that are mirror images or rotations of each other count once together (765 from
     the empty board): the first of them met stands for them all."""
-    check_position(position)
     return _reachable(position, symmetry)
 
 
@@ -204,8 +197,6 @@ def estimate_tree_size(position: Position, probes: int = 1000, seed: int | None 
     probe's estimate is 1 + b1 + b1·b2 + b1·b2·b3 + .... On average over all random games this is
     exactly the tree's size (Knuth, 1975), but a single probe can be far off: the mean of many
     probes is returned, with its standard error."""
-    check_position(position)
-    check_count(probes, "probes", "how many random games to play")
     rng = seeded_random(seed)
     estimates = [_probe(position, rng) for _ in range(probes)]
     error = statistics.stdev(estimates) / probes ** 0.5 if probes > 1 else float("inf")
@@ -227,7 +218,6 @@ def _probe(position: Position, rng: Any) -> int:
 def positions_of_game(position: Position, moves: Sequence[Any]) -> list[Position]:
     """The positions of a game played from ``position``: the start, then the position after each
     of ``moves`` (so one more than there are moves)."""
-    check_position(position)
     positions = [position]
     for move in moves:
         positions.append(positions[-1].play(move))
@@ -250,7 +240,6 @@ def random_game_odds(position: Position = Board(), x_player: Callable[[Any], Any
     X or O (a function from a position to its move, such as ``perfect_player``) makes that side's
     moves instead, so the odds are those of that player against a random one. The tree's games
     are not equally likely: a short game is played more often than each long one."""
-    check_position(position)
     players = {"X": x_player, "O": o_player}
     # All random, the odds below a position never change: one memo for every call.
     memo = _RANDOM_ODDS if x_player is None and o_player is None else {}

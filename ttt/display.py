@@ -531,7 +531,6 @@ def draw_mcts(board: Board, search: MCTSResult | Step, *, max_depth: int | None 
     position says how many positions of the search tree lie below it), or with ``focus`` (a path)
     drawn narrow; a step below the cut is followed down that way.
     """
-    check_position(board)
     step = search if isinstance(search, Step) else None
     root = _search_tree(board, search.tree)
     counts = count_by_depth(root)

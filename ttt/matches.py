@@ -16,7 +16,7 @@ from typing import Any
 
 from ttt.arguments import checked
 from ttt.board import Board, IllegalMoveError
-from ttt.protocol import Position, a_position_called, check_count, check_position
+from ttt.protocol import Position, a_position_called, check_count
 
 __all__ = ["GameRecord", "Player", "RoundRobin", "check_round_robin", "crosstable", "mean_score",
            "play_game",
@@ -52,7 +52,6 @@ def play_game(x_player: Player, o_player: Player, board: Position = Board()) -> 
 
     A player that chooses an illegal move makes it raise IllegalMoveError, naming the player.
     """
-    check_position(board, "starting position")
     moves = []
     while not board.is_over:
         player = x_player if board.to_move == "X" else o_player
@@ -70,7 +69,6 @@ def play_game(x_player: Player, o_player: Player, board: Position = Board()) -> 
 def tournament(x_player: Player, o_player: Player, games: int = 100) -> Counter[str]:
     """Play ``games`` games and count the results: a Counter keyed 'X', 'O' and 'draw' (all three
     always present)."""
-    check_count(games, "games", "how many games to play, a whole number")
     results = Counter({"X": 0, "O": 0, "draw": 0})
     results.update(play_game(x_player, o_player).result for _ in range(games))
     return results
@@ -104,7 +102,6 @@ def round_robin(names: Sequence[str], games: int, make: Callable[[str, int], Pla
     'X name vs O name' -> its Counter. ``make(name, seed)`` builds a player (``make_player``);
     pairing k's X gets seed 2k and its O 2k + 1, so the whole round robin repeats exactly."""
     _check_names(names)
-    check_count(games, "games", "how many games each pairing plays, a whole number")
     pairings = [(x, o) for x in names for o in names]
     return {f"{x} vs {o}": tournament(make(x, 2 * k), make(o, 2 * k + 1), games)
             for k, (x, o) in enumerate(pairings)}

@@ -37,9 +37,7 @@ from typing import Any, NamedTuple
 from ttt.arguments import checked, unchecked
 from ttt.protocol import (
     Position,
-    check_count,
     check_not_over,
-    check_position,
     final_score,
     opponent,
     seeded_random,
@@ -190,9 +188,7 @@ def mcts(position: Position, playouts: int = 1000, seed: int | None = None, *,
     """Monte Carlo tree search from ``position`` with ``playouts`` random games: the move it
     chooses and what it learnt (``MCTSResult``). The same ``seed`` (a whole number) always gives
     the same result; None, a different one each time. ``watch`` is told each phase."""
-    check_position(position)
     check_not_over(position)
-    check_count(playouts, "playouts", "how many random games to play, a whole number")
     check_exploration(exploration)
     root = TreeNode(position)
     with _watching_phases(root, watch) as seen:

@@ -62,7 +62,6 @@ def outcome(position: Position) -> Outcome:
 @checked
 def move_scores(position: Position, prefer_quick: bool = True) -> dict[Any, float]:
     """The ``perfect_score`` after each legal move of ``position``."""
-    check_position(position)
     return {move: perfect_score(position.play(move), prefer_quick)
             for move in position.legal_moves}
 

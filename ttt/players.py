@@ -180,14 +180,13 @@ def lookahead_score(board: Position, depth: int, evaluate: Evaluation | None = N
     return leaf_score(board, evaluate, prefer_quick=True)
 
 
-@checked
+@checked(depth=at_least(1, 100, " (no game of the course lasts longer)"))
 def depth_limited_player(depth: int, seed: int | None = None,
                          evaluate: Evaluation | None = None) -> Player:
     """A player that looks ``depth`` moves ahead (its own move included), estimates the positions
     there with ``evaluate`` (by default the position's own ``estimate()``: open lines for
     tic-tac-toe, open windows for Connect Four), and picks at random among the best moves it
     sees. It plays any game."""
-    check_count(depth, "depth", "how many moves a depth-limited player looks ahead, a whole number")
     rng = seeded_random(seed)
 
     @_named(f"depth-{depth}")
@@ -356,7 +355,6 @@ def mcts_player(playouts: int = 1000, seed: int | None = None, *,
     games per move: the more, the stronger and the slower. Each move's search gets its own seed,
     drawn from the player's random generator. Given a list ``nodes``, it appends the positions
     each search made (``.nodes``), to compare its effort with another search's."""
-    check_count(playouts, "playouts", "how many random games to play, a whole number")
     rng = seeded_random(seed)
 
     @_named(f"mcts-{playouts}")

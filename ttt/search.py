@@ -34,7 +34,6 @@ from ttt.protocol import (
     Evaluation,
     Position,
     best_move,
-    check_flag,
     check_not_over,
     depth_left,
     leaf_score,
@@ -116,7 +115,6 @@ def alphabeta(position: Position, *, ordered: bool = True, depth: int | None = N
               watch: Watch | None = None) -> SearchResult:
     """Minimax with alpha-beta pruning: the same value, from far fewer positions. ``ordered``
     tries the most promising moves first (the position's ``ordered_moves``)."""
-    check_flag(ordered, "ordered")
     score = partial(leaf_score, evaluate=evaluate, prefer_quick=prefer_quick)
     with watching(alphabeta_value, watch, moves=partial(moves_in_order, ordered=ordered),
                   window=_alpha_beta) as seen:

@@ -47,7 +47,6 @@ from ttt.protocol import (
     Position,
     check_exhaustive,
     check_flag,
-    check_position,
     final_score,
     moves_in_order,
     table_key,
@@ -142,7 +141,6 @@ def solve(position: Position, *, ordered: bool = True, table: bool = True,
     a best ``move`` (None once the game is over), and ``nodes``, the positions searched; ``score``
     is the value, or with ``prefer_quick`` the score of the quickest win (slowest loss) from X's
     point of view. A SearchTooBigError for a position beyond ``SOLVE_LIMIT``, unless ``force``."""
-    check_position(position)
     for flag, name in ((ordered, "ordered"), (table, "table"), (symmetry, "symmetry"),
                        (prefer_quick, "prefer_quick")):
         check_flag(flag, name)

@@ -34,8 +34,6 @@ from ttt.protocol import (
     Evaluation,
     Position,
     best_move,
-    check_depth,
-    check_position,
     value_of,
 )
 from ttt.search import Path, Watch, minimax
@@ -81,8 +79,6 @@ def build_tree(board: Position = Board(), max_depth: int | None = None,
     even if the game goes on. ``progress(done, total)``, if given, is called once before the work
     and once after each first move's subtree is built; ``total`` is the number of first moves.
     """
-    check_position(board)
-    check_depth(max_depth, "max_depth")
     successors = _successor_table()
     limit = math.inf if max_depth is None else max_depth
 
