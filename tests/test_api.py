@@ -145,3 +145,25 @@ def test_names_used_only_inside_their_module_start_with_an_underscore():
                 private.append(f"{path.relative_to(ROOT)}: {name}")
     assert not private, "used only in their module, so named with a leading underscore:\n" + \
         "\n".join(private)
+
+
+#: The rules ``ttt.arguments`` applies where a checked function is entered, by their ``check_``
+#: function: called again in the body on the function's own parameter, they can never fail.
+BOUNDARY_RULES = ("check_position", "check_count", "check_depth", "check_flag")
+
+
+def test_no_checked_function_checks_its_arguments_again_in_its_body():
+    repeated = []
+    for path in MODULES.values():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not (isinstance(node, ast.FunctionDef) and any(
+                    ast.unparse(decorator).startswith("checked")
+                    for decorator in node.decorator_list)):
+                continue
+            parameters = {arg.arg for arg in (*node.args.args, *node.args.kwonlyargs)}
+            for statement in node.body:
+                call = statement.value if isinstance(statement, ast.Expr) else None
+                if (isinstance(call, ast.Call) and ast.unparse(call.func) in BOUNDARY_RULES
+                        and call.args and ast.unparse(call.args[0]) in parameters):
+                    repeated.append(f"{path.relative_to(ROOT)}: {node.name}: {ast.unparse(call)}")
+    assert not repeated, "checked at the boundary already (ttt.arguments):\n" + "\n".join(repeated)
