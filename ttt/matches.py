@@ -14,9 +14,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ttt.arguments import checked
+from ttt.arguments import at_least, checked
 from ttt.board import Board, IllegalMoveError
-from ttt.protocol import Position, a_position_called, check_count
+from ttt.protocol import Position, a_position_called
 
 __all__ = ["GameRecord", "Player", "RoundRobin", "check_round_robin", "crosstable", "mean_score",
            "play_game",
@@ -78,16 +78,13 @@ def tournament(x_player: Player, o_player: Player, games: int = 100) -> Counter[
 _SCORES = {"X": 1, "draw": 0, "O": -1}
 
 
-@checked
+@checked(games=at_least(2, 10 ** 6, " (a million games take minutes already)"))
 def mean_score(x_player: Player, o_player: Player, games: int,
                board: Board = Board()) -> tuple[float, float]:
     """The average score (X's point of view: +1, 0, -1) of ``games`` games from ``board``, and the
     half-width of its 95% confidence interval, 1.96 s / sqrt(games), s the spread (standard
     deviation) of one game's score: the average lands that close to the expected score 95% of
     the time."""
-    check_count(games, "games", "how many games to play, a whole number of at least 2")
-    if games < 2:
-        raise ValueError(f"games must be at least 2 to measure a spread, got {games}")
     scores = [_SCORES[play_game(x_player, o_player, board).result] for _ in range(games)]
     return statistics.mean(scores), 1.96 * statistics.stdev(scores) / math.sqrt(games)
 # --- round robins: every player against every other, and itself ----------------------------------
