@@ -349,6 +349,12 @@ def test_impossible_mnk_boards_are_refused(text, k, message):
     ("....|....|....|XXXX", r"found 4 X, 0 O"),
     ("....|....|OOOO|XXXX", "both X and O have 4 in a row"),
     ("X...|X...|XOO.|XOO.", "X already had 4 in a row, yet O moved"),
+    # X's row at the bottom is covered by discs played later: its last disc was not the last
+    # move, so X played on after winning (and so for O below)
+    (".......|.......|.......|.......|OOXO...|XXXXO..",
+     "X has lines of 4 that no single move completes together: X played on after winning"),
+    (".......|.......|.......|.......|XXOX...|OOOOXX.",
+     "O has lines of 4 that no single move completes together: O played on after winning"),
 ])
 def test_impossible_connect_four_boards_are_refused(text, message):
     with pytest.raises(InvalidBoardError, match=message):
@@ -418,3 +424,22 @@ def test_positions_ahead_counts_what_each_game_can_still_fill():
     assert positions_ahead(mnk(3, 3, 3)) == 6_046 > 5_478  # the positions of tic-tac-toe
     assert positions_ahead(Board()) == positions_ahead(mnk(3, 3, 3))  # by its free cells
     assert positions_ahead(ConnectFour.from_string("....|....|OOO.|XXXX")) == 1  # game over
+
+
+def test_a_positions_images_keep_its_winner():
+    # X . .
+    # O X .    X won on the diagonal: every rotation and mirror image, the canonical one too,
+    # O . X    is won by X as well
+    won = Board.from_string("X..|OX.|O.X")
+    assert won.canonical().winner == "X"
+    assert {image.winner for image in won.symmetries()} == {"X"}
+
+
+def test_two_games_on_the_same_cells_are_not_equal():
+    # the empty 3 x 3 board of tic-tac-toe and of the 3,3,3-game share their shape, not a game
+    assert Board() != mnk(3, 3, 3) and mnk(3, 3, 3) != Board()
+
+
+def test_reading_a_cell_off_the_board_names_the_cell():
+    with pytest.raises(IllegalMoveError, match="cell 9 is off the board: cells are numbered 0 "):
+        Board()[9]
