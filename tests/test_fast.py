@@ -131,3 +131,16 @@ def test_a_win_scores_1_plus_the_free_cells_only_when_quick_wins_are_preferred()
     # . . .
     won = Board.from_string("XXX|OO.|...")
     assert (fast.final_score(*won.bits), fast.final_score(*won.bits, prefer_quick=False)) == (5, 1)
+
+
+def test_the_solver_counts_the_moves_to_the_end_of_perfect_play():
+    # X X .
+    # O O .    X to move: 2 wins at once; 5 blocks O, and the board fills with a draw 5 moves
+    # . . .    on; any other move lets O complete the middle row at 5 on the next move
+    board = Board.from_string("XX.|OO.|...")
+    solver = fast.Solver()
+    assert solver.outcome(board) == (1, 1)
+    assert solver.move_outcomes(board) == {2: (1, 1), 5: (0, 5), 6: (-1, 2), 7: (-1, 2),
+                                           8: (-1, 2)}
+    with pytest.raises(ValueError, match="move counts need a solver with prefer_quick=True"):
+        fast.Solver(prefer_quick=False).outcome(board)

@@ -301,3 +301,8 @@ def test_a_td_game_reads_as_lines_of_values_before_and_after():
     lines = table.game_text(game, {}).splitlines()
     assert len(lines) == len(game) and lines[-1].startswith(str(game[-1][0]))
     assert "value +0.000 -> " in lines[0]
+
+
+def test_the_learned_player_is_called_td():
+    from ttt.learning import ValueTable
+    assert ValueTable().player(seed=1).__name__ == "td"
