@@ -266,3 +266,9 @@ def test_the_algorithm_called_directly_fills_a_table_of_bounds():
     assert all(bound in (EXACT, LOWER, UPPER) for _, bound, _ in plain.stored.values())
     assert 0 < folded.size_in_bytes() < plain.size_in_bytes()
     assert Table(keep=False).get(Board()) == (0, None, None)
+
+
+def test_an_empty_tables_size_is_its_empty_dict():
+    # lesson 5 prints the tables' sizes: the dict that holds the entries counts, not only them
+    import sys
+    assert Table().size_in_bytes() == sys.getsizeof({})
