@@ -433,6 +433,13 @@ def test_a_positions_images_keep_its_winner():
     won = Board.from_string("X..|OX.|O.X")
     assert won.canonical().winner == "X"
     assert {image.winner for image in won.symmetries()} == {"X"}
+    # . . . . . . .
+    # . . . . O O O    X won at the bottom right; its canonical image is the mirror image, won at
+    # . . . X X X X    the bottom left (two rows of the six shown)
+    right = ConnectFour.from_string(".......|.......|.......|.......|....OOO|...XXXX")
+    left = right.canonical()
+    assert left == ConnectFour.from_string(".......|.......|.......|.......|OOO....|XXXX...")
+    assert left.winner == "X" and {image.winner for image in right.symmetries()} == {"X"}
 
 
 def test_two_games_on_the_same_cells_are_not_equal():
