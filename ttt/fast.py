@@ -38,7 +38,7 @@ from ttt.board import (
     completed_line,
     tic_tac_toe_only,
 )
-from ttt.protocol import Evaluation, check_depth, check_position, depth_left, value_of
+from ttt.protocol import Evaluation, depth_left, value_of
 from ttt.search import SearchResult
 
 __all__ = ["Outcome", "Solver", "alphabeta", "minimax", "outcome_of"]
@@ -96,7 +96,6 @@ def minimax(board: Board, *, depth: int | None = None, evaluate: Evaluation | No
             prefer_quick: bool = True) -> SearchResult:
     """``ttt.search.minimax`` on bits: the same value, move, nodes and score, faster. A move is
     the bit of its cell, ``x | bit`` plays it for X; the first best move is kept, as there."""
-    _check(board, depth)
     nodes = 0
     moves, wins = _MOVES[PLAIN_ORDER], _WINS[prefer_quick]
 
@@ -130,7 +129,6 @@ def minimax(board: Board, *, depth: int | None = None, evaluate: Evaluation | No
 def alphabeta(board: Board, *, ordered: bool = True, depth: int | None = None,
               evaluate: Evaluation | None = None, prefer_quick: bool = True) -> SearchResult:
     """``ttt.search.alphabeta`` on bits: the same value, move, nodes and score, faster."""
-    _check(board, depth)
     nodes = 0
     moves, wins = _MOVES[GOOD_ORDER if ordered else PLAIN_ORDER], _WINS[prefer_quick]
 
@@ -165,14 +163,6 @@ def alphabeta(board: Board, *, ordered: bool = True, depth: int | None = None,
     score, move = search(*board.bits, board.to_move == "X", depth_left(depth), -math.inf,
                          math.inf)
     return SearchResult(value_of(score), _cell(move), nodes, score)
-
-
-def _check(board: object, depth: object) -> None:
-    check_position(board, "Board")
-    if not isinstance(board, Board):
-        raise TypeError(f"ttt.fast searches tic-tac-toe Boards only, got "
-                        f"{type(board).__name__}: use ttt.search for other games")
-    check_depth(depth)
 
 
 # --- the solver -------------------------------------------------------------------------------
@@ -221,7 +211,6 @@ class Solver:
     def solve(self, board: Board) -> SearchResult:
         """The value and best move of ``board`` (as ``minimax`` chooses it); ``nodes`` is how many
         new positions were solved."""
-        _check(board, None)
         before = len(self.table)
         score = self._score(*board.bits)
         scores = self.move_scores(board)
@@ -237,7 +226,6 @@ class Solver:
     @checked
     def outcome(self, board: Board) -> Outcome:
         """Who wins ``board`` with perfect play, and how many moves it takes to get there."""
-        _check(board, None)
         return self._outcome(board, self._score(*board.bits))
 
     @checked
