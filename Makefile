@@ -214,7 +214,12 @@ PARALLEL := -n auto --dist worksteal
 DESKTOP  := -m "not (browser or lite or site or hub)" tests
 HUB_TESTS := $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/hub -m hub tests
 
-test: system-browser venv-dev venv-lite venv-hub
+# Setting up first: the system's programs (apt-get) side by side with the Pythons (pip, one install
+# at a time: two pips must not write one venv at once), as both mostly wait on downloads; then the
+# hub's proxy (npm, which the system's setup installs where it is missing).
+test:
+	@$(MAKE) --no-print-directory -j2 system-browser test-pythons
+	@$(MAKE) --no-print-directory --silent venv-hub
 	@mkdir -p .pytest-tmp && : > $(TIMES)
 	$(call stage,lint (ruff; lint-imports runs once in the unit tests),$(BIN)/ruff check $(LINT_DIRS))
 	$(call stage,unit tests + nbgrader course + every lesson once (nbval) on every core,\
@@ -228,6 +233,11 @@ test: system-browser venv-dev venv-lite venv-hub
 	  $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/site -m site tests)
 	$(call stage,a class on the hub: a teacher and three students on JupyterHub in Chromium,$(HUB_TESTS))
 	@$(SHOW_TIMES)
+
+.PHONY: test-pythons
+test-pythons:  # one after another: each stamp's prerequisites form a chain
+	@for stamp in $(DEV_STAMP) $(LITE_STAMP) $(HUB_STAMP); do \
+	  $(MAKE) --no-print-directory --silent $$stamp || exit 1; done
 
 # The class hub's tests alone (tests/hub, marked hub; the last stage of make test): a teacher and
 # three students on 127.0.0.1.
