@@ -54,6 +54,10 @@ LOG := $(VENV)/install.log
 LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings
 VOILA_TEMPLATE := $(VENV)/share/jupyter/voila/templates/ttt
 NBGRADER_SERVER_PARTS := formgrader validate_assignment assignment_list course_list
+# The test tools and the site's build tools are used only by whoever installed them, so their
+# bytecode is written when first imported, not all at install (a third of pip's time); the
+# students' packages keep theirs, as a class's shared environment may not be writable for them.
+NO_COMPILE := --no-compile
 logged = $(1) >>$(LOG) 2>&1 || { echo "    failed; the end of $(LOG):"; tail -n 25 $(LOG); exit 1; }
 
 # Re-installs whenever requirements.txt or pyproject.toml change.
@@ -94,7 +98,7 @@ $(TEACHER_STAMP): $(STAMP) requirements-teacher.txt
 
 $(DEV_STAMP): $(TEACHER_STAMP) requirements-dev.txt
 	@echo "==> adding the test tools to .venv: pytest, nbval, Playwright, ruff (requirements-dev.txt)"
-	@$(call logged,$(BIN)/python -m pip install -r requirements-dev.txt)
+	@$(call logged,$(BIN)/python -m pip install $(NO_COMPILE) -r requirements-dev.txt)
 	@touch $@
 
 $(HUB_STAMP): $(TEACHER_STAMP) requirements-hub.txt
@@ -124,7 +128,7 @@ $(LITE_STAMP): $(STAMP) requirements-lite.txt
 	@$(BIN)/python -m venv $(LITE_VENV)
 	@$(BIN)/python -c 'import sysconfig; print("import site; site.addsitedir(%r)" % sysconfig.get_path("purelib"))' \
 	  > "$$($(LITE_VENV)/bin/python -c 'import sysconfig; print(sysconfig.get_path("purelib"))')/course-venv.pth"
-	@$(call logged,$(LITE_VENV)/bin/python -m pip install -r requirements-lite.txt)
+	@$(call logged,$(LITE_VENV)/bin/python -m pip install $(NO_COMPILE) -r requirements-lite.txt)
 	@touch $@
 
 system:
