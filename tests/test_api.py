@@ -152,18 +152,34 @@ def test_names_used_only_inside_their_module_start_with_an_underscore():
 BOUNDARY_RULES = ("check_position", "check_count", "check_depth", "check_flag")
 
 
+def repeated_boundary_checks(function: ast.FunctionDef) -> list[str]:
+    """The calls of a boundary rule that ``function``'s body makes, unconditionally, on one of its
+    own parameters, or on a loop variable that runs over them (``for flag, name in ((ordered,
+    "ordered"), ...)``)."""
+    checked_names = {arg.arg for arg in (*function.args.args, *function.args.kwonlyargs)}
+    found = []
+    statements = list(function.body)
+    while statements:
+        statement = statements.pop(0)
+        if isinstance(statement, ast.For) and checked_names & {
+                name.id for name in ast.walk(statement.iter) if isinstance(name, ast.Name)}:
+            checked_names |= {name.id for name in ast.walk(statement.target)
+                              if isinstance(name, ast.Name)}
+            statements[:0] = statement.body
+        call = statement.value if isinstance(statement, ast.Expr) else None
+        if (isinstance(call, ast.Call) and ast.unparse(call.func) in BOUNDARY_RULES
+                and call.args and ast.unparse(call.args[0]) in checked_names):
+            found.append(ast.unparse(call))
+    return found
+
+
 def test_no_checked_function_checks_its_arguments_again_in_its_body():
     repeated = []
     for path in MODULES.values():
         for node in ast.walk(ast.parse(path.read_text())):
-            if not (isinstance(node, ast.FunctionDef) and any(
+            if isinstance(node, ast.FunctionDef) and any(
                     ast.unparse(decorator).startswith("checked")
-                    for decorator in node.decorator_list)):
-                continue
-            parameters = {arg.arg for arg in (*node.args.args, *node.args.kwonlyargs)}
-            for statement in node.body:
-                call = statement.value if isinstance(statement, ast.Expr) else None
-                if (isinstance(call, ast.Call) and ast.unparse(call.func) in BOUNDARY_RULES
-                        and call.args and ast.unparse(call.args[0]) in parameters):
-                    repeated.append(f"{path.relative_to(ROOT)}: {node.name}: {ast.unparse(call)}")
+                    for decorator in node.decorator_list):
+                repeated += [f"{path.relative_to(ROOT)}: {node.name}: {call}"
+                             for call in repeated_boundary_checks(node)]
     assert not repeated, "checked at the boundary already (ttt.arguments):\n" + "\n".join(repeated)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 
 from ttt.arguments import BOARD_SIZE, checked
-from ttt.protocol import IllegalMoveError, InvalidBoardError, check_count, check_not_over
+from ttt.protocol import IllegalMoveError, InvalidBoardError, check_not_over
 from ttt.svg import board_svg, position_in_words, svg_image
 
 __all__ = ["EMPTY", "MAX_SIDE", "Grid", "Shape", "open_lines", "shape"]
@@ -170,9 +170,6 @@ class Shape:
 def shape(columns: int, rows: int, k: int, gravity: bool = False) -> Shape:
     """The ``Shape`` of a board (made once for each size, then shared); a clear error for a
     size no game can be played on, or one beyond ``MAX_SIDE``."""
-    for number, name in ((columns, "columns"), (rows, "rows"), (k, "k")):
-        check_count(number, name, f"the number of {name}, a whole number" if name != "k"
-                    else "how many in a row win, a whole number")
     if max(columns, rows) > MAX_SIDE:
         raise InvalidBoardError(f"a board is at most {MAX_SIDE} cells wide and {MAX_SIDE} high "
                                 f"(ttt.games.MAX_SIDE), got {columns:,} wide and {rows:,} high")

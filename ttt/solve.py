@@ -46,7 +46,6 @@ from ttt.arguments import checked
 from ttt.protocol import (
     Position,
     check_exhaustive,
-    check_flag,
     final_score,
     moves_in_order,
     table_key,
@@ -141,9 +140,6 @@ def solve(position: Position, *, ordered: bool = True, table: bool = True,
     a best ``move`` (None once the game is over), and ``nodes``, the positions searched; ``score``
     is the value, or with ``prefer_quick`` the score of the quickest win (slowest loss) from X's
     point of view. A SearchTooBigError for a position beyond ``SOLVE_LIMIT``, unless ``force``."""
-    for flag, name in ((ordered, "ordered"), (table, "table"), (symmetry, "symmetry"),
-                       (prefer_quick, "prefer_quick")):
-        check_flag(flag, name)
     check_exhaustive(position, "solve", SOLVE_LIMIT, force)
     top = 1 + position.free_cells if prefer_quick and hasattr(position, "free_cells") else 1
     with watching(negamax_value) as seen:  # no score lies beyond -top or top
