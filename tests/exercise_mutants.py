@@ -266,6 +266,285 @@ def report() -> str:
 #: Where ``python tests/exercise_mutants.py`` writes the report.
 REPORT = ROOT / "mutation" / "results" / "exercises.txt"
 
+
+
+# --- wrong answers as students write them, and the nudge each must get ----------------------------
+
+
+@dataclass(frozen=True)
+class WrongAnswer:
+    """A student's wrong answer to an exercise, as typed (``source`` defines the function), and
+    words the check's feedback must hold: those of the nudge that names this mistake."""
+
+    exercise: str
+    mistake: str
+    source: str
+    words: str
+
+    def function(self) -> Callable:
+        """The student's function, defined where the model answer is (the lesson's imports)."""
+        exercise = EXERCISES[self.exercise]
+        namespace = dict(exercise.answer.__globals__)
+        exec(compile(textwrap.dedent(self.source), f"<{self.mistake}>", "exec"), namespace)
+        return namespace[self.exercise]
+
+
+#: The wrong answers of issue 38 that got another mistake's nudge, an honest generic one where a
+#: common mistake deserved its name, or a pass; and more of each exercise's plausible mistakes.
+WRONG_ANSWERS: tuple[WrongAnswer, ...] = (
+    WrongAnswer("winner", "cells numbered from 1", """
+        def winner(board):
+            cells = board.cells
+            for a, b, c in LINES:
+                if cells[a - 1] != "." and cells[a - 1] == cells[b - 1] == cells[c - 1]:
+                    return cells[a - 1]
+            return None
+        """, "numbered 0 to 8"),
+    WrongAnswer("winner", "only X's lines", """
+        def winner(board):
+            for a, b, c in LINES:
+                if board.cells[a] == board.cells[b] == board.cells[c] == "X":
+                    return "X"
+            return None
+        """, "finds X's wins but never O's"),
+    WrongAnswer("winner", "only O's lines", """
+        def winner(board):
+            for line in LINES:
+                if all(board.cells[cell] == "O" for cell in line):
+                    return "O"
+        """, "finds O's wins but never X's"),
+    WrongAnswer("count_x_wins", "draws counted too", """
+        def count_x_wins(node):
+            if not node.children:
+                return 0 if node.board.winner == "O" else 1
+            return sum(count_x_wins(child) for child in node.children.values())
+        """, "counts the draws too"),
+    WrongAnswer("count_x_wins", "no leaf case", """
+        def count_x_wins(node):
+            return sum(count_x_wins(child) for child in node.children.values())
+        """, "needs a case of its own"),
+    WrongAnswer("count_x_wins", "O's wins counted too", """
+        def count_x_wins(node):
+            if not node.children:
+                return 1 if node.board.winner else 0
+            return sum(count_x_wins(child) for child in node.children.values())
+        """, "every finished game somebody wins"),
+    WrongAnswer("count_tree_nodes", "no +1", """
+        def count_tree_nodes(node):
+            return sum(count_tree_nodes(child) for child in node.children.values())
+        """, "counts 0 for a leaf"),
+    WrongAnswer("best_move", "len(legal_moves) as the free cells", """
+        def best_move(board):
+            def quick_value(board):
+                if board.is_over:
+                    free = len(board.legal_moves)
+                    return {"X": 1, "O": -1}.get(board.winner, 0) * (1 + free)
+                values = [quick_value(board.play(cell)) for cell in board.legal_moves]
+                return max(values) if board.to_move == "X" else min(values)
+
+            pick = max if board.to_move == "X" else min
+            return pick(board.legal_moves, key=lambda cell: quick_value(board.play(cell)))
+        """, "its length is 0 there"),
+    WrongAnswer("best_move", "no weighing at all, the last best move", """
+        def best_move(board):
+            def value(board):
+                if board.is_over:
+                    return {"X": 1, "O": -1}.get(board.winner, 0)
+                values = [value(board.play(cell)) for cell in board.legal_moves]
+                return max(values) if board.to_move == "X" else min(values)
+
+            best = None
+            for cell in board.legal_moves:
+                v = value(board.play(cell))
+                if best is None or (v >= best_value if board.to_move == "X" else v <= best_value):
+                    best, best_value = cell, v
+            return best
+        """, "every win counts the same"),
+    WrongAnswer("best_move", "returns the value", """
+        def best_move(board):
+            def quick_value(board):
+                if board.is_over:
+                    free = board.cells.count(".")
+                    return {"X": 1, "O": -1}.get(board.winner, 0) * (1 + free)
+                values = [quick_value(board.play(cell)) for cell in board.legal_moves]
+                return max(values) if board.to_move == "X" else min(values)
+
+            return quick_value(board)
+        """, "returns the value of the position, not a move"),
+    WrongAnswer("minimax_value", "if s: with a draw's 0", """
+        def minimax_value(board):
+            s = {"X": 1, "O": -1}.get(board.winner, 0) if board.is_over else None
+            if s:
+                return s
+            values = [minimax_value(board.play(cell)) for cell in board.legal_moves]
+            return max(values) if board.to_move == "X" else min(values)
+        """, "A draw's score, 0, counts as false"),
+    WrongAnswer("alphabeta_value", "if s: with a draw's 0", """
+        def alphabeta_value(board, alpha=-math.inf, beta=math.inf):
+            s = {"X": 1, "O": -1}.get(board.winner, 0) if board.is_over else None
+            if s:
+                return s
+            value = -math.inf if board.to_move == "X" else math.inf
+            for cell in board.legal_moves:
+                child = alphabeta_value(board.play(cell), alpha, beta)
+                if board.to_move == "X":
+                    value = max(value, child)
+                    alpha = max(alpha, value)
+                else:
+                    value = min(value, child)
+                    beta = min(beta, value)
+                if alpha >= beta:
+                    break
+            return value
+        """, "On a drawn game"),
+    WrongAnswer("minimax_in_place", "always places X", """
+        def minimax_in_place(cells):
+            board = Board.from_string("".join(cells))
+            if board.is_over:
+                return {"X": 1, "O": -1}.get(board.winner, 0)
+            values = []
+            for cell in board.legal_moves:
+                cells[cell] = "X"
+                values.append(minimax_in_place(cells))
+                cells[cell] = "."
+            return max(values) if board.to_move == "X" else min(values)
+        """, "writes 'X' for every move"),
+    WrongAnswer("minimax_in_place", "copies the list", """
+        def minimax_in_place(cells):
+            board = Board.from_string("".join(cells))
+            if board.is_over:
+                return {"X": 1, "O": -1}.get(board.winner, 0)
+            values = []
+            for cell in board.legal_moves:
+                after = list(cells)
+                after[cell] = board.to_move
+                values.append(minimax_in_place(after))
+            return max(values) if board.to_move == "X" else min(values)
+        """, "never writes a move into the list"),
+    WrongAnswer("minimax_in_place", "if s: with a draw's 0", """
+        def minimax_in_place(cells):
+            board = Board.from_string("".join(cells))
+            s = {"X": 1, "O": -1}.get(board.winner, 0) if board.is_over else None
+            if s:
+                return s
+            values = []
+            for cell in board.legal_moves:
+                cells[cell] = board.to_move
+                values.append(minimax_in_place(cells))
+                cells[cell] = "."
+            return max(values) if board.to_move == "X" else min(values)
+        """, "A draw's score, 0, counts as false"),
+    WrongAnswer("legal_moves", "cells numbered from 1", """
+        def legal_moves(board):
+            if board.winner:
+                return []
+            return [cell + 1 for cell in range(9) if board.cells[cell] == "."]
+        """, "numbered 0 to 8"),
+    WrongAnswer("count_distinct_positions", "folds symmetry", """
+        def count_distinct_positions(board):
+            seen = {board.canonical()}
+            frontier = [board]
+            while frontier:
+                position = frontier.pop()
+                for cell in position.legal_moves:
+                    child = position.play(cell)
+                    if child.canonical() not in seen:
+                        seen.add(child.canonical())
+                        frontier.append(child)
+            return len(seen)
+        """, "up to symmetry"),
+    WrongAnswer("count_distinct_positions", "skips finished positions", """
+        def count_distinct_positions(board):
+            seen = {board}
+            frontier = [board]
+            while frontier:
+                position = frontier.pop()
+                for cell in position.legal_moves:
+                    child = position.play(cell)
+                    if child not in seen and not child.is_over:
+                        seen.add(child)
+                        frontier.append(child)
+            return len(seen)
+        """, "Finished games are positions too"),
+    WrongAnswer("evaluate", "floor division", """
+        def evaluate(board):
+            x = sum(1 for line in LINES if all(board.cells[c] != "O" for c in line))
+            o = sum(1 for line in LINES if all(board.cells[c] != "X" for c in line))
+            return (x - o) // 8
+        """, "// is floor division"),
+    WrongAnswer("two_layer_move", "the module random for a quiet position", """
+        def two_layer_move(board):
+            for cell in board.legal_moves:
+                if board.play(cell).winner:
+                    return cell
+            opponent = "O" if board.to_move == "X" else "X"
+            for a, b, c in LINES:
+                marks = [board.cells[a], board.cells[b], board.cells[c]]
+                if marks.count(opponent) == 2 and marks.count(".") == 1:
+                    return (a, b, c)[marks.index(".")]
+            return random.choice(board.legal_moves)
+        """, "the same every time"),
+    WrongAnswer("evaluate_four", "edges favoured", """
+        def evaluate_four(position):
+            middle = (position.columns - 1) / 2
+            score = 0
+            for cell, mark in enumerate(position.cells):
+                if mark != ".":
+                    edgeness = abs(cell % position.columns - middle)
+                    score += edgeness if mark == "X" else -edgeness
+            return score / (abs(score) + 20)
+        """, "an edge column"),
+    WrongAnswer("evaluate_four", "from the mover's point of view", """
+        def evaluate_four(position):
+            middle = (position.columns - 1) / 2
+            score = 0
+            for cell, mark in enumerate(position.cells):
+                if mark != ".":
+                    nearness = position.columns - abs(cell % position.columns - middle)
+                    score += nearness if mark == position.to_move else -nearness
+            return score / (abs(score) + 20)
+        """, "from X's point of view?"),
+    WrongAnswer("ucb1_score", "log10", """
+        def ucb1_score(total, visits, parent_visits, player):
+            if visits == 0:
+                return math.inf
+            mean = total / visits if player == "X" else -total / visits
+            return mean + EXPLORATION * math.sqrt(math.log10(parent_visits) / visits)
+        """, "math.log10 is the logarithm to base 10"),
+    WrongAnswer("expectimax_value", "averages at both players' turns", """
+        def expectimax_value(board):
+            if board.is_over:
+                return {"X": 1, "O": -1}.get(board.winner, 0)
+            values = [expectimax_value(board.play(cell)) for cell in board.legal_moves]
+            return Fraction(sum(values), len(values))
+        """, "averages at X's turns too"),
+    WrongAnswer("menace_update", "results spelled 'won' and 'drew'", """
+        def menace_update(beads, result, box_total):
+            if result == "won":
+                return beads + 3
+            if result == "drew":
+                return beads + 1
+            if box_total == 1:
+                return beads
+            return beads - 1
+        """, "another spelling"),
+    WrongAnswer("menace_update", "a bead added after a loss", """
+        def menace_update(beads, result, box_total):
+            return beads + {"win": 3, "draw": 1, "loss": 1}[result]
+        """, "a loss takes one bead away"),
+    WrongAnswer("epsilon_greedy_move", "the values dict changed", """
+        def epsilon_greedy_move(values, to_move, epsilon, rng):
+            if rng.random() < epsilon:
+                return rng.choice(list(values))
+            if to_move == "O":
+                for move in values:
+                    values[move] = -values[move]
+            best = max(values.values())
+            return rng.choice([move for move in values if values[move] == best])
+        """, "changed the dict it was given"),
+)
+
+
 if __name__ == "__main__":
     REPORT.parent.mkdir(parents=True, exist_ok=True)
     REPORT.write_text(report())

@@ -3,10 +3,13 @@ that is wrong on one of its cases (issue 31). How the mutants are made and judge
 tests/exercise_mutants.py; ``python tests/exercise_mutants.py`` writes the tally per exercise to
 mutation/results/exercises.txt."""
 
-import pytest
-from exercise_mutants import REPORT, mutants, rejected, report, tally, wrong_on
+import signal
+import threading
 
-from ttt.exercises import EXERCISES
+import pytest
+from exercise_mutants import REPORT, WRONG_ANSWERS, mutants, rejected, report, tally, wrong_on
+
+from ttt.exercises import EXERCISES, checking
 
 
 @pytest.mark.parametrize("name", list(EXERCISES))
@@ -39,3 +42,61 @@ def test_the_mutants_include_the_classic_slips():
 def test_the_committed_report_is_current():
     # after changing an exercise: python tests/exercise_mutants.py
     assert REPORT.read_text() == report()
+
+
+# --- written wrong answers: each gets the nudge that names its mistake (issue 38) -----------------
+
+
+@pytest.mark.parametrize("wrong", WRONG_ANSWERS,
+                         ids=lambda wrong: f"{wrong.exercise}: {wrong.mistake}")
+def test_each_written_wrong_answer_fails_with_the_nudge_naming_its_mistake(wrong):
+    exercise = EXERCISES[wrong.exercise]
+    feedback = exercise.check(wrong.function())
+    assert not feedback.passed, f"{wrong.exercise} ({wrong.mistake}) passed"
+    assert wrong.words in f"{feedback.headline} {feedback.nudge}", str(feedback)
+
+
+@pytest.mark.parametrize("name", list(EXERCISES))
+def test_a_function_that_never_returns_is_stopped_and_told_so(name, monkeypatch):
+    monkeypatch.setattr(checking, "SECONDS", 0.5)
+
+    def never_returns(*args):
+        while True:
+            pass
+
+    feedback = EXERCISES[name].check(never_returns)
+    assert not feedback.passed
+    assert feedback.headline.startswith(f"✗ {name} did not return within 0.5 s"), \
+        feedback.headline
+    assert "loop that never ends" in feedback.nudge
+
+
+def test_off_the_main_thread_the_time_limit_traces_the_students_lines(monkeypatch):
+    # No timer signal reaches another thread, as none can in the browser-only build (Pyodide):
+    # there the trace function stops the loop.
+    monkeypatch.setattr(checking, "SECONDS", 0.5)
+
+    def winner(board):
+        cells = board.cells
+        while cells[0] != "#":  # never true: the loop never ends
+            cells = board.cells
+        return None
+
+    found = []
+    thread = threading.Thread(target=lambda: found.append(EXERCISES["winner"].check(winner)))
+    thread.start()
+    thread.join(timeout=60)
+    assert not thread.is_alive() and found
+    assert found[0].headline.startswith("✗ winner did not return within 0.5 s")
+    assert "loop that never ends" in found[0].nudge
+
+
+def test_the_time_limit_leaves_an_outer_timer_running():
+    # the mutant tally's own limit (SIGALRM, 60 s) must still ring after a check's calls
+    signal.setitimer(signal.ITIMER_REAL, 30)
+    try:
+        assert EXERCISES["score"].check(EXERCISES["score"].answer).passed
+        left, _ = signal.getitimer(signal.ITIMER_REAL)
+        assert 0 < left <= 30
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)

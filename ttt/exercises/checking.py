@@ -15,22 +15,29 @@ from __future__ import annotations
 import html
 import inspect
 import math
+import signal
+import sys
+import sysconfig
+import threading
+import time
 import traceback
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from itertools import islice
 from numbers import Integral, Real
 from pathlib import Path
 
 from ttt.arguments import checked
 from ttt.board import Board
 
-__all__ = ["CELL", "CELLS", "MARK", "NO_ANSWER", "NUMBER", "SCORE", "VALUE", "WHOLE_NUMBER",
-           "AnyOf", "Between", "Case", "Exercise", "Feedback", "Kind", "Verdict", "attempt",
-           "guess_verdict", "same", "shown"]
+__all__ = ["CELL", "CELLS", "MARK", "NO_ANSWER", "NUMBER", "SCORE", "SECONDS", "VALUE",
+           "WHOLE_NUMBER", "AnyOf", "Between", "Case", "Exercise", "Feedback", "Kind",
+           "TookTooLong", "Verdict", "attempt", "changed_dict", "guess_verdict", "same", "shown",
+           "time_limited"]
 
 _PACKAGE = Path(__file__).resolve().parents[1]  # ttt/: frames in here are not the student's code
-_STUB_CASES = 5  # a function that returns None on this many first cases is still the stub
+#: How long one call of the student's function may run: the model answers take well under a
+#: second on any case (a whole check at most a few seconds on a busy machine).
+SECONDS = 20.0
 
 
 # --- feedback -----------------------------------------------------------------------------------
@@ -161,6 +168,108 @@ def _type_name(value: object) -> str:
 # --- running the student's function ------------------------------------------------------------
 
 
+class TookTooLong(BaseException):
+    """The student's function ran over its time. A BaseException, like KeyboardInterrupt, so
+    that the student's own ``except Exception`` does not swallow it."""
+
+
+#: Frames in these folders are not the student's: not traced line by line (they always end).
+_NOT_THE_STUDENTS = tuple(Path(folder).resolve() for folder in
+                          {str(_PACKAGE), *(sysconfig.get_paths()[key]
+                                            for key in ("stdlib", "platstdlib", "purelib"))})
+
+
+def _the_students(code: object, seen: dict = {}) -> bool:  # noqa: B006 - a cache on purpose
+    """Whether a code object is the student's (a notebook cell's), not the course's or Python's."""
+    if code not in seen:
+        path = Path(code.co_filename)
+        seen[code] = not (path.is_absolute() and any(path.resolve().is_relative_to(folder)
+                                                     for folder in _NOT_THE_STUDENTS))
+    return seen[code]
+
+
+def time_limited(student: Callable, seconds: float | None = None) -> Callable[..., object]:
+    """``student``, stopped with ``TookTooLong`` when a call runs over ``seconds`` (by default
+    ``SECONDS``, as it is at the call).
+
+    Where a timer signal can interrupt the call (Unix, the main thread: a notebook's kernel, nbval,
+    Voila), a SIGALRM stops it, at no cost while it runs. Elsewhere (the browser-only build,
+    Pyodide, has neither threads nor timer signals; Windows; another thread) a trace function
+    looks at the clock at each line of the student's code, which makes the student's code a few
+    times slower. Neither can stop one call of C code that never returns (``time.sleep(10**9)``,
+    ``input()``); and under the trace function a bare ``except:`` around the line where the time
+    ran out catches the stop once."""
+    def call(*args: object) -> object:
+        limit = SECONDS if seconds is None else seconds
+        stop = _with_an_alarm if _timer_signals_work() else _with_a_trace
+        return stop(student, args, limit)
+    call.__name__ = getattr(student, "__name__", "student")
+    call.__wrapped__ = student
+    return call
+
+
+def _timer_signals_work() -> bool:
+    """Whether a timer signal can stop a call here: Unix, the main thread, not the browser
+    (Pyodide's signal module has no timer that fires)."""
+    return hasattr(signal, "setitimer") and sys.platform != "emscripten" and \
+        threading.current_thread() is threading.main_thread()
+
+
+def _with_an_alarm(student: Callable, args: tuple, limit: float) -> object:
+    """``student(*args)``, stopped by SIGALRM after ``limit`` seconds. A timer already running
+    that rings sooner (an outer time limit) is left to ring; a later one is put back, less the
+    time this call took."""
+    outer_delay, outer_interval = signal.getitimer(signal.ITIMER_REAL)
+    if outer_delay and outer_delay <= limit:
+        return student(*args)
+
+    def ring(signum, frame):
+        raise TookTooLong
+
+    start = time.monotonic()
+    outer = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, limit)
+    try:
+        return student(*args)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, outer)
+        if outer_delay:
+            left = max(outer_delay - (time.monotonic() - start), 0.001)
+            signal.setitimer(signal.ITIMER_REAL, left, outer_interval)
+
+
+def _with_a_trace(student: Callable, args: tuple, limit: float) -> object:
+    """``student(*args)``, stopped by a trace function once ``limit`` seconds have passed."""
+    deadline = time.monotonic() + limit
+
+    def line(frame, event, arg):
+        if time.monotonic() > deadline:
+            raise TookTooLong
+        return line
+
+    def enter(frame, event, arg):
+        if time.monotonic() > deadline:
+            raise TookTooLong
+        return line if _the_students(frame.f_code) else None
+
+    previous = sys.gettrace()
+    sys.settrace(enter)
+    try:
+        return student(*args)
+    finally:
+        sys.settrace(previous)
+
+
+def _too_long(name: str, board: Board | None = None, about: str = "") -> Feedback:
+    """The verdict on a function that ran over its time."""
+    where = f" on {about}" if about else ""
+    return Feedback(False, f"✗ {name} did not return within {SECONDS:g} s{where}.", board,
+                    nudge="Is there a loop that never ends (a while whose condition never turns "
+                          "false, a recursion that never reaches a finished game)? The check "
+                          "stopped your function.")
+
+
 class _NoAnswer:
     """What ``attempt`` gives back when the student's function raised."""
 
@@ -172,8 +281,10 @@ NO_ANSWER = _NoAnswer()
 
 
 def _fresh(args: Iterable) -> tuple:
-    """Copies of mutable arguments, so a test case is never changed by the student's function."""
-    return tuple(list(arg) if isinstance(arg, list) else arg for arg in args)
+    """Copies of mutable arguments (lists and dicts), so a test case is never changed by the
+    student's function, and a change shows."""
+    return tuple(list(arg) if isinstance(arg, list) else dict(arg) if isinstance(arg, dict)
+                 else arg for arg in args)
 
 
 def attempt(student: Callable) -> Callable[..., object]:
@@ -188,9 +299,13 @@ def attempt(student: Callable) -> Callable[..., object]:
 
 
 def _changed(before: tuple, after: tuple) -> str:
-    """What the student's function changed in a list it was given, e.g. "cell 4 holds 'X'
-    instead of '.'", or '' if it left every list as it was."""
+    """What the student's function changed in a list or dict it was given, e.g. "cell 4 holds
+    'X' instead of '.'", or '' if it left every one as it was."""
     for old, new in zip(before, after, strict=True):
+        if isinstance(old, dict):
+            change = changed_dict(old, new)
+            if change:
+                return change
         if not isinstance(old, list):
             continue
         differ = [cell for cell in range(max(len(old), len(new)))
@@ -201,6 +316,28 @@ def _changed(before: tuple, after: tuple) -> str:
             was = shown(old[cell]) if cell < len(old) else "nothing"
             return f"cell {cell} holds {now} instead of {was}"
     return ""
+
+
+def changed_dict(old: Mapping, new: Mapping) -> str:
+    """What changed from the dict ``old`` to ``new``: "key 4 was removed", "key 4 holds -0.5
+    instead of 0.5", "key 9 was added", or '' if nothing did."""
+    for key in old:
+        if key not in new:
+            return f"key {shown(key)} was removed"
+        if not same(new[key], old[key]):
+            return f"key {shown(key)} holds {shown(new[key])} instead of {shown(old[key])}"
+    added = [key for key in new if key not in old]
+    return f"key {shown(added[0])} was added" if added else ""
+
+
+def _no_moves_hint(error: BaseException) -> str:
+    """For max() or min() of no values, the likely reason in a search: a finished game (a draw,
+    whose score 0 is false in an if) taken for one that goes on. Else ''."""
+    if not (isinstance(error, ValueError) and "empty" in str(error)):
+        return ""
+    return (" max() or min() was given no values at all: a finished game has no moves to choose "
+            "from. Does every finished game get its score before the moves are tried, a draw "
+            "too? A draw's score, 0, counts as false in an if.")
 
 
 def _where(error: BaseException) -> str:
@@ -233,8 +370,24 @@ def guess_verdict(case: Case, got: object, student: Callable) -> str:
     if math.isnan(got):
         return "Return a number: nan (not a number) cannot be compared with anything."
     returned = shown(got if isinstance(got, Integral) else float(got))
+    if _whole_numbers_only(case, got, student):
+        return (f"Your guesses are whole numbers only (here {returned}, and on the positions one "
+                "move later too): a guess strictly between −1 and +1 can then only be 0. Is a "
+                "division rounded down? // is floor division: −3 // 8 is −1. Divide with /, and "
+                "do not round the result.")
     return (f"Your guess must stay strictly between −1 and +1, so that a real win (+1) always "
             f"counts more than any guess; at this position it returned {returned}.")
+
+
+def _whole_numbers_only(case: Case, got: object, student: Callable) -> bool:
+    """Whether the student's guesses at ``case.board`` and at the unfinished positions one move
+    later (at least three) are all whole numbers, as a guess rounded or floor-divided is."""
+    position = case.board
+    later = [position.play(move) for move in position.legal_moves]
+    guesses = [got, *(student(child) for child in later if not child.is_over)]
+    return len(guesses) > 3 and all(isinstance(guess, Real) and not isinstance(guess, bool)
+                                    and math.isfinite(guess) and float(guess).is_integer()
+                                    for guess in guesses)
 
 
 #: ``verdict(case, got, student)``: '' when ``got`` is right, else a nudge about the mistake.
@@ -251,6 +404,11 @@ class Exercise:
     tricky ones first; every answer must be of the kind ``returns``, and ``verdict`` says whether
     it is right and, if not, why. ``extra_check(student)`` may look further once every case
     passes (None: all is well). ``summary`` says in a few words what a pass has verified.
+    ``raised_verdict(case, student)`` may say why the student's function raised with the list it
+    was given left changed ('' for the usual nudge: a move not taken back).
+
+    Every call of the student's function is time-limited (``time_limited``): one that does not
+    return within ``SECONDS`` gets a verdict that says so.
     """
 
     answer: Callable
@@ -262,6 +420,7 @@ class Exercise:
     verdict: Verdict
     summary: str
     extra_check: Callable[[Callable], Feedback | None] | None = None
+    raised_verdict: Callable[[Case, Callable], str] | None = None
 
     @property
     def name(self) -> str:
@@ -278,68 +437,83 @@ class Exercise:
         return feedback
 
     def _verdict(self, student: Callable) -> Feedback:
-        count = 0
-        for count, case in enumerate(self.cases(), start=1):
-            args = _fresh(case.args)
-            try:
-                got = student(*args)
-            except NotImplementedError:
-                return self._not_yet()
-            except (Exception, SystemExit) as error:  # a student's bug is feedback, never a crash
-                return self._raised(error, case, args)
-            if got is None and count == 1 and self._a_stub(student):
-                return self._not_yet()
-            mistake = self._mistake(case, args, got, student)
-            if mistake is not None:
-                return mistake
-        if self.extra_check:
-            try:
-                extra = self.extra_check(student)
-            except (Exception, SystemExit) as error:
-                return self._raised(error)
-            if extra is not None:
-                return extra
+        student = time_limited(student)
+        count, case = 0, None
+        try:
+            for count, case in enumerate(self.cases(), start=1):
+                args = _fresh(case.args)
+                try:
+                    got = student(*args)
+                except NotImplementedError:
+                    return self._not_yet()
+                except (Exception, SystemExit) as error:  # a student's bug is feedback
+                    return self._raised(error, case, args, student)
+                if got is None and count == 1 and self._a_stub(student):
+                    return self._not_yet()
+                mistake = self._mistake(case, args, got, student)
+                if mistake is not None:
+                    return mistake
+            case = None
+            if self.extra_check:
+                try:
+                    extra = self.extra_check(student)
+                except (Exception, SystemExit) as error:
+                    return self._raised(error)
+                if extra is not None:
+                    return extra
+        except TookTooLong:
+            return _too_long(self.name, case.board if case else None,
+                             case.about if case else "")
         return Feedback(True, f"✓ {self.name} is right on all {count} cases: {self.summary}.")
 
     def _a_stub(self, student: Callable) -> bool:
-        """Whether ``student`` is still the stub: it returns None on the first cases, although
-        the first is not None."""
-        first = list(islice(self.cases(), _STUB_CASES))
+        """Whether ``student`` is still the stub: it returns None on every case, although the
+        first is not None. (A function that returns an answer somewhere is an attempt, and its
+        first wrong answer gets a nudge.)"""
+        cases = list(self.cases())
         call = attempt(student)
-        return first[0].expected is not None and all(call(*case.args) is None for case in first)
+        return cases[0].expected is not None and all(call(*case.args) is None for case in cases)
 
     def _not_yet(self) -> Feedback:
         return Feedback(False, f"Not yet: write {self.name} in the cell above, run it, then run "
                                "this cell again.", nudge=self.task)
 
     def _raised(self, error: BaseException, case: Case | None = None,
-                args: tuple = ()) -> Feedback:
+                args: tuple = (), student: Callable | None = None) -> Feedback:
         what = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
         board = case.board if case else None
         left = _changed(case.args, args) if case else ""
         if left:
+            why = self.raised_verdict(case, student) if self.raised_verdict and student else ""
             return Feedback(False, f"✗ {self.name} left the list it was given changed, then "
                                    f"raised {what}", board, self._list_rows(case, args),
-                            f"The list was left changed: {left}. A move not taken back stays "
-                            "in the list, and soon the list holds a position no game can "
-                            "reach: hence the error. Take each move back after trying it.")
+                            (why or f"The list was left changed: {left}. A move not taken back "
+                             "stays in the list, and soon the list holds a position no game can "
+                             "reach: hence the error. Take each move back after trying it.")
+                            + _no_moves_hint(error))
         if isinstance(error, SystemExit):
             return Feedback(False, f"✗ {self.name} called sys.exit(), which stops the program.",
                             board, (("got", f"sys.exit(){_where(error)}"),),
                             "A function gives its result with return, not by ending the program.")
         rows = (("expected", shown(case.expected)),) if case else ()
+        nudge = (f"This was {case.about}." if case else "") + _no_moves_hint(error)
         return Feedback(False, f"✗ {self.name} raised {what}", board,
-                        (*rows, ("got", f"an exception{_where(error)}")),
-                        f"This was {case.about}." if case else "")
+                        (*rows, ("got", f"an exception{_where(error)}")), nudge.strip())
 
     def _list_rows(self, case: Case, args: tuple) -> tuple[tuple[str, str], ...]:
         lists = [(old, new) for old, new in zip(case.args, args, strict=True)
-                 if isinstance(old, list)]
+                 if isinstance(old, (list, dict)) and old != new]
         return tuple(row for old, new in lists
                      for row in (("given", shown(old)), ("left as", shown(new))))
 
     def _mistake(self, case: Case, args: tuple, got: object, student: Callable) -> Feedback | None:
         left = _changed(case.args, args)
+        if left and any(isinstance(arg, dict) for arg in case.args):
+            return Feedback(False, f"✗ {self.name} changed the dict it was given, on "
+                                   f"{case.about}.", case.board, self._list_rows(case, args),
+                            f"The dict must be as it was when your function returns, but "
+                            f"{left}. Choose from it without changing it: work on a copy, "
+                            "dict(values), if you need to change something.")
         if left:
             return Feedback(False, f"✗ {self.name} left the list it was given changed, on "
                                    f"{case.about}.", case.board, self._list_rows(case, args),

@@ -61,11 +61,21 @@ def _winner_verdict(case: Case, got: object, student: Callable) -> str:
         return (f"Your function answers {got!r} for every board: the empty one, X's wins and O's "
                 "wins alike. It must look at the cells: return the mark of a line whose three "
                 "cells hold the same mark (not '.'), and None if there is none.")
+    if _agrees(student, _shifted_winner):
+        return ("Cells are numbered 0 to 8, and so are the cells of LINES: board.cells[a - 1] "
+                "looks at the cell before the one the line names (and cells[-1] is cell 8). Use "
+                "the numbers of LINES as they are.")
+    found = _lines_found(student)
+    for player, other in ("XO", "OX"):
+        if found and all(mark == player for _, mark in found) and case.expected == other:
+            return (f"Yours finds {player}'s wins but never {other}'s: a line is won when its "
+                    f"three cells hold the same mark, whichever it is ('X' or 'O', not '.'). "
+                    f"Return that mark.")
     if case.expected is None:
         return ("Nobody has three in a row here. Check your list of lines: "
                 "every line must be a real row, column or diagonal.")
     line = "-".join(map(str, case.board.winning_line))
-    if got is None and len(_lines_found(student)) == 1:
+    if got is None and len({line for line, _ in found}) == 1:
         return (f"The line {line} is a win, but your function finds a win on one line only: "
                 "does it return None inside the loop, after looking at the first line? Return "
                 "None only after the loop, once every line has been looked at.")
@@ -80,10 +90,26 @@ def _all_kinds() -> list[Board]:
     return [Board(), *(board for board, _ in line_positions())]
 
 
-def _lines_found(student: Callable) -> set[tuple[int, int, int]]:
-    """The lines on which ``student`` sees the win."""
-    return {board.winning_line for board, _ in line_positions()
+def _lines_found(student: Callable) -> set[tuple[tuple[int, int, int], str]]:
+    """The lines, and whose, on which ``student`` sees the win."""
+    return {(board.winning_line, board.winner) for board, _ in line_positions()
             if same(student(board), board.winner)}
+
+
+def _shifted_winner(board: Board) -> str | None:
+    """What a winner finds that reads cell a - 1 for cell a: cells numbered from 1."""
+    cells = board.cells
+    for a, b, c in LINES:
+        if cells[a - 1] != "." and cells[a - 1] == cells[b - 1] == cells[c - 1]:
+            return cells[a - 1]
+    return None
+
+
+def _agrees(student: Callable, mistaken: Callable[[Board], object]) -> bool:
+    """Whether ``student`` answers as ``mistaken`` does on every line position and the first
+    positions of games, where the two mistakes differ from the right answer."""
+    boards = [*_all_kinds(), *sample(ordered_positions(), 60, seed=1)]
+    return all(same(student(board), mistaken(board)) for board in boards)
 
 
 # --- legal_moves --------------------------------------------------------------------------------
@@ -106,6 +132,9 @@ def _legal_moves_verdict(case: Case, got: object, student: Callable) -> str:
         return ""
     if case.board.winner and cells:
         return f"{case.board.winner} has already won: once the game is over no move is legal."
+    if cells and same(cells, [cell + 1 for cell in case.expected]):
+        return ("Cells are numbered 0 to 8, top-left first: yours are one more than the free "
+                "cells' numbers.")
     return "The legal moves are the free cells ('.') — each one once."
 
 

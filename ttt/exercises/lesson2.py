@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from ttt.board import Board
-from ttt.exercises.checking import WHOLE_NUMBER, Case, Exercise, same
+from ttt.exercises.checking import WHOLE_NUMBER, Case, Exercise, same, shown
 from ttt.exercises.positions import small_positions
 from ttt.tree import Node, build_tree, count_games, count_nodes
 
@@ -48,20 +48,18 @@ def _count_nodes_verdict(case: Case, got: object, student: Callable) -> str:
         return "Count the node itself too, not only what is below it."
     if same(got, count_games(case.args[0]).total()):
         return "That is the number of leaves (finished games); count every node on the way too."
+    if same(student(build_tree(Board.from_string(_LEAVES["X"]))), 0):
+        return ("Yours counts 0 for a leaf, a tree of one node: every node counts itself, 1, "
+                "plus the nodes of its children's trees (none for a leaf).")
     return "A node counts 1, plus the nodes of each of its children's trees."
 
 
 def _count_x_wins_verdict(case: Case, got: object, student: Callable) -> str:
     if same(got, case.expected):
         return ""
-    games = count_games(case.args[0])
-    if games["draw"] and same(got, games["X"] + games["O"]):
-        return ("That counts every game somebody wins, O's wins too. A leaf counts 1 only if X is "
-                "the winner, not any player.")
-    if same(got, games.total()):
-        return "That counts every finished game; count only those X wins."
-    if same(got, games["O"]):
-        return "That is how many games O wins."
+    leaf_rule = _leaf_mistake(student)
+    if leaf_rule:
+        return leaf_rule
     tree = case.args[0]
     if tree.children and (same(got, 0) or same(got, _x_wins_among_children(tree))):
         probe = build_tree(Board.from_string(_RECURSION_PROBE))
@@ -75,6 +73,33 @@ def _count_x_wins_verdict(case: Case, got: object, student: Callable) -> str:
                     "which is no finished game. Add up count_x_wins of each of its children "
                     "(recursion).")
     return "Only leaves are finished games: a leaf counts 1 if X has won there, else 0."
+
+
+#: Finished games, one for each result: each a tree of one node, a leaf.
+_LEAVES = {"X": "XXX|OO.|...", "O": "XX.|OOO|X..", None: "XOX|XOO|OXX"}
+
+
+def _leaf_mistake(student: Callable) -> str:
+    """The nudge for counting a leaf (a finished game) wrong, found by asking ``student`` about
+    a leaf of each result; '' if it counts every leaf right."""
+    x, o, draw = (student(build_tree(Board.from_string(_LEAVES[winner])))
+                  for winner in ("X", "O", None))
+    if same(x, 1) and same(o, 0) and same(draw, 0):
+        return ""
+    if same(x, 0) and same(o, 1) and same(draw, 0):
+        return "That counts the games O wins: a leaf counts 1 only if X is the winner there."
+    if same(x, 1) and same(o, 1):
+        return (f"That counts every finished game{'' if same(draw, 1) else ' somebody wins'}, "
+                "O's wins too; count only those X wins: a leaf counts 1 only if X is the winner "
+                "there, not any player.")
+    if same(x, 1) and same(o, 0) and same(draw, 1):
+        return ("That counts the draws too: a leaf counts 1 only if X is the winner there, and a "
+                "drawn game has no winner.")
+    if not same(x, 1):
+        return (f"Yours counts {shown(x)} for a leaf X has won, a tree of one finished game: it "
+                "must count 1. A leaf has no children to add up, so it needs a case of its own: "
+                "1 if X is the winner there, else 0.")
+    return "A leaf counts 1 if X is the winner there, else 0 (O's wins and draws count 0)."
 
 
 #: X to move, and one move wins at once: its children hold 1 win for X, the tree many more.

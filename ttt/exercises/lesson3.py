@@ -32,7 +32,7 @@ from ttt.fast import minimax
 from ttt.perfect import move_outcomes, perfect_move
 from ttt.protocol import final_score, signed
 
-__all__ = ["CORNER_EDGE", "EXERCISES", "PREDICTION_NUDGES", "SMALL_TREE", "VALUE_MISTAKES",
+__all__ = ["CORNER_EDGE", "DRAWN", "EXERCISES", "PREDICTION_NUDGES", "SMALL_TREE", "VALUE_MISTAKES",
            "VALUE_PROBES", "best_move", "check_backed_up", "check_prediction", "minimax_value",
            "score", "value_nudge"]
 
@@ -107,6 +107,9 @@ def _score_verdict(case: Case, got: object, student: Callable) -> str:
 # --- minimax_value ------------------------------------------------------------------------------
 
 
+#: A drawn game: a minimax that mistakes its score, 0, for "no score yet" gets it wrong.
+DRAWN = "XOX|XOO|OXX"
+
 VALUE_PROBES = ["XX.|OO.|...",  # X to move wins at 2; O would win at 5
                 "XX.|OO.|X..",  # O to move wins at 5: a maximiser-only minimax misses it
                 "X..|...|O.X",  # O to move: every move loses
@@ -159,6 +162,11 @@ def value_nudge(case: Case, got: object, answer: Callable[[Board], object],
     else ``otherwise``."""
     if same(got, case.expected):
         return ""
+    drawn = answer(Board.from_string(DRAWN))
+    if not same(drawn, 0):
+        return (f"On a drawn game ({DRAWN}, full, no winner) yours returns {shown(drawn)}: a draw "
+                "is a finished game too, and its value is 0. Is the score tested with if score:? "
+                "0 counts as false there: test board.is_over, or score is not None.")
     probes = list(map(Board.from_string, VALUE_PROBES))
     for mistaken, nudge in VALUE_MISTAKES:
         if same(got, mistaken(case.board)) and \
@@ -237,6 +245,10 @@ def _o_maximises(student: Callable, board: Board, got: object) -> str:
 
 def _best_move_verdict(case: Case, got: object, student: Callable) -> str:
     board = case.board
+    if not same(got, case.expected) and _returns_a_value(student, board, got):
+        return ("Yours returns the value of the position, not a move: best_move returns the "
+                "cell to play. Keep the cell whose position has the best value, e.g. with "
+                "max(board.legal_moves, key=...) for X.")
     if got not in board.legal_moves:
         return f"{got!r} is not a legal move here: the free cells are {list(board.legal_moves)}."
     if same(got, case.expected):
@@ -258,11 +270,61 @@ def _best_move_verdict(case: Case, got: object, student: Callable) -> str:
                     f"draw. Score a finished game as score × (1 + free cells).")
         return (f"This move changes the result: after it the value is {signed(mine.value)}, "
                 f"but {best_cell} keeps {signed(best.value)}.")
+    if _ignores_speed(student, board, got):
+        return ("Yours keeps the result but not its speed: in your search every win counts "
+                "the same, however late, and so does every loss. Weigh a finished game's score "
+                "by 1 + the cells still free, counted as the '.' cells: board.legal_moves is "
+                "empty once somebody has won, so its length is 0 there.")
     if (best.value == 1) == (board.to_move == "X") and best.value != 0:
         return (f"Both moves win, but {best_cell} wins in {best.plies} moves and yours in "
                 f"{mine.plies}: it wins later than it could. Prefer the quickest win.")
     return (f"Both moves lose, but {best_cell} holds out for {best.plies} moves and yours only "
             f"{mine.plies}. Prefer the slowest loss.")
+
+
+def _weighted_value(board: Board, weight: Callable[[int], int]) -> int:
+    """The minimax value of ``board`` when a finished game scores its result (+1, 0, −1) times
+    ``weight`` of the cells still free."""
+    if board.is_over:
+        return {"X": 1, "O": -1}.get(board.winner, 0) * weight(board.free_cells)
+    values = [_weighted_value(board.play(cell), weight) for cell in board.legal_moves]
+    return max(values) if board.to_move == "X" else min(values)
+
+
+#: The values a best_move that returns its search's value instead of a move may return: plain,
+#: quick wins weighed by 1 + the free cells, and by the free cells.
+_VALUE_WEIGHTS = (lambda free: 1, lambda free: 1 + free, lambda free: free)
+
+
+def _returns_a_value(student: Callable, board: Board, got: object) -> bool:
+    """Whether ``student`` returns a position's value (as one of ``_VALUE_WEIGHTS`` weighs it)
+    instead of a move, on ``board`` and on the probes, one of which has a value that is no
+    free cell."""
+    probes = [board, *map(Board.from_string, _BEST_MOVE_PROBES)]
+    answers = [got, *map(student, probes[1:])]
+    return any(all(same(answer, _weighted_value(position, weight))
+                   for position, answer in zip(probes, answers, strict=True))
+               for weight in _VALUE_WEIGHTS)
+
+
+def _ignores_speed(student: Callable, board: Board, got: object) -> bool:
+    """Whether ``student`` picks on ``board`` and on the probes the first or the last of the
+    moves with the best plain value (+1, 0, −1), as a search does that weighs every win alike."""
+    chosen = [(board, got), *((probe, student(probe))
+                               for probe in map(Board.from_string, _SPEED_PROBES))]
+    for position, move in chosen:
+        outcomes = move_outcomes(position)
+        pick = max if position.to_move == "X" else min
+        best = pick(outcome.value for outcome in outcomes.values())
+        plain_best = [cell for cell in position.legal_moves if outcomes[cell].value == best]
+        if not any(same(move, cell) for cell in (plain_best[0], plain_best[-1])):
+            return False
+    return True
+
+
+#: Where the first and the last of the moves with the best value are not the quickest win or
+#: the slowest loss.
+_SPEED_PROBES = ["X..|...|O.X", ".X.|OX.|O.."]
 
 
 # --- predicting a value -------------------------------------------------------------------------

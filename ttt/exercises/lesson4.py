@@ -4,6 +4,7 @@ them into the lesson."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterator
 
 from ttt.board import Board
@@ -75,8 +76,76 @@ def _in_place_cases() -> Iterator[Case]:
 
 
 def _in_place_verdict(case: Case, got: object, student: Callable) -> str:
+    if same(got, case.expected):
+        return ""
+    one_mark = _one_mark(case, student)
+    if one_mark:
+        return one_mark
     return value_nudge(case, got, lambda board: student(list(board.cells)),
                        "The value is wrong: the max of the children for X, the min for O.")
+
+
+def _one_mark(case: Case, student: Callable) -> str:
+    """The nudge for writing the same mark for every move, if the student's search does."""
+    marks = {mark for _, mark in _writes(student, case.args[0]) if mark != "."}
+    if len(marks) != 1 or case.board.free_cells < 2:
+        return ""
+    return (f"Yours writes {marks.pop()!r} for every move, the other player's too. Write the mark "
+            "of the player to move (board.to_move), which changes from move to move.")
+
+
+class _Recorded(list):
+    """A list of marks that notes every write into it, (cell, mark), in order."""
+
+    def __init__(self, cells: object) -> None:
+        super().__init__(cells)
+        self.writes: list[tuple[object, object]] = []
+
+    def __setitem__(self, index, value) -> None:
+        self.writes.append((index, value))
+        super().__setitem__(index, value)
+
+
+def _writes(student: Callable, cells: list) -> list[tuple[object, object]]:
+    """What ``student`` writes into ``cells`` (a recording copy), whether it returns or raises."""
+    recorded = _Recorded(cells)
+    with contextlib.suppress(Exception, SystemExit):
+        student(recorded)
+    return recorded.writes
+
+
+def _raised_with_moves_in_the_list(case: Case, student: Callable) -> str:
+    """Why the student's function raised with a move still in the list: one mark for every
+    move; or moves that are taken back, but not before the error. '' when moves are never
+    taken back (the usual nudge)."""
+    one_mark = _one_mark(case, student)
+    if one_mark:
+        return f"{one_mark} Else the list soon holds a position no game can reach: hence the error."
+    if any(mark == "." for _, mark in _writes(student, case.args[0])):
+        return ("Yours takes its moves back, but it raised with a move still in the list: an "
+                "error between making a move and taking it back leaves it there. The error "
+                "itself is the mistake: see the exception.")
+    return ""
+
+
+#: O to move: a search of it has moves to make in the list.
+_IN_PLACE_PROBE = "XX.|OO.|X.."
+
+
+def _searches_in_place(student: Callable) -> Feedback | None:
+    """Once every case passes: the student's search writes its moves into the list it is given
+    (a copy for each move would pass the cases, but it is not the exercise)."""
+    board = Board.from_string(_IN_PLACE_PROBE)
+    recorded = _Recorded(board.cells)
+    student(recorded)
+    if recorded.writes:
+        return None
+    return Feedback(False, "✗ minimax_in_place finds the right values, but it never writes a "
+                           "move into the list it is given: it searches copies.", board,
+                    nudge="The point of the exercise is one list for the whole search, with no "
+                          "copy per move: write the mover's mark into cells itself, search, then "
+                          "put the '.' back. Copying the list (list(cells), cells[:], a new "
+                          "Board) for each move is what it saves.")
 
 
 # --- which opening is cheapest to answer --------------------------------------------------------
@@ -149,5 +218,6 @@ EXERCISES = (
                   "search the position that makes, then put the '.' back before trying the next "
                   "cell. To see who has won, join the marks into a string for Board.from_string.",
         cases=_in_place_cases, returns=VALUE, verdict=_in_place_verdict,
+        extra_check=_searches_in_place, raised_verdict=_raised_with_moves_in_the_list,
         summary="values right, and the list always restored"),
 )

@@ -235,6 +235,20 @@ def _distinct_cases() -> Iterator[Case]:
 
 _OTHER_START = "XO.|...|..."  # a start whose positions the cases before have not all seen
 
+#: The counts of the classic mistakes (each checked on ``_OTHER_START`` too), and their nudges.
+_DISTINCT_MISTAKES: tuple[tuple[Callable[[Board], int], str], ...] = (
+    (lambda board: len({position.canonical() for position in reachable_positions(board)}),
+     "That counts the positions up to symmetry: a board and its mirror images or rotations count "
+     "once in yours. Here each different board counts, its images too: keep the boards "
+     "themselves in the set, not board.canonical()."),
+    (lambda board: sum(not position.is_over for position in reachable_positions(board)),
+     "Finished games are positions too: yours leaves out the boards where the game is over. "
+     "Count them; only do not go on from them (they have no legal moves)."),
+    (lambda board: sum(not position.is_over for position in reachable_positions(board)) - 1,
+     "Yours leaves out the boards where the game is over, and the starting board too: both are "
+     "positions that can arise. Count every board you reach, finished or not, and the first."),
+)
+
 
 def _distinct_verdict(case: Case, got: object, student: Callable) -> str:
     if same(got, case.expected):
@@ -252,6 +266,10 @@ def _distinct_verdict(case: Case, got: object, student: Callable) -> str:
     if same(got, minimax(case.board).nodes):
         return ("That is every node of the game tree: a position that several move orders "
                 "reach counts once. Keep a set of the boards seen, and add each child only once.")
+    for count, nudge in _DISTINCT_MISTAKES:
+        other = Board.from_string(_OTHER_START)
+        if same(got, count(case.board)) and same(student(other), count(other)):
+            return nudge
     if got > case.expected:
         return ("Some positions are counted more than once: count each one once, however many "
                 "move orders lead to it (a set of the boards seen).")

@@ -4,6 +4,7 @@ pastes them into the lesson."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator
 
 from ttt.arguments import a_function
@@ -88,6 +89,12 @@ def _evaluate_tournament(student: Callable) -> Feedback | None:
 
 # --- two_layer_move -----------------------------------------------------------------------------
 
+# two_layer_move takes the board alone, as every player does (try_player, tournament, the
+# lesson's own player): it is two-layer's rule without the randomness, so it gets no random
+# source. A quiet position may get any free cell, but always the same one: a choice drawn from
+# Python's global random would make the games it plays differ from run to run, which the check
+# sees by calling it with the global random seeded two ways.
+
 
 def _two_layer_cases() -> Iterator[Case]:
     positions = [b for b in ordered_positions() if not b.is_over]
@@ -113,6 +120,33 @@ def _two_layer_verdict(case: Case, got: object, student: Callable) -> str:
             "you can win at once.")
 
 
+_REPEATS = 3  # seeds of the global random under which a quiet position is tried
+
+
+def _same_every_time(student: Callable) -> Feedback | None:
+    """Once every case passes: the student's move on each quiet case is the same whatever the
+    state of Python's global ``random`` (whose state is put back afterwards)."""
+    quiet = [case.board for case in _two_layer_cases() if case.about == "a quiet position"]
+    state = random.getstate()
+    try:
+        for board in quiet:
+            moves = []
+            for seed in range(_REPEATS):
+                random.seed(seed)
+                moves.append(student(board))
+            if len({shown(move) for move in moves}) > 1:
+                return Feedback(False, f"✗ two_layer_move chose {', '.join(map(shown, moves))} "
+                                       "on the same quiet position, called again and again.",
+                                board,
+                                nudge="It is two-layer's rule without the randomness: where "
+                                      "there is nothing to win or block, return a free cell of "
+                                      "your choosing, the same every time (the first, say). A "
+                                      "choice drawn from random makes each run's games differ.")
+    finally:
+        random.setstate(state)
+    return None
+
+
 EXERCISES = (
     Exercise(
         evaluate, lesson=6,
@@ -130,11 +164,13 @@ EXERCISES = (
     Exercise(
         two_layer_move, lesson=6,
         task="two_layer_move(board) returns a winning move if there is one, else a move that "
-             "blocks the opponent's immediate win, else any legal move.",
+             "blocks the opponent's immediate win, else any legal move (the same one each time: "
+             "two-layer's rule without the randomness).",
         hint_text="First look for a move after which the game has a winner. Then look for a "
                   "cell where the opponent's mark would complete one of LINES.",
         cases=_two_layer_cases, returns=CELL, verdict=_two_layer_verdict,
-        summary="immediate wins, blocks and quiet positions"),
+        extra_check=_same_every_time,
+        summary="immediate wins, blocks, and quiet positions, the same move every time"),
 )
 
 

@@ -241,6 +241,7 @@ def _threats(position: ConnectFour, player: str) -> int:
                if (window & mine).bit_count() == 3 and not window & theirs)
 
 
+@cache
 def _many_threats(player: str, seed: int, width: int = 20) -> ConnectFour:
     """An unfinished 7 × 6 position (always the same one) where ``player`` leads the other by
     many threats: a beam search keeping, after each move, the ``width`` positions with the
@@ -294,9 +295,19 @@ def _evaluate_tournament(student: Callable) -> Feedback | None:
     record = (f"won {won}, drew {results['drawn']} and lost {lost} of {2 * EVALUATION_GAMES} "
               f"games against a depth-{EVALUATION_DEPTH} player that sees only wins and losses "
               f"(it needs {MIN_WINS} wins)")
-    if lost > won:
-        nudge = ("It loses more than it wins: is it from X's point of view? It should be positive "
-                 "when X is better, whoever is to move, and negative when O is.")
+    centre, edge = (student(connect_four().play(column)) for column in (3, 0))
+    ahead = min(student(_many_threats("X", seed)) for seed in range(2))
+    pov = ("Is it from X's point of view? It should be positive when X is better, whoever is to "
+           "move, and negative when O is; yours gives ")
+    if centre < 0 and edge < 0:
+        nudge = (f"{pov}{centre:+.3f} to a lone X disc in the centre column and {edge:+.3f} to "
+                 "one on the edge.")
+    elif edge > centre:
+        nudge = (f"Yours values a lone X disc in an edge column ({edge:+.3f}) above one in the "
+                 f"centre column ({centre:+.3f}): a disc near the centre can join more fours, so "
+                 "it should count for more, one near the edges for less.")
+    elif ahead < 0:
+        nudge = f"{pov}{ahead:+.3f} to a position where X has many threats and O few."
     else:
         nudge = ("Give more to discs near the centre column (they can join the most fours), or "
                  "count the windows of four that only one player's discs occupy.")

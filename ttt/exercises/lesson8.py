@@ -122,6 +122,9 @@ VALUE_MISTAKES: tuple[tuple[Callable[[list], float], Callable[[list], float], st
     (max, _floor_average,
      "Floor division: // rounds the average down to a whole number, so 2/3 becomes 0 and −1/3 "
      "becomes −1. Divide with / (or make a Fraction) to keep the exact average."),
+    (_average, _average,
+     "Yours averages at X's turns too: only O moves at random. X chooses its best move, so at "
+     "X's turn the value is the largest of the values of X's moves."),
     (max, sum,
      "At O's turn, divide the sum of the values by the number of O's moves: an average, so "
      "that the result stays between −1 and +1."),
@@ -204,6 +207,11 @@ _UCB1_MISTAKES: tuple[tuple[Callable[[int, int, int, int], float], str], ...] = 
      "that moves tried rarely get a larger bonus."),
     (lambda t, n, N, sign: sign * t / n + EXPLORATION * math.log(N) / n,
      "Take the square root: the bonus is EXPLORATION × √(ln(parent_visits) / visits)."),
+    (lambda t, n, N, sign: sign * t / n + EXPLORATION * math.sqrt(math.log10(N) / n),
+     "math.log10 is the logarithm to base 10: UCB1 uses the natural logarithm, math.log "
+     "(ln), which is larger by a factor ln(10) ≈ 2.303."),
+    (lambda t, n, N, sign: sign * t / n + EXPLORATION * math.sqrt(math.log2(N) / n),
+     "math.log2 is the logarithm to base 2: UCB1 uses the natural logarithm, math.log (ln)."),
     (lambda t, n, N, sign: sign * t / n + _bonus(n, N),
      "visits and parent_visits swapped: the bonus is √(ln(parent_visits) / visits), the "
      "logarithm of the playouts through the position where the choice is made over the move's "

@@ -8,7 +8,17 @@ import math
 import random
 from collections.abc import Callable, Iterator
 
-from ttt.exercises.checking import CELL, NUMBER, WHOLE_NUMBER, AnyOf, Case, Exercise, Feedback
+from ttt.exercises.checking import (
+    CELL,
+    NUMBER,
+    WHOLE_NUMBER,
+    AnyOf,
+    Case,
+    Exercise,
+    Feedback,
+    changed_dict,
+    shown,
+)
 from ttt.learning import MICHIE_REWARDS, michie_update
 
 __all__ = ["EXERCISES", "epsilon_greedy_move", "menace_update", "td_update"]
@@ -160,10 +170,11 @@ EXPLORE_GAMES, EXPLORE_EPSILON = 4000, 0.3
 
 
 def _exploration_check(student: Callable) -> Feedback | None:
-    """Once every case passes: the same rng gives the same moves (the student draws from it, not
-    from the global ``random``); equally good moves are all chosen; and with epsilon 0.3 and
-    three moves, one of them best, a worse one is chosen about 2/3 × 0.3 = 20 % of the time."""
-    for check in (_uses_its_rng, _ties_at_random, _explores_as_often):
+    """Once every case passes: the values dict is never changed; the same rng gives the same
+    moves (the student draws from it, not from the global ``random``); equally good moves are
+    all chosen; and with epsilon 0.3 and three moves, one of them best, a worse one is chosen
+    about 2/3 × 0.3 = 20 % of the time."""
+    for check in (_leaves_values_alone, _uses_its_rng, _ties_at_random, _explores_as_often):
         feedback = check(student)  # a Feedback that failed is falsy: test for None, not truth
         if feedback is not None:
             return feedback
@@ -171,6 +182,26 @@ def _exploration_check(student: Callable) -> Feedback | None:
 
 
 _RNG_CALLS = 60  # choices per run: two runs that agree on all of them drew from the same rng
+
+
+def _leaves_values_alone(student: Callable) -> Feedback | None:
+    """The student's function never changes the values dict, exploring or not, for X or O."""
+    rng = random.Random(96)
+    for values, to_move in _GREEDY_PROBES:
+        for epsilon in (0, EXPLORE_EPSILON, 1):
+            for _ in range(10):
+                given = dict(values)
+                student(given, to_move, epsilon, rng)
+                change = changed_dict(values, given)
+                if change:
+                    return Feedback(False, f"✗ epsilon_greedy_move changed the dict it was "
+                                           f"given, values ({to_move} to move, epsilon "
+                                           f"{epsilon}): {change}.",
+                                    rows=(("given", shown(values)), ("left as", shown(given))),
+                                    nudge="The learner keeps using its values after each choice: "
+                                          "choose from the dict without changing it (work on a "
+                                          "copy, dict(values), if you need one).")
+    return None
 
 
 def _choices(student: Callable, global_seed: int) -> list[object]:
@@ -260,14 +291,32 @@ def _menace_verdict(case: Case, got: object, student: Callable) -> str:
     if got != beads and got in (total, total + MICHIE_REWARDS[result]):
         return (f"{tried}, the box's total changed; return the beads of this one move "
                 f"({beads} before the game), changed by the result.")
-    swapped = {"win": -1, "loss": 3, "draw": 1}[result]
-    if got == beads + swapped:
+    changes = _changes(student)
+    if changes == {"win": -1, "draw": 1, "loss": 3}:
         return (f"{tried}: rewards from the other player's side. A win for MENACE adds 3 beads "
                 f"and a loss takes one away.")
-    if result == "loss" and got == beads:
-        return (f"{tried}: a loss takes one bead away from each move played (unless it is the "
-                f"box's last).")
+    alike = [(a, b) for a, b in (("win", "draw"), ("win", "loss"), ("draw", "loss"))
+             if changes[a] is not None and changes[a] == changes[b] and changes[a] < 0]
+    if alike:
+        a, b = alike[0]
+        return (f"{tried}. Yours changes the beads by the same amount after a {a!r} and after a "
+                f"{b!r} ({changes[a]:+d}): does it compare result with another spelling, such as "
+                "'won'? The results are spelled 'win', 'draw' and 'loss'.")
+    loss = changes["loss"]
+    if loss is not None and loss >= 0:
+        yours = f"adds {loss}" if loss else "leaves the beads as they are"
+        return (f"{tried}: a loss takes one bead away from the move played (unless it is the "
+                f"box's last), so that MENACE plays it less often; after a loss yours {yours}.")
     return f"{tried}. Michie's rule: a win adds 3 beads, a draw 1, a loss takes 1 away."
+
+
+def _changes(student: Callable) -> dict[str, int | None]:
+    """How the student changes 5 beads in a box of 20 after each result (None: no number)."""
+    changes: dict[str, int | None] = {}
+    for result in MICHIE_REWARDS:
+        got = student(5, result, 20)
+        changes[result] = got - 5 if isinstance(got, int) and not isinstance(got, bool) else None
+    return changes
 
 
 EXERCISES = (
