@@ -22,6 +22,7 @@ import threading
 import time
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from numbers import Integral, Real
 from pathlib import Path
@@ -194,14 +195,16 @@ def time_limited(student: Callable, seconds: float | None = None) -> Callable[..
 
     Where a timer signal can interrupt the call (Unix, the main thread: a notebook's kernel, nbval,
     Voila), a SIGALRM stops it, at no cost while it runs. Elsewhere (the browser-only build,
-    Pyodide, has neither threads nor timer signals; Windows; another thread) a trace function
-    looks at the clock at each line of the student's code, which makes the student's code a few
-    times slower. Neither can stop one call of C code that never returns (``time.sleep(10**9)``,
-    ``input()``); and under the trace function a bare ``except:`` around the line where the time
-    ran out catches the stop once."""
+    Pyodide, has neither threads nor timer signals; Windows; another thread) the clock is read
+    at each jump back (a loop) and each call in the student's code, through ``sys.monitoring``
+    (Python 3.12 and later, Pyodide's included) or else a trace function at each line, which
+    makes the student's code a few times slower. None of them can stop one call of C code that
+    never returns (``time.sleep(10**9)``, ``input()``); and a bare ``except:`` around the place
+    where the time ran out catches the stop (under the trace function, for good)."""
     def call(*args: object) -> object:
         limit = SECONDS if seconds is None else seconds
-        stop = _with_an_alarm if _timer_signals_work() else _with_a_trace
+        stop = _with_an_alarm if _timer_signals_work() else \
+            _with_monitoring if _monitoring_is_ours() else _with_a_trace
         return stop(student, args, limit)
     call.__name__ = getattr(student, "__name__", "student")
     call.__wrapped__ = student
@@ -237,6 +240,63 @@ def _with_an_alarm(student: Callable, args: tuple, limit: float) -> object:
         if outer_delay:
             left = max(outer_delay - (time.monotonic() - start), 0.001)
             signal.setitimer(signal.ITIMER_REAL, left, outer_interval)
+
+
+_TOOL, _TOOL_NAME = 4, "ttt exercises: time limit"  # 4: a sys.monitoring id no tool claims
+_deadline = [math.inf]  # when the student's function in progress must stop
+
+
+def _monitoring_is_ours() -> bool:
+    """Whether ``sys.monitoring`` is there and its tool ``_TOOL`` is (or now becomes) ours."""
+    monitoring = getattr(sys, "monitoring", None)
+    if monitoring is None:
+        return False
+    owner = monitoring.get_tool(_TOOL)
+    if owner is None:
+        monitoring.use_tool_id(_TOOL, _TOOL_NAME)
+        for event in (monitoring.events.JUMP, monitoring.events.PY_START):
+            monitoring.register_callback(_TOOL, event, _on_jump_or_call)
+        return True
+    return owner == _TOOL_NAME
+
+
+def _on_jump_or_call(code: object, *offsets: int) -> object:
+    """At a jump or call: stop the student's function once its time is up; never look at code
+    that is not the student's again (DISABLE), so that the course's own loops cost nothing."""
+    if not _the_students(code):
+        return sys.monitoring.DISABLE
+    if time.monotonic() > _deadline[0]:
+        raise TookTooLong
+    return None
+
+
+def _with_monitoring(student: Callable, args: tuple, limit: float) -> object:
+    """``student(*args)``, stopped through ``sys.monitoring`` once ``limit`` seconds have
+    passed (or an outer limit, if sooner)."""
+    outer = _deadline[0]
+    _deadline[0] = min(outer, time.monotonic() + limit)
+    try:
+        with _watching():
+            return student(*args)
+    finally:
+        _deadline[0] = outer
+
+
+@contextmanager
+def _watching() -> Iterator[None]:
+    """Within the block, ``sys.monitoring`` reports jumps and calls to ``_on_jump_or_call``, if
+    that is how calls are time-limited here. Turning the events on or off makes Python look at
+    its code again, so a check turns them on once for all its calls."""
+    monitoring = getattr(sys, "monitoring", None)
+    if monitoring is None or _timer_signals_work() or not _monitoring_is_ours() or \
+            monitoring.get_events(_TOOL):
+        yield
+        return
+    monitoring.set_events(_TOOL, monitoring.events.JUMP | monitoring.events.PY_START)
+    try:
+        yield
+    finally:
+        monitoring.set_events(_TOOL, 0)
 
 
 def _with_a_trace(student: Callable, args: tuple, limit: float) -> object:
@@ -437,7 +497,10 @@ class Exercise:
         return feedback
 
     def _verdict(self, student: Callable) -> Feedback:
-        student = time_limited(student)
+        with _watching():
+            return self._checked(time_limited(student))
+
+    def _checked(self, student: Callable) -> Feedback:
         count, case = 0, None
         try:
             for count, case in enumerate(self.cases(), start=1):
