@@ -434,6 +434,18 @@ WRONG_ANSWERS: tuple[WrongAnswer, ...] = (
                 cells[cell] = "."
             return max(values) if board.to_move == "X" else min(values)
         """, "A draw's score, 0, counts as false"),
+    WrongAnswer("minimax_in_place", "a move taken back with a space", """
+        def minimax_in_place(cells):
+            board = Board.from_string("".join(cells))
+            if board.is_over:
+                return {"X": 1, "O": -1}.get(board.winner, 0)
+            values = []
+            for cell in board.legal_moves:
+                cells[cell] = board.to_move
+                values.append(minimax_in_place(cells))
+                cells[cell] = " "
+            return max(values) if board.to_move == "X" else min(values)
+        """, "Put back '.'"),
     WrongAnswer("legal_moves", "cells numbered from 1", """
         def legal_moves(board):
             if board.winner:
@@ -472,6 +484,15 @@ WRONG_ANSWERS: tuple[WrongAnswer, ...] = (
             o = sum(1 for line in LINES if all(board.cells[c] != "X" for c in line))
             return (x - o) // 8
         """, "// is floor division"),
+    WrongAnswer("evaluate", "rounded to a whole number", """
+        def evaluate(board):
+            return int(open_lines(board) * 2)
+        """, "whole numbers only"),
+    WrongAnswer("evaluate", "from the mover's point of view", """
+        def evaluate(board):
+            value = open_lines(board)
+            return value if board.to_move == "X" else -value
+        """, "from X's point of view?"),
     WrongAnswer("two_layer_move", "the module random for a quiet position", """
         def two_layer_move(board):
             for cell in board.legal_moves:
@@ -527,6 +548,16 @@ WRONG_ANSWERS: tuple[WrongAnswer, ...] = (
             if box_total == 1:
                 return beads
             return beads - 1
+        """, "another spelling"),
+    WrongAnswer("menace_update", "results capitalised", """
+        def menace_update(beads, result, box_total):
+            if result == "Win":
+                return beads + 3
+            if result == "Draw":
+                return beads + 1
+            if result == "Loss" and box_total > 1:
+                return beads - 1
+            return beads
         """, "another spelling"),
     WrongAnswer("menace_update", "a bead added after a loss", """
         def menace_update(beads, result, box_total):

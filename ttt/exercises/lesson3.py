@@ -323,8 +323,8 @@ def _ignores_speed(student: Callable, board: Board, got: object) -> bool:
 
 
 #: Where the first and the last of the moves with the best value are not the quickest win or
-#: the slowest loss.
-_SPEED_PROBES = ["X..|...|O.X", ".X.|OX.|O.."]
+#: the slowest loss (at the second, neither the first nor the last free cell has the best value).
+_SPEED_PROBES = ["X..|...|O.X", "O..|XX.|.O."]
 
 
 # --- predicting a value -------------------------------------------------------------------------

@@ -87,7 +87,7 @@ def _in_place_verdict(case: Case, got: object, student: Callable) -> str:
 
 def _one_mark(case: Case, student: Callable) -> str:
     """The nudge for writing the same mark for every move, if the student's search does."""
-    marks = {mark for _, mark in _writes(student, case.args[0]) if mark != "."}
+    marks = {mark for _, mark in _writes(student, case.args[0]) if mark in ("X", "O")}
     if len(marks) != 1 or case.board.free_cells < 2:
         return ""
     return (f"Yours writes {marks.pop()!r} for every move, the other player's too. Write the mark "
@@ -121,7 +121,13 @@ def _raised_with_moves_in_the_list(case: Case, student: Callable) -> str:
     one_mark = _one_mark(case, student)
     if one_mark:
         return f"{one_mark} Else the list soon holds a position no game can reach: hence the error."
-    if any(mark == "." for _, mark in _writes(student, case.args[0])):
+    writes = _writes(student, case.args[0])
+    put_back = {shown(mark) for _, mark in writes if mark not in ("X", "O", ".")}
+    if put_back:
+        return (f"Yours takes each move back by writing {' or '.join(sorted(put_back))}, but a "
+                "free cell holds '.': the list soon holds something no board can be read from, "
+                "hence the error. Put back '.'.")
+    if any(mark == "." for _, mark in writes):
         return ("Yours takes its moves back, but it raised with a move still in the list: an "
                 "error between making a move and taking it back leaves it there. The error "
                 "itself is the mistake: see the exception.")

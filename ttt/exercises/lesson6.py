@@ -82,9 +82,32 @@ def _evaluate_tournament(student: Callable) -> Feedback | None:
                                f"looks {EVALUATION_DEPTH} moves ahead with it won {wins} and lost "
                                f"{losses} of {2 * EVALUATION_GAMES} games against random (it "
                                f"needs {MIN_WINS} wins and at most {MAX_LOSSES} losses).",
-                        nudge="Give more to positions where the player has more open lines (lines "
-                              "with no opponent mark) and to the centre; from X's point of view.")
+                        nudge=_weak_evaluation_nudge(student))
     return None
+
+
+#: Unfinished positions where X is clearly better, with X and with O to move.
+_X_BETTER = ["...|.X.|...", "X..|.X.|..O", "XX.|.O.|...", "X.X|.O.|O.X"]
+
+
+def _weak_evaluation_nudge(student: Callable) -> str:
+    """Why an evaluation in range does not beat random, as far as probes tell: guesses from the
+    wrong side, or whole numbers only; else how to make it stronger."""
+    guesses = {text: student(Board.from_string(text)) for text in _X_BETTER}
+    wrong_side = [text for text, guess in guesses.items() if guess < 0]
+    if wrong_side:
+        text = wrong_side[0]
+        board = Board.from_string(text)
+        return (f"Is it from X's point of view? At {text} ({board.to_move} to move) X is better, "
+                f"and yours gives {float(guesses[text]):+.3f}: a guess is positive when X is "
+                "better, whoever is to move, and negative when O is.")
+    boards = sample([b for b in ordered_positions() if not b.is_over], 40, seed=15)
+    if all(float(student(board)).is_integer() for board in boards):
+        return ("Your guesses are whole numbers only, so in range they are all 0: it cannot tell "
+                "one position from another. Is a result rounded (int(), round(), //)? Keep the "
+                "fraction.")
+    return ("Give more to positions where the player has more open lines (lines with no "
+            "opponent mark) and to the centre; from X's point of view.")
 
 
 # --- two_layer_move -----------------------------------------------------------------------------

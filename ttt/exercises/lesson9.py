@@ -295,13 +295,15 @@ def _menace_verdict(case: Case, got: object, student: Callable) -> str:
     if changes == {"win": -1, "draw": 1, "loss": 3}:
         return (f"{tried}: rewards from the other player's side. A win for MENACE adds 3 beads "
                 f"and a loss takes one away.")
-    alike = [(a, b) for a, b in (("win", "draw"), ("win", "loss"), ("draw", "loss"))
-             if changes[a] is not None and changes[a] == changes[b] and changes[a] < 0]
-    if alike:
-        a, b = alike[0]
-        return (f"{tried}. Yours changes the beads by the same amount after a {a!r} and after a "
-                f"{b!r} ({changes[a]:+d}): does it compare result with another spelling, such as "
-                "'won'? The results are spelled 'win', 'draw' and 'loss'.")
+    unknown = _change(student, "xyz")  # a result no comparison names
+    alike = [result for result in MICHIE_REWARDS
+             if unknown is not None and changes[result] == unknown]
+    if len(alike) > 1:
+        results = " and ".join(map(repr, alike))
+        return (f"{tried}. After {results} yours changes the beads by {unknown:+d}, as it does "
+                "after a result spelled any other way ('xyz'): does it compare result with "
+                "another spelling, such as 'won' or 'Win'? The results are spelled 'win', 'draw' "
+                "and 'loss'.")
     loss = changes["loss"]
     if loss is not None and loss >= 0:
         yours = f"adds {loss}" if loss else "leaves the beads as they are"
@@ -312,11 +314,13 @@ def _menace_verdict(case: Case, got: object, student: Callable) -> str:
 
 def _changes(student: Callable) -> dict[str, int | None]:
     """How the student changes 5 beads in a box of 20 after each result (None: no number)."""
-    changes: dict[str, int | None] = {}
-    for result in MICHIE_REWARDS:
-        got = student(5, result, 20)
-        changes[result] = got - 5 if isinstance(got, int) and not isinstance(got, bool) else None
-    return changes
+    return {result: _change(student, result) for result in MICHIE_REWARDS}
+
+
+def _change(student: Callable, result: str) -> int | None:
+    """How the student changes 5 beads in a box of 20 after ``result`` (None: no number)."""
+    got = student(5, result, 20)
+    return got - 5 if isinstance(got, int) and not isinstance(got, bool) else None
 
 
 EXERCISES = (
