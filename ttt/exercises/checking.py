@@ -5,9 +5,10 @@ A ``Case`` holds the arguments, the position to show, and the expected answer: w
 function returns, or, where several answers are right, all of them (``AnyOf``, ``Between``). On
 the first mistake the feedback shows the position, the expected answer, what came back, and the
 exercise's nudge about that mistake. A stub (it returns None or raises NotImplementedError) gets
-"Not yet". Nothing the student's function does makes a check crash: an exception, a call of
-``sys.exit()``, an answer of the wrong kind (a numpy array, an object whose ``==`` raises) and a
-list changed and not put back all come back as feedback.
+"Not yet". Nothing the student's function does makes a check crash or hang: an exception, a call
+of ``sys.exit()``, an answer of the wrong kind (a numpy array, an object whose ``==`` raises), a
+list or dict changed and not put back, and a call that does not return within ``SECONDS`` all
+come back as feedback.
 """
 
 from __future__ import annotations
