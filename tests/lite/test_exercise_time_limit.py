@@ -51,6 +51,7 @@ def test_a_check_of_a_function_that_never_returns_stops_in_the_browser(offline):
     page.goto(f"{offline.site}/{lesson_address('01_the_board.ipynb')}")
     wait_for(offline, KERNEL_IDLE, 180_000, "the Python kernel (Pyodide) did not start")
     printed = page.evaluate(EXECUTE, TYPED)
+    print(f"\nin the browser-only build:\n{printed}")  # -s shows it
     lines = printed.splitlines()
     assert lines[0] == "✗ winner did not return within 3 s on X's line 0-1-2.", printed
     assert "loop that never ends" in lines[1], printed
