@@ -5,9 +5,11 @@ mutation/results/exercises.txt."""
 
 import signal
 import threading
+import time
 
 import pytest
 from exercise_mutants import REPORT, WRONG_ANSWERS, mutants, rejected, report, tally, wrong_on
+from repo import ROOT
 
 from ttt.exercises import EXERCISES, checking
 
@@ -100,3 +102,24 @@ def test_the_time_limit_leaves_an_outer_timer_running():
         assert 0 < left <= 30
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def test_a_check_of_a_slow_function_stops_after_its_time_in_all(monkeypatch):
+    monkeypatch.setattr(checking, "CHECK_SECONDS", 1.0)
+    evaluate = EXERCISES["evaluate"].answer
+
+    def slow_evaluate(board):
+        time.sleep(0.01)  # each call returns, but the check's thousands of calls take minutes
+        return evaluate(board)
+
+    started = time.monotonic()
+    feedback = EXERCISES["evaluate"].check(slow_evaluate)
+    assert time.monotonic() - started < 30
+    assert feedback.headline.startswith("✗ The check of evaluate stopped after 1 s")
+    assert "all together they take too long" in feedback.nudge
+
+
+def test_the_readme_states_the_time_limits_the_checks_keep():
+    readme = (ROOT / "README.md").read_text()
+    assert (f"each call is stopped after {checking.SECONDS:g} s and a whole check after "
+            f"{checking.CHECK_SECONDS:g} s") in readme

@@ -31,7 +31,8 @@ from pathlib import Path
 from ttt.arguments import checked
 from ttt.board import Board
 
-__all__ = ["CELL", "CELLS", "MARK", "NO_ANSWER", "NUMBER", "SCORE", "SECONDS", "VALUE",
+__all__ = ["CELL", "CELLS", "CHECK_SECONDS", "MARK", "NO_ANSWER", "NUMBER", "SCORE", "SECONDS",
+           "VALUE",
            "WHOLE_NUMBER", "AnyOf", "Between", "Case", "Exercise", "Feedback", "Kind",
            "TookTooLong", "Verdict", "attempt", "changed_dict", "guess_verdict", "same", "shown",
            "time_limited"]
@@ -40,6 +41,10 @@ _PACKAGE = Path(__file__).resolve().parents[1]  # ttt/: frames in here are not t
 #: How long one call of the student's function may run: the model answers take well under a
 #: second on any case (a whole check at most a few seconds on a busy machine).
 SECONDS = 20.0
+#: How long a whole check may take while the student's function runs: the slowest check of a model
+#: answer (a tournament guided by the student's evaluation) takes 5 to 20 s on the desktop, up to
+#: 30 s in the browser-only build on a busy machine.
+CHECK_SECONDS = 300.0
 
 
 # --- feedback -----------------------------------------------------------------------------------
@@ -190,9 +195,10 @@ def _the_students(code: object, seen: dict = {}) -> bool:  # noqa: B006 - a cach
     return seen[code]
 
 
-def time_limited(student: Callable, seconds: float | None = None) -> Callable[..., object]:
+def time_limited(student: Callable, seconds: float | None = None,
+                 until: float = math.inf) -> Callable[..., object]:
     """``student``, stopped with ``TookTooLong`` when a call runs over ``seconds`` (by default
-    ``SECONDS``, as it is at the call).
+    ``SECONDS``, as it is at the call), or goes on past the time ``until`` (``time.monotonic()``).
 
     Where a timer signal can interrupt the call (Unix, the main thread: a notebook's kernel, nbval,
     Voila), a SIGALRM stops it, at no cost while it runs. Elsewhere (the browser-only build,
@@ -203,7 +209,9 @@ def time_limited(student: Callable, seconds: float | None = None) -> Callable[..
     never returns (``time.sleep(10**9)``, ``input()``); and a bare ``except:`` around the place
     where the time ran out catches the stop (under the trace function, for good)."""
     def call(*args: object) -> object:
-        limit = SECONDS if seconds is None else seconds
+        limit = min(SECONDS if seconds is None else seconds, until - time.monotonic())
+        if limit <= 0:
+            raise TookTooLong
         stop = _with_an_alarm if _timer_signals_work() else \
             _with_monitoring if _monitoring_is_ours() else _with_a_trace
         return stop(student, args, limit)
@@ -322,9 +330,17 @@ def _with_a_trace(student: Callable, args: tuple, limit: float) -> object:
         sys.settrace(previous)
 
 
-def _too_long(name: str, board: Board | None = None, about: str = "") -> Feedback:
-    """The verdict on a function that ran over its time."""
+def _too_long(name: str, board: Board | None = None, about: str = "",
+              whole_check: bool = False) -> Feedback:
+    """The verdict on a function that ran over its time: one call (or, with ``whole_check``,
+    all the calls of a check)."""
     where = f" on {about}" if about else ""
+    if whole_check:
+        return Feedback(False, f"✗ The check of {name} stopped after {CHECK_SECONDS:g} s, with "
+                               f"your function still running{where}.", board,
+                        nudge="Each call returns, but all together they take too long: does it "
+                              "search or loop more than it needs to, or repeat work? The model "
+                              "answer's whole check takes seconds.")
     return Feedback(False, f"✗ {name} did not return within {SECONDS:g} s{where}.", board,
                     nudge="Is there a loop that never ends (a while whose condition never turns "
                           "false, a recursion that never reaches a finished game)? The check "
@@ -469,7 +485,8 @@ class Exercise:
     was given left changed ('' for the usual nudge: a move not taken back).
 
     Every call of the student's function is time-limited (``time_limited``): one that does not
-    return within ``SECONDS`` gets a verdict that says so.
+    return within ``SECONDS``, or a check that goes on for ``CHECK_SECONDS``, gets a verdict that
+    says so.
     """
 
     answer: Callable
@@ -498,10 +515,11 @@ class Exercise:
         return feedback
 
     def _verdict(self, student: Callable) -> Feedback:
+        until = time.monotonic() + CHECK_SECONDS
         with _watching():
-            return self._checked(time_limited(student))
+            return self._checked(time_limited(student, until=until), until)
 
-    def _checked(self, student: Callable) -> Feedback:
+    def _checked(self, student: Callable, until: float) -> Feedback:
         count, case = 0, None
         try:
             for count, case in enumerate(self.cases(), start=1):
@@ -527,7 +545,7 @@ class Exercise:
                     return extra
         except TookTooLong:
             return _too_long(self.name, case.board if case else None,
-                             case.about if case else "")
+                             case.about if case else "", time.monotonic() >= until)
         return Feedback(True, f"✓ {self.name} is right on all {count} cases: {self.summary}.")
 
     def _a_stub(self, student: Callable) -> bool:
