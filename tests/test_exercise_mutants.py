@@ -123,3 +123,21 @@ def test_the_readme_states_the_time_limits_the_checks_keep():
     readme = (ROOT / "README.md").read_text()
     assert (f"each call is stopped after {checking.SECONDS:g} s and a whole check after "
             f"{checking.CHECK_SECONDS:g} s") in readme
+
+
+def test_in_a_notebooks_kernel_a_check_of_a_function_that_never_returns_stops():
+    # the kernel JupyterLab and nbval start (ipykernel), running cells as Run All does
+    import nbformat
+    from nbclient import NotebookClient
+
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source) for source in (
+        "from ttt import exercises\nfrom ttt.exercises import checking\nchecking.SECONDS = 2",
+        "def count_tree_nodes(node):\n    count = 1\n    while count:\n        count += 1\n"
+        "    return count",
+        "print(exercises.count_tree_nodes.check(count_tree_nodes))",
+        "print(checking._timer_signals_work())")])
+    NotebookClient(notebook, timeout=120, kernel_name="python3").execute()
+    printed = [cell.outputs[0]["text"] for cell in notebook.cells[2:]]
+    assert printed[0].startswith("✗ count_tree_nodes did not return within 2 s"), printed
+    assert "loop that never ends" in printed[0]
+    assert printed[1] == "True\n"  # the kernel runs cells in its main thread: SIGALRM
