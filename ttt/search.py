@@ -148,15 +148,16 @@ def iterative_deepening(position: Position, seconds: float, *,
 
     The loop does not look at the clock: a watch, ``Deadline``, does, at every position, and
     abandons the search under way the moment the budget is spent, so the search never runs much
-    over; the move comes from the deepest finished search. It stops early once the game is
+    over; the move comes from the deepest finished search (if none finished, the most promising
+    move of the position's own order, whatever the seed). It stops early once the game is
     solved: a win or loss is found, or the search reached every end of the game. ``seed``
     shuffles the first moves, so that the choice among equally good moves varies. Returns (move,
     depth reached, positions searched, each search's first position included).
     """
     check_not_over(position)
     deadline = Deadline(clock() + seconds, clock)
+    move, reached = moves_in_order(position, ordered=True)[0], 0  # if no depth finishes
     root = _in_order(position, _first_order(position, seed))
-    move, reached = root.ordered_moves[0], 0
     for depth in count(1):
         try:
             result = alphabeta(root, depth=depth, evaluate=evaluate, watch=deadline)
