@@ -44,6 +44,18 @@ def is_checks_cell(cell: nbformat.NotebookNode) -> bool:
     return "checks" in cell.get("metadata", {}).get("tags", [])
 
 
+#: The cell tag that makes nbval compare a cell's output: a tag, not the comment
+#: ``# NBVAL_CHECK_OUTPUT``, which JupyterLab and the website would show as the cell's first line.
+PINNED = "nbval-check-output"
+
+
+def is_pinned(cell: nbformat.NotebookNode) -> bool:
+    """Whether nbval compares the cell's output: tagged ``nbval-check-output`` (or, the old way
+    that nbval still reads, marked by the comment)."""
+    return (PINNED in cell.get("metadata", {}).get("tags", [])
+            or "NBVAL_CHECK_OUTPUT" in cell.get("source", ""))
+
+
 def percentile(values: list[int], share: float) -> int:
     """The nearest-rank percentile of ``values`` (0 if there are none)."""
     if not values:
@@ -63,7 +75,7 @@ def lesson_stats(path: Path) -> dict[str, float]:
         "median lines": statistics.median(lengths) if lengths else 0,
         "p90 lines": percentile(lengths, 0.9),
         "cells with assert": sum(has_assert(cell.source) for cell in teaching),
-        "pinned twice": sum("NBVAL_CHECK_OUTPUT" in cell.source and has_assert(cell.source)
+        "pinned twice": sum(is_pinned(cell) and has_assert(cell.source)
                             for cell in notebook.cells if cell.cell_type == "code"),
         "minutes": lesson_minutes(path),
     }

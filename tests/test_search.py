@@ -438,3 +438,13 @@ def test_iterative_deepening_with_a_seed_varies_among_equal_moves():
     moves = {iterative_deepening(Board().play(4), 10**6, seed=seed, clock=ticks())[0]
              for seed in range(12)}
     assert len(moves) > 1 and moves <= {0, 2, 6, 8}
+
+
+@pytest.mark.parametrize("seed", [None, *range(8)])
+def test_iterative_deepening_out_of_time_before_depth_1_plays_the_most_promising_move(seed):
+    # X X .
+    # O O .     X to move, with time for one position only: no depth finishes, so the move is
+    # . . .     the first of the position's own order, the win at 2, whatever the seed shuffled
+    position = Board.from_string("XX.|OO.|...")
+    move, depth, _ = iterative_deepening(position, 1, seed=seed, clock=ticks())
+    assert (move, depth) == (2, 0)

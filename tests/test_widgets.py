@@ -17,9 +17,18 @@ from ttt.fast import Solver
 from ttt.learning import BOARD_GAMES, board_table
 from ttt.matches import play_game
 from ttt.players import hopeful_value, lookahead_score, perfect_player
+from ttt.protocol import signed
 from ttt.search import minimax
 from ttt.svg import cell_in_words
-from ttt.widgets import HINT_COLOURS, LEVELS, WIN_COLOUR, PlayBoard, hint, play_board
+from ttt.widgets import (
+    HINT_COLOURS,
+    LEVELS,
+    WIN_COLOUR,
+    PlayBoard,
+    hint,
+    lookahead_explanation,
+    play_board,
+)
 
 HUMANS = ("X", "O")
 Chooser = Callable[[Board], int]
@@ -403,7 +412,8 @@ def test_explain_at_perfect_ranks_its_moves_by_perfect_play():
     assert ranked == sorted(ranked, reverse=True)
     for _, cell, outcome, value, nodes in rows:
         assert outcome == hint(outcomes[cell], "O")[1]
-        assert value == {"win": "+1", "draw": "0", "loss": "\u22121"}[outcome.split()[0]]
+        # the value is X's, as in the tree beside it: a win for O, the computer, is -1
+        assert value == {"win": "\u22121", "draw": "0", "loss": "+1"}[outcome.split()[0]]
         assert nodes == minimax(before.play(cell)).nodes - 1  # the nodes below the move's own
     tree = explained_tree(board)
     # the tree behind the choice: the position and each of its moves, the one played drawn thick
@@ -459,15 +469,15 @@ O_CAN_WIN = "XO.|.O.|..X"
 def test_explain_says_the_computer_took_its_win(level):
     board = board_at(level, O_CAN_WIN, 3)
     assert reply(board) == 7
-    assert ("It wins at once when it can, and here it can. Cell 7 is the only one."
+    assert ("It wins at once when it can, and here it can. Only cell 7 wins at once."
             in board.explanation.value)
 
 
 def test_explain_says_the_computer_blocked():
     board = board_at("also blocks", "X..|.O.|...", 1)  # you threaten 2
     assert reply(board) == 2
-    assert ("No cell wins at once; it blocks your win when it can, and here it can. Cell 2 is "
-            "the only one." in board.explanation.value)
+    assert ("No cell wins at once; it blocks your win when it can, and here it can. Only cell 2 "
+            "blocks your win." in board.explanation.value)
 
 
 def test_explain_says_when_nothing_wins_or_blocks():
@@ -492,6 +502,34 @@ def test_explain_at_two_moves_ahead_shows_its_own_searchs_scores():
     best = [cell for cell in scores if scores[cell] == max(scores.values())]
     assert reply(board) in best
     assert "It searched 2 moves ahead" in board.explanation.value
+
+
+def test_explain_at_two_moves_ahead_says_which_moves_tie_for_the_best_score():
+    # . . O
+    # X X O     O to move: X threatens 1 (the column) and 0 (the diagonal); O blocks one,
+    # O X X     X wins at the other: both free cells score the same, a loss
+    both = lookahead_explanation(Board.from_string("..O|XXO|OXX"), 0, 2, "cell")
+    assert ("Both free cells share the best score, so it picked one of them at random, each "
+            "equally likely (1 in 2).") in both
+    # . . .
+    # O X O     X to move: 0 (the diagonal) and 1 (the column) win at once, 2 does not
+    # O X X
+    two = lookahead_explanation(Board.from_string("...|OXO|OXX"), 0, 2, "cell")
+    assert "Cells 0 and 1 share the best score, so it picked one of them at random" in two
+
+
+@pytest.mark.parametrize("human", ["X", "O"])
+def test_explain_at_perfect_gives_the_values_for_x_as_the_tree_beside_it_does(human):
+    board = play_board(human=human, level="perfect", seed=5)
+    board.explain.value = True
+    if human == "X":
+        board.click(0)
+    before = board.history[-2]
+    outcomes = Solver().move_outcomes(before)
+    assert "value for X" in board.explanation.value and "value for O" not in board.explanation.value
+    for _, cell, outcome, value, _ in explained_rows(board):
+        assert outcome == hint(outcomes[cell], before.to_move)[1]   # in words, for the mover
+        assert value == signed(outcomes[cell].value)                # in numbers, for X
 
 
 def test_explain_at_imperfect_shows_the_scores_it_ranks_by():

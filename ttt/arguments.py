@@ -29,8 +29,9 @@ depth limit or ``force=True`` (the wrapper adds ``force`` to a function that has
 The checks run once, where the package is entered from outside: a checked function that the
 package calls from inside another (a player's search at every move) is called as it is, so the
 searches run at their own speed; only a search too big is refused wherever it is asked. The
-steps a search takes at every node are not wrapped at all (the protocol's ``leaf_score``; MCTS's
-``ucb1``, marked ``@unchecked`` with the reason); nor are the rules themselves (the ``check_*``
+steps a search takes at every node are not wrapped at all (the protocol's ``leaf_score``; the
+algorithms the lessons show, whose public entry checks what they are given: ``minimax_value``
+by ``minimax``, MCTS's phases by ``mcts``); nor are the rules themselves (the ``check_*``
 functions here and in ``ttt.protocol``).
 """
 
@@ -48,7 +49,7 @@ from beartype.door import is_bearable
 
 __all__ = ["BOARD_SIZE", "HINT_RULES", "POSITION_NAMES", "RULES", "Guard", "Rule", "a_real",
            "a_whole_number", "at_least", "check_count", "check_depth", "check_flag", "checked",
-           "checked_evaluation", "finite_values", "one_of", "unchecked", "within"]
+           "checked_evaluation", "finite_values", "one_of", "within"]
 
 PLAYERS = ("X", "O")
 #: The names a position of the game protocol goes by; ``ttt.protocol`` gives them their rule.
@@ -175,14 +176,6 @@ def finite_values(value: object, name: str) -> None:
         _a_number(number, f"each of the {name}")
 
 
-def _a_visited_node(value: object, name: str) -> None:
-    """A node of a Monte Carlo search tree visited at least once (UCB1 divides by its visits)."""
-    visits = getattr(value, "visits", None)
-    if isinstance(visits, int) and visits < 1:
-        raise ValueError(f"{name} has not been visited yet: UCB1 scores visited children only "
-                         f"(select plays each move once first)")
-
-
 def a_function(value: object, name: str) -> None:
     """Something to call."""
     if not callable(value):
@@ -251,7 +244,6 @@ RULES: dict[str, Rule] = {
     "chance": one_of(*PLAYERS, meaning="the player who moves at random"),
     **dict.fromkeys(["player", "x_player", "o_player", "opponent"], a_function),
     "evaluate": checked_evaluation,
-    "child": _a_visited_node,
 }
 
 
@@ -354,16 +346,6 @@ def as_entered(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         return function(*args, **kwargs)
     finally:
         _inside[0] = was_inside
-
-
-def unchecked(why: str) -> Callable[[F], F]:
-    """A decorator that leaves a public function unchecked, saying ``why`` (kept as its
-    ``__unchecked__``, which the sweep of tests/test_sweep.py reads): a step a search takes at
-    every node, whose wrapper would slow the search itself."""
-    def mark(function: F) -> F:
-        function.__unchecked__ = why  # type: ignore[attr-defined]
-        return function
-    return mark
 
 
 def _plan(function: Callable[..., Any], signature: inspect.Signature,

@@ -79,12 +79,13 @@ def count_tree(position: Position, *, symmetry: bool = True) -> TreeCount:
     def counts(position: Position) -> tuple[int, int, int, int]:
         key = table_key(position, symmetry)
         if key not in known:
-            if position.is_over:
-                result = RESULTS.index(position.winner or "draw")
-                known[key] = (1, *(int(i == result) for i in range(3)))
-            else:
+            if position.is_over:  # one node, and one finished game with its result
+                winner = position.winner
+                known[key] = (1, int(winner == "X"), int(winner == "O"), int(winner is None))
+            else:  # this node, and the trees below its moves, added up count by count
                 below = [counts(position.play(move)) for move in position.legal_moves]
-                known[key] = tuple(sum(column) for column in zip((1, 0, 0, 0), *below, strict=True))
+                nodes, x_wins, o_wins, draws = map(sum, zip(*below, strict=True))
+                known[key] = (1 + nodes, x_wins, o_wins, draws)
         return known[key]
 
     nodes, *games = counts(position)

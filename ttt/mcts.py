@@ -14,7 +14,9 @@ the moves that have done best so far. Each playout has four phases:
    player who made that move is +1, a draw 0, a loss -1. So the sign flips from one level to the
    next, and every player chooses by its own results.
 
-``grow`` is the loop of the four phases and nothing else, as lesson 8 shows it. After the
+``grow`` is the loop of the four phases and nothing else, and ``select``, ``expand``, ``play_out``,
+``back_up`` and ``ucb1`` are the phases as a textbook writes them, as lesson 8 shows them: their
+arguments are checked where the search is entered, by ``mcts``, not at every step. After the
 playouts, the move visited most is chosen (among those, the one with the best mean). ``mcts``
 returns it with each move's visits and mean result; an ``MCTSWatch`` sees it search phase by phase,
 from outside the loop: for the time of the search each phase's name is wrapped, so that each call
@@ -34,7 +36,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ttt.arguments import checked, unchecked
+from ttt.arguments import checked
 from ttt.protocol import (
     Position,
     check_not_over,
@@ -49,9 +51,8 @@ __all__ = ["EXPLORATION", "MCTSResult", "MCTSWatch", "Tally", "TreeNode", "back_
 
 #: How much UCB1 favours moves tried rarely over moves that have done well. √2 is the textbook
 #: value (UCB1, Auer, Cesa-Bianchi and Fischer 2002) for results between 0 and 1. Ours run from
-#: -1 to +1, twice as wide, so here it explores half as much as the textbook would: on
-#: tic-tac-toe, of the constants tried from 0.7 to 2.8, it most often found the only move that
-#: does not lose.
+#: -1 to +1, twice as wide, so here it explores half as much as the textbook would: a choice,
+#: not a law, and not tuned for tic-tac-toe.
 EXPLORATION = math.sqrt(2)
 
 @checked
@@ -105,15 +106,12 @@ class MCTSResult:
     tree: dict[Path, Tally]
 
 
-@unchecked("mcts asks it for every child at every step of every playout: a check there would "
-           "cost MCTS a third of its speed on tic-tac-toe")
 def ucb1(child: TreeNode, parent_visits: int, exploration: float = EXPLORATION) -> float:
     """The UCB1 score of a child: its mean result (for the player choosing it) plus a bonus that
     shrinks as the child is visited and grows slowly as its parent is."""
     return child.mean + exploration * math.sqrt(math.log(parent_visits) / child.visits)
 
 
-@checked
 def select(node: TreeNode, exploration: float = EXPLORATION) -> TreeNode:
     """Go down from ``node`` while every move has been tried, to the child with the best UCB1
     score (the first added among equals); stop at a position with an untried move, or a finished
@@ -124,7 +122,6 @@ def select(node: TreeNode, exploration: float = EXPLORATION) -> TreeNode:
     return node
 
 
-@checked
 def expand(node: TreeNode, rng: random.Random) -> TreeNode:
     """Add one of ``node``'s untried moves, chosen at random, to the tree; return the new node."""
     move = node.untried.pop(rng.randrange(len(node.untried)))
@@ -132,7 +129,6 @@ def expand(node: TreeNode, rng: random.Random) -> TreeNode:
     return child
 
 
-@checked
 def play_out(position: Position, rng: random.Random) -> tuple[tuple[Any, ...], int]:
     """Play random moves from ``position`` to the end of the game: the moves, and the result from
     X's point of view (+1, 0, -1)."""
@@ -143,7 +139,6 @@ def play_out(position: Position, rng: random.Random) -> tuple[tuple[Any, ...], i
     return tuple(moves), final_score(position, prefer_quick=False)
 
 
-@checked
 def back_up(node: TreeNode, result: int) -> None:
     """Count the playout's ``result`` (X's point of view) in ``node`` and every node above it, each
     from the point of view of the player who moved into it."""

@@ -33,8 +33,8 @@ from ttt.protocol import (
     WHOLE_TREE,
     Evaluation,
     Position,
+    a_game_going_on,
     best_move,
-    check_not_over,
     depth_left,
     leaf_score,
     moves_in_order,
@@ -137,7 +137,7 @@ def _result(position: Position, score: float, seen: Seen) -> SearchResult:
 # --- iterative deepening: alpha-beta, deeper and deeper until the time is up -----------------
 
 
-@checked
+@checked(position=a_game_going_on)
 def iterative_deepening(position: Position, seconds: float, *,
                         evaluate: Evaluation | None = None, seed: int | None = None,
                         clock: Callable[[], float] = time.perf_counter) -> tuple[Any, int, int]:
@@ -148,24 +148,24 @@ def iterative_deepening(position: Position, seconds: float, *,
 
     The loop does not look at the clock: a watch, ``Deadline``, does, at every position, and
     abandons the search under way the moment the budget is spent, so the search never runs much
-    over; the move comes from the deepest finished search. It stops early once the game is
+    over; the move comes from the deepest finished search (if none finished, the most promising
+    move of the position's own order, whatever the seed). It stops early once the game is
     solved: a win or loss is found, or the search reached every end of the game. ``seed``
     shuffles the first moves, so that the choice among equally good moves varies. Returns (move,
     depth reached, positions searched, each search's first position included).
     """
-    check_not_over(position)
     deadline = Deadline(clock() + seconds, clock)
-    root = _in_order(position, _first_order(position, seed))
-    move, reached = root.ordered_moves[0], 0
+    move, reached = moves_in_order(position, ordered=True)[0], 0  # if no depth finishes
+    root = _first_order(position, seed)
     for depth in count(1):
         try:
             result = alphabeta(root, depth=depth, evaluate=evaluate, watch=deadline)
         except OutOfTime:
             break
         move, reached = result.move, depth
-        if deadline.reached_the_end or abs(result.score) >= 1:  # solved: deeper finds no more
+        if deadline.solved(result):
             break
-        root = _in_order(position, _best_first(root, deadline.root_scores))
+        root = _best_first(root, deadline.root_scores)
     return move, reached, deadline.nodes
 
 
@@ -202,6 +202,11 @@ class Deadline(Counting):
         if not path:  # the root: the next iteration tries its moves in the order of these
             self.root_scores = scores
 
+    def solved(self, result: SearchResult) -> bool:
+        """Whether the search just finished solved the game, so that deeper finds no more: it
+        found a win or a loss, or every position where it stopped was the end of the game."""
+        return self.reached_the_end or abs(result.score) >= 1
+
 
 class _InOrder(NamedTuple):
     """Where a search of iterative deepening starts: a position of the game protocol that answers
@@ -220,15 +225,17 @@ def _in_order(position: Position, moves: Sequence[Any]) -> _InOrder:
     return _InOrder(position.to_move, position.legal_moves, tuple(moves), position.play)
 
 
-def _first_order(position: Position, seed: int | None) -> list[Any]:
-    """The order of the first search: the most promising moves first, or shuffled by ``seed``."""
+def _first_order(position: Position, seed: int | None) -> _InOrder:
+    """``position`` for the first search: its most promising moves first, or shuffled by
+    ``seed``."""
     moves = list(moves_in_order(position, ordered=True))
     if seed is not None:
         seeded_random(seed).shuffle(moves)
-    return moves
+    return _in_order(position, moves)
 
 
-def _best_first(root: _InOrder, scores: Mapping[Any, float]) -> list[Any]:
-    """The moves of ``root`` sorted by ``scores``, the best for the player to move first
-    (equal scores keep their order)."""
-    return sorted(root.ordered_moves, key=scores.get, reverse=root.to_move == "X")
+def _best_first(root: _InOrder, scores: Mapping[Any, float]) -> _InOrder:
+    """``root`` for the next search: its moves sorted by ``scores``, the best for the player to
+    move first (equal scores keep their order)."""
+    return root._replace(ordered_moves=tuple(sorted(root.ordered_moves, key=scores.get,
+                                                    reverse=root.to_move == "X")))

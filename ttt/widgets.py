@@ -461,12 +461,13 @@ class PlayBoard(_GameBoard):
         wins = winning_moves(board)
         if name in ("one-layer", "two-layer") and wins:
             return ("It wins at once when it can, and here it can. "
-                    + _random_choice(board, wins, "cell"))
+                    + _random_choice(board, wins, "cell", ("wins at once", "win at once")))
         if name == "two-layer":
             blocks = blocking_moves(board)
             if blocks:
                 return ("No cell wins at once; it blocks your win when it can, and here it can. "
-                        + _random_choice(board, blocks, "cell"))
+                        + _random_choice(board, blocks, "cell",
+                                         ("blocks your win", "block your win")))
             return "No cell wins at once and none blocks a win of yours. " + _random_choice(
                 board, board.legal_moves, "cell")
         if name == "one-layer":
@@ -588,16 +589,26 @@ def _switched(box: widgets.Checkbox) -> str:
     return f"{box.description} {'on' if box.value else 'off'}."
 
 
-def _random_choice(position: Position, moves: Any, noun: str) -> str:
-    """The end of an explanation: the computer picked at random among ``moves``."""
-    if len(moves) == 1:
-        return f"{noun.capitalize()} {moves[0]} is the only one.</p>"
-    if len(moves) == len(position.legal_moves):
-        return (f"It picked at random among all {len(moves)} free {noun}s, every free {noun} "
-                f"equally likely (1 in {len(moves)}).</p>")
-    listed = ", ".join(map(str, moves))
-    return (f"It picked at random among them, {noun}s {listed}, each equally likely "
-            f"(1 in {len(moves)}).</p>")
+def _random_choice(position: Position, moves: Any, noun: str,
+                   having: tuple[str, str] | None = None) -> str:
+    """The end of an explanation: the computer picked at random among ``moves``, the moves
+    ``having`` what its rule looks for (the words for one move and for several: 'wins at once',
+    'win at once'), or among all the free ones, as the random level does, if ``having`` is
+    None."""
+    many = len(moves)
+    if having is None:
+        if many == 1:
+            return f"{noun.capitalize()} {moves[0]} is the only free {noun}.</p>"
+        return (f"It picked at random among all {many} free {noun}s, every free {noun} "
+                f"equally likely (1 in {many}).</p>")
+    one, several = having
+    if many == 1:
+        return f"Only {noun} {moves[0]} {one}.</p>"
+    every = "Both" if many == 2 else f"All {many}"
+    which = (f"{every} free {noun}s" if many == len(position.legal_moves)
+             else f"{noun.capitalize()}s {', '.join(map(str, moves[:-1]))} and {moves[-1]}")
+    return (f"{which} {several}, so it picked one of them at random, each equally likely "
+            f"(1 in {many}).</p>")
 
 
 # compact, whatever the page's own style for tables and paragraphs: the board and its
@@ -632,10 +643,11 @@ def explanation(board: Board, chosen: int) -> str:
     scores = move_scores(board)
     ranked = sorted(scores, key=lambda cell: (-sign * scores[cell], cell))
     rows = [_explain_row(board, cell, outcomes[cell]) for cell in ranked]
-    head = ("cell", f"outcome for {mover}", f"value for {mover}", "nodes below")
+    head = ("cell", f"outcome for {mover}", "value for X", "nodes below")
     return (f"It plays a best move, at random among equals. Its moves ranked by perfect play, "
-            f"and below the board the tree of them (values for X, +1: X wins; the move played "
-            f"thick):</p>"
+            f"the best for {mover} first: the outcome for {mover}, and the value as the course "
+            f"and the tree below the board give it, for X (+1: X wins, −1: O wins; the move "
+            f"played thick):</p>"
             f"{_table(head, rows, chosen)}")
 
 
@@ -680,7 +692,7 @@ def lookahead_explanation(position: Position, chosen: Any, depth: int, noun: str
             f"saw for {position.to_move}: a result it proved, or else a guess at the position "
             f"where it stopped (≈: {guess}). It plays a {noun} with the best score, at random "
             f"among equals. "
-            f"{_random_choice(position, best, noun)}"
+            + _random_choice(position, best, noun, ("has the best score", "share the best score"))
             + _table((noun, "what it saw"), rows, chosen))
 
 
@@ -696,7 +708,8 @@ def learned_explanation(position: Position, chosen: Any, noun: str) -> str:
     return (f"It learned a value for each position it met by playing itself {BOARD_GAMES:,} times "
             f"(temporal-difference learning, lesson 9): +1 a sure win for {position.to_move}, "
             f"−1 a sure loss. It searches nothing: it plays a {noun} whose position it values "
-            f"most, at random among equals. {_random_choice(position, best, noun)}"
+            f"most, at random among equals. "
+            f"{_random_choice(position, best, noun, ('has the highest', 'share the highest'))}"
             + _table((noun, "learned value for it"), rows, chosen))
 
 
@@ -715,9 +728,9 @@ def sampling_explanation(search: MCTSResult, noun: str = "cell") -> str:
 
 
 def _explain_row(board: Board, cell: int, outcome: Outcome) -> tuple[Any, ...]:
-    value, text = hint(outcome, board.to_move)
+    text = hint(outcome, board.to_move)[1]
     below = fast.minimax(board.play(cell)).nodes - 1  # as the tree's "N more nodes" under it
-    return cell, text, signed(value), f"{below:,}"
+    return cell, text, signed(outcome.value), f"{below:,}"
 
 
 @checked
