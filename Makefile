@@ -10,7 +10,7 @@ LITE_VENV     := .venv-lite
 LITE_STAMP    := $(LITE_VENV)/.installed
 HUB_STAMP     := $(VENV)/.installed-hub
 PROXY         := node_modules/.bin/configurable-http-proxy
-# nbval runs every notebook cell; only cells tagged nbval-check-output compare output.
+# nbval runs every notebook cell; only cells tagged `nbval-check-output` compare output.
 NBVAL  := --nbval-lax --nbval-current-env --nbval-cell-timeout=120
 LINT_DIRS := ttt tests benchmarks scripts mutation notebooks
 

@@ -44,15 +44,10 @@ def is_checks_cell(cell: nbformat.NotebookNode) -> bool:
     return "checks" in cell.get("metadata", {}).get("tags", [])
 
 
-#: The cell tag that makes nbval compare a cell's output: a tag, not the comment
-#: ``# NBVAL_CHECK_OUTPUT``, which JupyterLab and the website would show as the cell's first line.
-PINNED = "nbval-check-output"
-
-
-def is_pinned(cell: nbformat.NotebookNode) -> bool:
-    """Whether nbval compares the cell's output: tagged ``nbval-check-output`` (or, the old way
-    that nbval still reads, marked by the comment)."""
-    return (PINNED in cell.get("metadata", {}).get("tags", [])
+def is_output_checked(cell: nbformat.NotebookNode) -> bool:
+    """Whether nbval compares the cell's output in lax mode: the cell tag ``nbval-check-output``
+    (the lessons' way: a tag is not shown to students) or the comment nbval also reads."""
+    return ("nbval-check-output" in cell.get("metadata", {}).get("tags", [])
             or "NBVAL_CHECK_OUTPUT" in cell.get("source", ""))
 
 
@@ -75,7 +70,7 @@ def lesson_stats(path: Path) -> dict[str, float]:
         "median lines": statistics.median(lengths) if lengths else 0,
         "p90 lines": percentile(lengths, 0.9),
         "cells with assert": sum(has_assert(cell.source) for cell in teaching),
-        "pinned twice": sum(is_pinned(cell) and has_assert(cell.source)
+        "pinned twice": sum(is_output_checked(cell) and has_assert(cell.source)
                             for cell in notebook.cells if cell.cell_type == "code"),
         "minutes": lesson_minutes(path),
     }

@@ -5,7 +5,7 @@ asserted. Code is shown one way: ``show_source``, by name."""
 
 import nbformat
 import pytest
-from lesson_stats import has_assert, is_checks_cell, is_pinned
+from lesson_stats import has_assert, is_checks_cell, is_output_checked
 from repo import LESSONS
 
 LESSON_IDS = [path.stem for path in LESSONS]
@@ -34,7 +34,7 @@ def test_no_teaching_cell_asserts(path):
 @pytest.mark.parametrize("path", LESSONS, ids=LESSON_IDS)
 def test_no_number_is_pinned_twice(path):
     twice = [cell.source.splitlines()[0] for cell in code_cells(path)
-             if is_pinned(cell) and has_assert(cell.source)]
+             if is_output_checked(cell) and has_assert(cell.source)]
     assert twice == []
 
 

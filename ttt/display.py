@@ -31,6 +31,9 @@ from typing import Any
 
 import graphviz
 from IPython.display import HTML, Code
+from pygments import highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexers import PythonLexer
 
 from ttt import browser
 from ttt.arguments import checked
@@ -641,8 +644,25 @@ def _has_source(obj: object, name: str) -> None:
                         f"{type(obj).__name__} {obj!r:.40}")
 
 
+#: How shown code is laid out: in the font size of the notebook's code cells, and, where a window
+#: is too narrow for a line, wrapped between words only. JupyterLab's output style breaks a line
+#: anywhere (``word-break: break-all``), even in the middle of a name, and its larger text font
+#: fits fewer than the 100 characters of the package's longest lines in a 1280 x 800 window.
+SOURCE_STYLE = ("white-space: pre-wrap; word-break: normal; overflow-wrap: normal; "
+                "font-size: var(--jp-code-font-size, 13px); padding: 4px")
+
+
+class SourceCode(Code):
+    """Code shown as the lessons show it (``SOURCE_STYLE``), coloured with styles written into
+    each element, so that nothing of it changes the rest of the page."""
+
+    def _repr_html_(self) -> str:
+        return highlight(self.data, PythonLexer(), HtmlFormatter(noclasses=True,
+                                                                 prestyles=SOURCE_STYLE))
+
+
 @checked(obj=_has_source)
-def show_source(obj: Any) -> Code:
+def show_source(obj: Any) -> SourceCode:
     """The source of a function or class of the package, as the notebook shows code: the one way
     the lessons show the code that runs (never a copy, never a slice of its text)."""
-    return Code(inspect.getsource(obj), language="python")
+    return SourceCode(inspect.getsource(obj), language="python")

@@ -13,11 +13,13 @@ without the watch; the tests check that they return exactly what ``ttt.search`` 
 score, move and nodes) on every position, and ``make bench`` times ``minimax`` against the
 readable one side by side (about 7 times faster).
 
-``Solver`` is the fast copy of ``ttt.solve.solve`` with quick wins (``prefer_quick=True``), kept
-for a whole session: it remembers every position it solves in a transposition table, so that
+``Solver`` is not a copy of ``ttt.solve.solve`` (alpha-beta with a table of bounds, lesson 5's
+search): it is minimax with a memory, with quick wins (``prefer_quick=True``), kept for a whole
+session. It searches every move with no window, so every value it stores is exact, and it
+remembers every position it solves in a transposition table, so that
 solving the empty board fills it with all 5,478 positions of the game (765 when symmetric
 positions share an entry), after which any position's value, and every move's outcome, is one
-look-up. It searches like minimax (no window, so no bounds to store) and picks minimax's move.
+look-up. It picks minimax's move.
 ``ttt.perfect`` keeps the one table the package shares (``shared_solver()``) and answers every
 tic-tac-toe question of perfect play from it. The tests check, on every reachable position, that
 it gives ``solve``'s value and score and a move ``solve`` agrees is best.
@@ -26,6 +28,7 @@ it gives ``solve``'s value and score and a move ``solve`` agrees is best.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from ttt import protocol
@@ -41,7 +44,7 @@ from ttt.board import (
 from ttt.protocol import Evaluation, depth_left, value_of
 from ttt.search import SearchResult
 
-__all__ = ["Outcome", "Solver", "alphabeta", "minimax", "outcome_of"]
+__all__ = ["Outcome", "Solver", "alphabeta", "minimax", "minimax_bits", "outcome_of"]
 
 PLAIN_ORDER: tuple[int, ...] = tuple(range(9))
 
@@ -58,8 +61,14 @@ def _wins_table(prefer_quick: bool) -> tuple[int, ...]:
     return tuple(1 + (FULL & ~taken).bit_count() if prefer_quick else 1 for taken in range(1 << 9))
 
 
-_MOVES = {PLAIN_ORDER: _moves_table(PLAIN_ORDER), GOOD_ORDER: _moves_table(GOOD_ORDER)}
-_WINS = {True: _wins_table(True), False: _wins_table(False)}
+#: ``FREE[taken]``: the free cells of a position whose cells ``taken`` (``x | o``) are full, as
+#: one-bit masks in cell order; ``FREE_GOOD_ORDER`` has them centre, corners, edges first.
+FREE = _moves_table(PLAIN_ORDER)
+FREE_GOOD_ORDER = _moves_table(GOOD_ORDER)
+#: ``QUICK_WIN[taken]``: the score of a win with the cells ``taken`` full, 1 + the cells still
+#: free (``prefer_quick``); ``WIN[taken]`` is 1 for every win.
+QUICK_WIN = _wins_table(True)
+WIN = _wins_table(False)
 
 
 def final_score(x: int, o: int, prefer_quick: bool = True) -> float | None:
@@ -74,7 +83,7 @@ def leaf_score(x: int, o: int, evaluate: Evaluation | None, prefer_quick: bool) 
     stops, the result of a finished game (a win scores 1 + the cells still free with
     ``prefer_quick``), or else a guess."""
     if completed_line[x] or completed_line[o]:
-        win = _WINS[prefer_quick][x | o]
+        win = (QUICK_WIN if prefer_quick else WIN)[x | o]
         return win if completed_line[x] else -win
     if x | o == FULL:
         return 0
@@ -91,37 +100,41 @@ BOARDS_ONLY = tic_tac_toe_only("ttt.fast searches tic-tac-toe Boards only: use t
                                "other games")
 
 
+def minimax_bits(x: int, o: int, x_to_move: bool, depth: float, win: Sequence[int],
+                 guess: Callable[[int, int], float]) -> tuple[float, int | None, int]:
+    """``ttt.search.minimax_value`` on bits: the score of the position (x, o), its first best move
+    (the bit of its cell) and the nodes searched. ``win[taken]`` scores a win with the cells
+    ``taken`` full; ``guess(x, o)`` scores a position where no ``depth`` is left."""
+    taken = x | o
+    if completed_line[o] if x_to_move else completed_line[x]:  # the last move won
+        return (-win[taken] if x_to_move else win[taken]), None, 1
+    if taken == FULL:  # a draw
+        return 0, None, 1
+    if depth == 0:
+        return guess(x, o), None, 1
+    best, move, nodes = (-math.inf if x_to_move else math.inf), None, 1
+    for bit in FREE[taken]:
+        if x_to_move:
+            score, _, below = minimax_bits(x | bit, o, False, depth - 1, win, guess)
+            if score > best:
+                best, move = score, bit
+        else:
+            score, _, below = minimax_bits(x, o | bit, True, depth - 1, win, guess)
+            if score < best:
+                best, move = score, bit
+        nodes += below
+    return best, move, nodes
+
+
 @checked(board=BOARDS_ONLY)
 def minimax(board: Board, *, depth: int | None = None, evaluate: Evaluation | None = None,
             prefer_quick: bool = True) -> SearchResult:
-    """``ttt.search.minimax`` on bits: the same value, move, nodes and score, faster. A move is
-    the bit of its cell, ``x | bit`` plays it for X; the first best move is kept, as there."""
-    nodes = 0
-    moves, wins = _MOVES[PLAIN_ORDER], _WINS[prefer_quick]
-
-    def search(x, o, x_to_move, depth_left):
-        nonlocal nodes
-        nodes += 1
-        taken = x | o
-        if completed_line[o] if x_to_move else completed_line[x]:  # the last move won
-            return (-wins[taken] if x_to_move else wins[taken]), None
-        if taken == FULL:  # a draw
-            return 0, None
-        if depth_left == 0:
-            return leaf_score(x, o, evaluate, prefer_quick), None
-        best, move = (-math.inf if x_to_move else math.inf), None
-        for bit in moves[taken]:
-            if x_to_move:
-                score, _ = search(x | bit, o, False, depth_left - 1)
-                if score > best:
-                    best, move = score, bit
-            else:
-                score, _ = search(x, o | bit, True, depth_left - 1)
-                if score < best:
-                    best, move = score, bit
-        return best, move
-
-    score, move = search(*board.bits, board.to_move == "X", depth_left(depth))
+    """``ttt.search.minimax`` on bits (``minimax_bits``): the same value, move, nodes and score,
+    faster."""
+    x, o = board.bits
+    score, move, nodes = minimax_bits(x, o, board.to_move == "X", depth_left(depth),
+                                      QUICK_WIN if prefer_quick else WIN,
+                                      lambda x, o: leaf_score(x, o, evaluate, prefer_quick))
     return SearchResult(value_of(score), _cell(move), nodes, score)
 
 
@@ -130,7 +143,8 @@ def alphabeta(board: Board, *, ordered: bool = True, depth: int | None = None,
               evaluate: Evaluation | None = None, prefer_quick: bool = True) -> SearchResult:
     """``ttt.search.alphabeta`` on bits: the same value, move, nodes and score, faster."""
     nodes = 0
-    moves, wins = _MOVES[GOOD_ORDER if ordered else PLAIN_ORDER], _WINS[prefer_quick]
+    moves = FREE_GOOD_ORDER if ordered else FREE
+    wins = QUICK_WIN if prefer_quick else WIN
 
     def search(x, o, x_to_move, depth_left, alpha, beta):
         nonlocal nodes
@@ -177,8 +191,9 @@ class Outcome(NamedTuple):
 
 @checked
 class Solver:
-    """Solves positions once and remembers them in a transposition table: ``ttt.solve.solve``'s
-    fast copy for tic-tac-toe.
+    """Solves positions once and remembers them in a transposition table: a memoised minimax on
+    tic-tac-toe's bits (every move searched, no window, so every stored value is exact), not a
+    copy of ``ttt.solve.solve``'s bounded search; it finds the same values.
 
     ``Solver().solve(Board())`` fills the table with all 5,478 positions reachable in a game;
     with ``symmetry=True`` positions that are rotations or mirror images of each other share one
@@ -202,7 +217,7 @@ class Solver:
         if done is None:
             x_to_move = x.bit_count() == o.bit_count()
             children = (self._score(x | bit, o) if x_to_move else self._score(x, o | bit)
-                        for bit in _MOVES[PLAIN_ORDER][x | o])
+                        for bit in FREE[x | o])
             done = max(children) if x_to_move else min(children)
         self.table[key] = done
         return done

@@ -12,9 +12,12 @@ positions after its moves. ``minimax`` and ``alphabeta`` are the public entries:
 arguments, run the search while ``ttt.watching`` watches its calls from outside (which counts the
 positions, keeps the scores of the first position's moves, and tells a ``Watch`` every step if one
 is given), and pick the move. The step-through widget, the trees with values, the counts of the
-lessons and iterative deepening's deadline all watch these same two functions. Nothing in the
-package searches another way, except ``ttt.fast``, the same searches on tic-tac-toe's bits,
-tested equal to these.
+lessons and iterative deepening's deadline all watch these same two functions: the values,
+counts, cuts and windows they show are these functions' own. The move picked and each step's
+path (the moves that led to a position) come from the watcher's own list of each position's moves,
+in the order the search tries them (``moves_in_order``, the same order the search is given).
+Nothing in the package searches another way, except ``ttt.fast``, the same searches on
+tic-tac-toe's bits, tested equal to these.
 """
 
 from __future__ import annotations

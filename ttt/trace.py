@@ -7,8 +7,9 @@ tell a ``ttt.search.Watch``: they ENTER a position, score a LEAF where they stop
 to a parent, or CUT off the moves they no longer need. Monte Carlo tree search tells a
 ``ttt.mcts.MCTSWatch`` its four phases: SELECT, EXPAND, PLAY_OUT, BACK_UP (a step of Monte Carlo
 tree search knows its ``playout``, from 1; the others have none). It is the search itself,
-watched, not a copy of it. ``describe(step)`` says in one sentence what any step does: the one
-place where the package writes sentences about a search's steps.
+watched, not a copy of it (a step's path comes from the watcher's own list of each position's
+moves, in the order the search tries them). ``describe(step)`` says in one sentence what any
+step does: the one place where the package writes sentences about a search's steps.
 
 ``search_steps(position)`` traces minimax or alpha-beta (the step-through widget replays it);
 ``mcts_steps(position, playouts, seed)`` traces Monte Carlo tree search, with the tree after each

@@ -10,11 +10,11 @@ notebook holds (not a list of lines joined with commas) and every code cell is t
 goes through every cell; no output holds a traceback; every chart cell (one whose committed output,
 the desktop run, holds a matplotlib picture) shows the same charts, each a PNG and an HTML image
 with the desktop's text alternative; every picture that the committed notebook shows as SVG is an
-SVG here too, and drawn by Graphviz where it was; every cell that nbval checks (``is_pinned``)
-shows exactly the text that the committed notebook shows; no request left 127.0.0.1, none failed (no
-404) and the page logged no error. Then a whole game is played on lesson 10's board by clicking
-(tests/board_game.py). Each lesson's time, from page load to the end of Run All, is printed
-(``-s`` shows it).
+SVG here too, and drawn by Graphviz where it was; every cell whose output nbval checks (tagged
+``nbval-check-output``) shows exactly the text that the committed notebook shows; no request left
+127.0.0.1, none failed (no 404) and the page logged no error. Then a whole game is played on
+lesson 10's board by clicking (tests/board_game.py). Each lesson's time, from page load to the
+end of Run All, is printed (``-s`` shows it).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import xml.etree.ElementTree as ET
 import nbformat
 import pytest
 from board_game import play
-from lesson_stats import is_pinned
+from lesson_stats import is_output_checked
 from repo import LESSONS, NOTEBOOKS
 from static_site import KERNEL, KERNEL_IDLE
 
@@ -84,7 +84,7 @@ def test_lesson_runs_offline(offline, failed_requests, lesson):
         if desktop_charts:
             continue
         assert svg_pictures(cell["outputs"]) == svg_pictures(desktop.get("outputs", [])), where
-        if cell["type"] == "code" and is_pinned(desktop):
+        if cell["type"] == "code" and is_output_checked(desktop):
             assert shown_text(cell["outputs"]) == shown_text(desktop.outputs), where
     if lesson == "10_play.ipynb":
         play(page)
