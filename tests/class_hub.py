@@ -1,8 +1,13 @@
-"""The class hub's test fixtures (tests/hub/conftest.py imports them; ``make test-hub``): the
-hub of hub/jupyterhub_config.py on 127.0.0.1, with the dummy authenticator, a teacher and three
-students, and the course as a git repository on this machine that the course links pull from
-(there is no internet here; a school's hub pulls from its copy of the course on GitHub, which works
-the same way).
+"""The class hub's test fixtures (tests/hub/conftest.py imports them; ``make test-hub``): the hub
+of hub/jupyterhub_config.py on 127.0.0.1 set up as the README says for a class: NativeAuthenticator
+(everyone signs up in Chromium, the teacher approves the students) and the local process spawner,
+with a system account for the teacher and each student; and the course as a git repository that
+the course links pull from, served by ``git daemon`` (there is no internet here; a school's hub
+pulls from its copy of the course on GitHub, which works the same way).
+
+The accounts are made with ``useradd`` (the tests run as root, as CI does), marked with the comment
+ACCOUNT_NOTE, their homes in the hub's state folder, and removed with ``userdel`` afterwards; an
+account of the same name that the tests did not make stops them.
 
 Run with ``python -m pytest -p no:nbval --basetemp=.pytest-tmp/hub tests/hub``. Every test there
 is marked ``hub`` (``-m hub`` picks them, ``-m "not hub"`` leaves them out); they share one hub,
@@ -12,21 +17,28 @@ started once.
 from __future__ import annotations
 
 import asyncio
+import os
+import pwd
 import shutil
+import socket
 import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import make_assignments
 import pytest
-from hub_client import PROXY, Hub, TrialHub, run_async, trial_hub
+from hub_client import PROXY, Hub, TrialHub, free_ports, run_async, trial_hub
 from jupyter_pages import NOTEBOOKS
+from process_group import stop_process_group
 from real_browser import missing
 
 TEACHER = "teacher"
 STUDENTS = ("ada", "grace", "alan")
 BRANCH = "main"
+ACCOUNT_NOTE = "ttt class hub test"  # the comment (GECOS) field of the accounts the tests make
 
 
 def git(folder: Path, *args: str) -> str:
@@ -38,7 +50,7 @@ def git(folder: Path, *args: str) -> str:
 @pytest.fixture(scope="session", name="course_repo")
 def course_repository(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The course's lessons as a git repository, as a school publishes it: the teacher's copy,
-    from which every course link pulls (file://)."""
+    which ``course_url`` serves to every course link."""
     repo = tmp_path_factory.mktemp("course")
     (repo / "notebooks").mkdir()
     for lesson in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")):
@@ -49,38 +61,156 @@ def course_repository(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return repo
 
 
+@pytest.fixture(scope="session", name="course_url")
+def served_course(course_repo: Path) -> Iterator[str]:
+    """The course repository's address on a git server (``git daemon``), as GitHub serves a
+    school's copy: git refuses to pull from a folder another account owns (``file://``)."""
+    port = free_ports(1)
+    with open(course_repo.parent / "git-daemon.log", "w") as log:
+        daemon = subprocess.Popen(
+            ["git", "daemon", "--export-all", "--reuseaddr", "--listen=127.0.0.1",
+             f"--port={port}", f"--base-path={course_repo.parent}", str(course_repo)],
+            stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            if daemon.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"git daemon did not start: {(course_repo.parent / 'git-daemon.log')}")
+            time.sleep(0.2)
+    yield f"git://127.0.0.1:{port}/{course_repo.name}"
+    stop_process_group(daemon, grace=10)
+
+
 @pytest.fixture(scope="session", name="hub_state")
 def hub_state_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The hub's state: its database, everyone's home (homes/NAME) and the exchange."""
+    """The hub's state: its database, everyone's home (homes/NAME) and the exchange; every
+    account can pass through the folders above it."""
     if not PROXY.exists():
         missing("configurable-http-proxy: run 'make hub' or 'make test-hub', which install it")
-    return tmp_path_factory.mktemp("hub")
+    if os.getuid() != 0:
+        missing("root, to make the students' system accounts (useradd), as CI runs")
+    state = tmp_path_factory.mktemp("hub")
+    for folder in (state, *state.parents):  # pytest makes its folders for its own account only
+        folder.chmod(folder.stat().st_mode | 0o111)
+    (state / "homes").mkdir()
+    return state
+
+
+def add_account(name: str, home: Path) -> None:
+    """A system account ``name`` with a private home at ``home``, as the README has a school's
+    server give each student; one left by an earlier run of these tests is made afresh."""
+    try:
+        found = pwd.getpwnam(name)
+    except KeyError:
+        found = None
+    if found is not None:
+        if found.pw_gecos != ACCOUNT_NOTE:
+            pytest.fail(f"this machine has a system account {name!r} already; the hub's tests "
+                        "make their own accounts of that name", pytrace=False)
+        subprocess.run(["userdel", "--remove", name], check=True, capture_output=True)
+    subprocess.run(["useradd", "--comment", ACCOUNT_NOTE, "--home-dir", str(home),
+                    "--create-home", "--key", "HOME_MODE=0700", "--shell", "/bin/bash",
+                    "--user-group", name], check=True, capture_output=True)
+
+
+@pytest.fixture(scope="session", name="accounts")
+def system_accounts(hub_state: Path) -> Iterator[tuple[str, ...]]:
+    """The teacher's and each student's system account, removed (with their homes) at the end.
+    Meanwhile every account may pass through the folders above the course's Python (a Python
+    of pyenv's in /root, as on the machines this course is developed on, is else out of their
+    reach; hub/jupyterhub_config.py refuses to start then, saying so)."""
+    names = (TEACHER, *STUDENTS)
+    closed = {folder: folder.stat().st_mode
+              for path in (Path(sys.executable).resolve(), Path(sys.base_prefix))
+              for folder in path.parents if not folder.stat().st_mode & 0o001}
+    for folder, mode in closed.items():
+        folder.chmod(mode | 0o001)
+    try:
+        for name in names:
+            add_account(name, hub_state / "homes" / name)
+        yield names
+    finally:
+        for name in names:
+            subprocess.run(["userdel", "--remove", name], check=False, capture_output=True)
+        for folder, mode in closed.items():
+            folder.chmod(mode)
 
 
 @pytest.fixture(scope="session", name="course_build")
-def building_the_teachers_course(hub_state: Path) -> Iterator[Future]:
+def building_the_teachers_course(hub_state: Path, accounts) -> Iterator[Future]:
     """``make assignments`` into the teacher's home (``course/``), started at once in the
     background: it takes a while, and the browser tests need none of it."""
     course = hub_state / "homes" / TEACHER / "course"
-    course.parent.mkdir(parents=True, exist_ok=True)
     with ThreadPoolExecutor(1) as background:
         yield background.submit(make_assignments.main, course)
 
 
 @pytest.fixture(scope="session", name="teacher_course")
 def the_teachers_course(course_build: Future, hub_state: Path) -> Path:
-    """The teacher's nbgrader course folder, once ``make assignments`` has written it."""
+    """The teacher's nbgrader course folder, once ``make assignments`` has written it, owned by
+    the teacher as if the teacher had run it."""
     assert course_build.result() == 0
-    return hub_state / "homes" / TEACHER / "course"
+    course = hub_state / "homes" / TEACHER / "course"
+    subprocess.run(["chown", "-R", f"{TEACHER}:{TEACHER}", str(course)], check=True)
+    return course
 
 
 @pytest.fixture(scope="session", name="class_hub")
-def running_class_hub(hub_state: Path, course_build: Future) -> Iterator[TrialHub]:
-    """The class's hub, with each student's and the teacher's server started (as the class logs
-    in at the start of a lesson) and the JupyterLab app exposed to the browser tests."""
-    with trial_hub(hub_state, server_args="--LabApp.expose_app_in_browser=True") as hub:
+def running_class_hub(hub_state: Path, accounts, course_build: Future,
+                      browser) -> Iterator[TrialHub]:
+    """The class's hub, as the README sets one up for a class: the teacher and every student
+    signed up in Chromium, the students approved by the teacher there; then each one's server
+    started (as the class logs in at the start of a lesson), with JupyterLab's app exposed to the
+    browser tests."""
+    with trial_hub(hub_state, server_args="--LabApp.expose_app_in_browser=True", auth="native",
+                   spawner="local") as hub:
+        context = browser.new_context()
+        try:
+            sign_up_and_approve(context.new_page(), hub)
+        finally:
+            context.close()
         run_async(start_everyone(hub))
         yield hub
+
+
+def sign_up(page, hub: TrialHub, name: str) -> str:
+    """Sign ``name`` up at /hub/signup with the hub's password; what the page then says."""
+    page.goto(f"{hub.url}/hub/signup")
+    page.fill("#username_input", name)
+    page.fill("#password_input", hub.password)
+    page.fill("#password_confirmation_input", hub.password)
+    page.click("#signup_submit")
+    return page.locator(".alert").inner_text()
+
+
+def log_in(page, hub: TrialHub, name: str) -> None:
+    """Fill in and send the login form the page shows."""
+    page.fill("#username_input", name)
+    page.fill("#password_input", hub.password)
+    page.click("#login_submit")
+
+
+def sign_up_and_approve(page, hub: TrialHub) -> None:
+    """The README's path: the teacher signs up first (an admin, approved at once), then each
+    student, who cannot log in until the teacher approves them at /hub/authorize."""
+    assert "The signup was successful" in sign_up(page, hub, TEACHER)
+    for name in STUDENTS:
+        assert "Your information has been sent to the admin" in sign_up(page, hub, name)
+    page.goto(f"{hub.url}/hub/login")
+    log_in(page, hub, STUDENTS[0])
+    refused = page.locator(".login_error").inner_text()
+    assert f"User {STUDENTS[0]} has not been authorized" in refused
+    page.goto(f"{hub.url}/hub/login?next=/hub/authorize")
+    log_in(page, hub, TEACHER)
+    page.wait_for_url("**/hub/authorize")
+    for name in STUDENTS:
+        page.click(f"a[href$='/authorize/{name}']")
+        page.wait_for_load_state()
+        page.goto(f"{hub.url}/hub/authorize")
+    page.goto(f"{hub.url}/hub/logout")
 
 
 async def start_everyone(hub: TrialHub) -> None:
