@@ -187,6 +187,15 @@ class Hub:
         await terminal.start()
         return terminal
 
+    async def typed(self, name: str, lines: list[str]) -> list[str]:
+        """What a new terminal of ``name``'s server showed for each of ``lines``, typed in it one
+        after another; HubError if one fails."""
+        terminal = await self.open_terminal(name)
+        try:
+            return [await terminal.run(line) for line in lines]
+        finally:
+            await terminal.close()
+
 
 #: Terminal output's control sequences (colours, character sets, bracketed paste, the window
 #: title)

@@ -28,16 +28,19 @@ from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
-import make_assignments
 import pytest
+from course_links import lesson_link
 from hub_client import PROXY, Hub, TrialHub, free_ports, run_async, trial_hub
-from jupyter_pages import NOTEBOOKS
+from jupyter_pages import KERNEL_IDLE, NOTEBOOKS
 from process_group import stop_process_group
 from real_browser import missing
+from repo import SCRIPTS
 
 TEACHER = "teacher"
 STUDENTS = ("ada", "grace", "alan")
 BRANCH = "main"
+LESSON = "01_the_board.ipynb"  # the course link the tests follow
+MAKE_ASSIGNMENTS = "python ttt/scripts/make_assignments.py ~/course"  # the README's, as typed
 ACCOUNT_NOTE = "ttt class hub test"  # the comment (GECOS) field of the accounts the tests make
 
 
@@ -49,14 +52,16 @@ def git(folder: Path, *args: str) -> str:
 
 @pytest.fixture(scope="session", name="course_repo")
 def course_repository(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The course's lessons as a git repository, as a school publishes it: the teacher's copy,
-    which ``course_url`` serves to every course link."""
+    """The course's lessons and scripts as a git repository, as a school publishes it: the
+    teacher's copy, which ``course_url`` serves to every course link."""
     repo = tmp_path_factory.mktemp("course")
     (repo / "notebooks").mkdir()
     for lesson in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")):
         shutil.copy(lesson, repo / "notebooks" / lesson.name)
+    # the teacher's make_assignments.py and what it uses, as in the course's repository
+    shutil.copytree(SCRIPTS, repo / "scripts", ignore=shutil.ignore_patterns("__pycache__"))
     git(repo, "init", "--quiet", f"--initial-branch={BRANCH}")
-    git(repo, "add", "notebooks")
+    git(repo, "add", "notebooks", "scripts")
     git(repo, "commit", "--quiet", "-m", "The course")
     return repo
 
@@ -139,41 +144,62 @@ def system_accounts(hub_state: Path) -> Iterator[tuple[str, ...]]:
             folder.chmod(mode)
 
 
-@pytest.fixture(scope="session", name="course_build")
-def building_the_teachers_course(hub_state: Path, accounts) -> Iterator[Future]:
-    """``make assignments`` into the teacher's home (``course/``), started at once in the
-    background: it takes a while, and the browser tests need none of it."""
-    course = hub_state / "homes" / TEACHER / "course"
-    with ThreadPoolExecutor(1) as background:
-        yield background.submit(make_assignments.main, course)
-
-
-@pytest.fixture(scope="session", name="teacher_course")
-def the_teachers_course(course_build: Future, hub_state: Path) -> Path:
-    """The teacher's nbgrader course folder, once ``make assignments`` has written it, owned by
-    the teacher as if the teacher had run it."""
-    assert course_build.result() == 0
-    course = hub_state / "homes" / TEACHER / "course"
-    subprocess.run(["chown", "-R", f"{TEACHER}:{TEACHER}", str(course)], check=True)
-    return course
-
-
-@pytest.fixture(scope="session", name="class_hub")
-def running_class_hub(hub_state: Path, accounts, course_build: Future,
-                      browser) -> Iterator[TrialHub]:
+@pytest.fixture(scope="session", name="started_hub")
+def the_hub_with_everyone_signed_up(hub_state: Path, accounts, course_url: str,
+                                    browser) -> Iterator[TrialHub]:
     """The class's hub, as the README sets one up for a class: the teacher and every student
-    signed up in Chromium, the students approved by the teacher there; then each one's server
-    started (as the class logs in at the start of a lesson), with JupyterLab's app exposed to the
-    browser tests."""
+    signed up in Chromium, the students approved by the teacher there, and the teacher's copy of
+    the course pulled by lesson 1's course link; JupyterLab's app exposed to the browser tests."""
     with trial_hub(hub_state, server_args="--LabApp.expose_app_in_browser=True", auth="native",
                    spawner="local") as hub:
         context = browser.new_context()
         try:
-            sign_up_and_approve(context.new_page(), hub)
+            page = context.new_page()
+            sign_up_and_approve(page, hub)
+            follow_course_link(page, hub, course_url, TEACHER)
         finally:
             context.close()
-        run_async(start_everyone(hub))
         yield hub
+
+
+@pytest.fixture(scope="session", name="course_build")
+def building_the_teachers_course(started_hub: TrialHub) -> Iterator[Future]:
+    """The README's ``python ttt/scripts/make_assignments.py ~/course``, typed in the teacher's
+    terminal, started at once in the background: it takes a while, and the browser tests need
+    none of it. Its result: what the terminal showed."""
+
+    async def make_assignments() -> list[str]:
+        async with Hub(started_hub.url, started_hub.token, timeout=1200) as client:
+            return await client.typed(TEACHER, [MAKE_ASSIGNMENTS])
+
+    with ThreadPoolExecutor(1) as background:
+        yield background.submit(run_async, make_assignments())
+
+
+@pytest.fixture(scope="session", name="teacher_course")
+def the_teachers_course(course_build: Future, started_hub: TrialHub) -> Path:
+    """The teacher's nbgrader course folder, once ``make_assignments.py`` has written it."""
+    [shown] = course_build.result()
+    assert "points" in shown, shown  # a line per assignment: its exercises and points
+    return started_hub.home(TEACHER) / "course"
+
+
+@pytest.fixture(scope="session", name="class_hub")
+def running_class_hub(started_hub: TrialHub, course_build: Future) -> TrialHub:
+    """The class's hub, with each student's server started too (as the class logs in at the
+    start of a lesson), while the teacher's course is being built."""
+    run_async(start_everyone(started_hub))
+    return started_hub
+
+
+def follow_course_link(page, hub: TrialHub, course_url: str, name: str) -> None:
+    """Follow lesson 1's course link as ``name``: log in, let nbgitpuller pull, and wait for
+    JupyterLab to open the lesson with its kernel ready."""
+    page.goto(lesson_link(hub.url, LESSON, repo=course_url, branch=BRANCH), timeout=120_000)
+    if "/hub/login" in page.url:
+        log_in(page, hub, name)
+    page.wait_for_url(f"**/user/{name}/lab/tree/ttt/notebooks/{LESSON}*", timeout=180_000)
+    page.wait_for_function(KERNEL_IDLE, timeout=120_000)
 
 
 def sign_up(page, hub: TrialHub, name: str) -> str:

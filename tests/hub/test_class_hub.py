@@ -5,10 +5,11 @@ nbgitpuller's course links (pulled from a git server on the machine), nbgrader's
 JupyterLab's terminals, and Chromium for what students see.
 
 A teacher and three students (conftest.py); each student follows lesson 1's course link, logs in,
-and runs the lesson's first cells; in a terminal of their own, as typed, the teacher hands out
-lesson 1's assignment, the students fetch it, answer (one with a classic mistake) and submit, and
-the teacher collects, autogrades and returns feedback, no command printing a warning; a student's
-own edit survives the course link's second pull after the lesson changed.
+and runs the lesson's first cells; in a terminal of their own, as typed, the teacher builds the
+course (``python ttt/scripts/make_assignments.py ~/course``, in the course link's pull) and hands
+out lesson 1's assignment, the students fetch it, answer (one with a classic mistake) and
+submit, and the teacher collects, autogrades and returns feedback, no command printing a warning;
+a student's own edit survives the course link's second pull after the lesson changed.
 """
 
 from __future__ import annotations
@@ -22,17 +23,14 @@ import make_assignments
 import nbformat
 import nbgrader
 import pytest
-from class_hub import STUDENTS, TEACHER, git, log_in
-from course_links import lesson_link
-from hub_client import Hub, Terminal, TrialHub, run_async
-from jupyter_pages import KERNEL_IDLE
+from class_hub import LESSON, STUDENTS, TEACHER, follow_course_link, git
+from hub_client import Hub, TrialHub, run_async
 from lesson_exercises import answer
 from nbgrader.api import Gradebook
 from test_assignments import classic_mistakes, mistaken
 
 pytestmark = [pytest.mark.hub, pytest.mark.timeout(600)]
 
-LESSON = "01_the_board.ipynb"
 FIRST_CELLS = 5  # the lesson's first code cells, which the students run: a grid, two boards
 ASSIGNMENT = "lesson1"
 HANDED_OUT = f"{ASSIGNMENT}/{make_assignments.notebook_name(Path(LESSON))}"  # in the home
@@ -61,16 +59,6 @@ OUTPUTS = """(last) => window.jupyterapp.shell.currentWidget.content.widgets.sli
     .map(cell => cell.outputArea ? [cell.outputArea.node.innerText,
         Array.from(cell.outputArea.node.querySelectorAll('img, svg'))
             .filter(picture => picture.getBoundingClientRect().width > 0).length] : ['', 0])"""
-
-
-def follow_course_link(page, hub: TrialHub, course_url: str, name: str) -> None:
-    """Follow lesson 1's course link as ``name``: log in, let nbgitpuller pull, and wait for
-    JupyterLab to open the lesson with its kernel ready."""
-    page.goto(lesson_link(hub.url, LESSON, repo=course_url, branch="main"), timeout=120_000)
-    if "/hub/login" in page.url:
-        log_in(page, hub, name)
-    page.wait_for_url(f"**/user/{name}/lab/tree/ttt/notebooks/{LESSON}*", timeout=180_000)
-    page.wait_for_function(KERNEL_IDLE, timeout=120_000)
 
 
 def pictured_cells(last: int) -> list[int]:
@@ -111,15 +99,6 @@ def answered(release: dict, mistake: str | None) -> dict:
     return json.loads(nbformat.writes(notebook))
 
 
-async def typed(client: Hub, name: str, lines: list[str]) -> list[str]:
-    """What the terminal showed for each line, typed in a new terminal of ``name``'s server."""
-    terminal: Terminal = await client.open_terminal(name)
-    try:
-        return [await terminal.run(line) for line in lines]
-    finally:
-        await terminal.close()
-
-
 async def hand_out_and_grade(hub: TrialHub, mistake: str, wrong: str) -> dict[str, str]:
     """Lesson 1's assignment from release to returned feedback, each command typed in a terminal
     of its user's own server, as the README gives it; every line the terminals showed for
@@ -135,7 +114,7 @@ async def hand_out_and_grade(hub: TrialHub, mistake: str, wrong: str) -> dict[st
         await teacher.run(f"nbgrader release_assignment {ASSIGNMENT}")
 
         async def student_works(name: str) -> None:
-            fetch, = await typed(client, name, [f"nbgrader fetch_assignment {ASSIGNMENT}"])
+            fetch, = await client.typed(name, [f"nbgrader fetch_assignment {ASSIGNMENT}"])
             note("nbgrader fetch_assignment", fetch)
             release = await client.read_notebook(name, HANDED_OUT)
             await client.write_notebook(name, HANDED_OUT,
@@ -143,7 +122,7 @@ async def hand_out_and_grade(hub: TrialHub, mistake: str, wrong: str) -> dict[st
             # JupyterLab keeps a checkpoint of each notebook it opens, in .ipynb_checkpoints/
             await client.request("POST", f"/user/{name}/api/contents/{HANDED_OUT}/checkpoints")
             assert list((hub.home(name) / ASSIGNMENT / ".ipynb_checkpoints").glob("*.ipynb"))
-            submit, = await typed(client, name, [f"nbgrader submit {ASSIGNMENT}"])
+            submit, = await client.typed(name, [f"nbgrader submit {ASSIGNMENT}"])
             note("nbgrader submit", submit)
 
         await asyncio.gather(*(student_works(name) for name in STUDENTS))
@@ -152,12 +131,12 @@ async def hand_out_and_grade(hub: TrialHub, mistake: str, wrong: str) -> dict[st
         await teacher.close()
         for name in STUDENTS:
             note("nbgrader fetch_feedback",
-                 *await typed(client, name, [f"nbgrader fetch_feedback {ASSIGNMENT}"]))
+                 *await client.typed(name, [f"nbgrader fetch_feedback {ASSIGNMENT}"]))
     return {command: "\n".join(outputs) for command, outputs in shown.items()}
 
 
 def test_the_teacher_hands_out_lesson_1_and_grades_three_submissions(class_hub, teacher_course):
-    course = teacher_course  # made by make assignments, in the teacher's home
+    course = teacher_course  # made by make_assignments.py in the teacher's terminal
     release = course / "release" / ASSIGNMENT
     exercises = [cell.metadata["nbgrader"]["grade_id"]
                  for path in release.glob("*.ipynb")
@@ -197,7 +176,7 @@ def test_a_students_terminal_has_the_courses_commands_and_only_their_own_files(c
 
     async def type_in_a_terminal() -> list[str]:
         async with Hub(class_hub.url, class_hub.token) as client:
-            shown = await typed(client, name, [
+            shown = await client.typed(name, [
                 "whoami", "command -v python nbgrader",
                 "python -c 'import ttt, nbgrader; print(ttt.__name__, nbgrader.__version__)'"])
             terminal = await client.open_terminal(name)
