@@ -20,10 +20,8 @@ import asyncio
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -31,7 +29,7 @@ from pathlib import Path
 import pytest
 from course_links import lesson_link
 from hub_client import PROXY, Hub, TrialHub, free_ports, run_async, trial_hub
-from jupyter_pages import KERNEL_IDLE, NOTEBOOKS
+from jupyter_pages import KERNEL_IDLE, NOTEBOOKS, _wait_for_port
 from process_group import stop_process_group
 from real_browser import missing
 from repo import SCRIPTS
@@ -70,23 +68,17 @@ def course_repository(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def served_course(course_repo: Path) -> Iterator[str]:
     """The course repository's address on a git server (``git daemon``), as GitHub serves a
     school's copy: git refuses to pull from a folder another account owns (``file://``)."""
-    port = free_ports(1)
-    with open(course_repo.parent / "git-daemon.log", "w") as log:
+    port, log = free_ports(1), course_repo.parent / "git-daemon.log"
+    with open(log, "w") as out:
         daemon = subprocess.Popen(
             ["git", "daemon", "--export-all", "--reuseaddr", "--listen=127.0.0.1",
              f"--port={port}", f"--base-path={course_repo.parent}", str(course_repo)],
-            stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            if daemon.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"git daemon did not start: {(course_repo.parent / 'git-daemon.log')}")
-            time.sleep(0.2)
-    yield f"git://127.0.0.1:{port}/{course_repo.name}"
-    stop_process_group(daemon, grace=10)
+            stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        _wait_for_port(daemon, port, 30, log)
+        yield f"git://127.0.0.1:{port}/{course_repo.name}"
+    finally:
+        stop_process_group(daemon, grace=10)
 
 
 @pytest.fixture(scope="session", name="hub_state")
