@@ -100,10 +100,10 @@ ROOT_WARNING = (
     "WARNING: this hub runs as root and starts every user's server under its own account "
     "(TTT_HUB_SPAWNER=simple), so every student's JupyterLab, kernels and terminals run as root: "
     "any student can read and change every file on this machine (the other students' work, the "
-    "teacher's course, model answers and gradebook, the hub's database of passwords) and run any "
-    "command as root. For a trial on a machine you can wipe only; for a class, give each student "
-    "a system account (adduser NAME) and set TTT_HUB_SPAWNER=local (README: Teaching a class on "
-    "a server).")
+    "teacher's course, model answers and gradebook, the hub's database with everyone's password "
+    "hash) and run any command as root. For a trial on a machine you can wipe only; for a class, "
+    "give each student a system account (adduser NAME) and set TTT_HUB_SPAWNER=local (README: "
+    "Teaching a class on a server).")
 if AS_ROOT:
     print(ROOT_WARNING, file=sys.stderr, flush=True)
 # Jupyter refuses to run as root unless told to (containers); TTT_HUB_SERVER_ARGS adds options
