@@ -9,11 +9,14 @@ The parts, each a released package:
 - **JupyterHub** logs people in and starts their servers; **configurable-http-proxy** (npm,
   installed into ``node_modules/`` by ``make hub``) routes each user's address to their server.
 - **NativeAuthenticator**: students sign up with a user name and password at ``/hub/signup``, and
-  the teacher (an admin) approves them at ``/hub/authorize``. Tests use the dummy authenticator.
+  the teacher (an admin) approves them at ``/hub/authorize``. The load script uses the dummy
+  authenticator (one shared password), a stand-in for speed.
 - **The spawner**: ``simple`` (the default: every server runs as the hub's own account, each
-  student with a home folder under ``TTT_HUB_DIR/homes/``; right for a trial or a class that trusts
-  itself) or ``local`` (LocalProcessSpawner: each student a system account of the same name, with
-  its own home; what a school's server should use).
+  student with a home folder under ``TTT_HUB_DIR/homes/``; for a trial: run as root, it gives every
+  student a root shell, and says so at start) or ``local`` (LocalProcessSpawner: each student a
+  system account of the same name, with its own home; what a class's server should use).
+- **Terminals** keep the course's PATH: hub/student/jupyter_server_config.py runs the shell as a
+  non-login shell (a login shell's /etc/profile would reset PATH).
 - **The idle culler** stops a server left idle for ``TTT_HUB_IDLE`` seconds (default an hour),
   which frees its memory for the students still working.
 - **nbgrader's exchange**: ``TTT_HUB_DIR/exchange``, shared by every server; ``hub/student/``
@@ -74,24 +77,49 @@ else:
     c.Authenticator.allow_all = True  # every approved account
 
 # --- each student's server: the course's JupyterLab, in their own home -------------------------
-if os.environ.get("TTT_HUB_SPAWNER", "simple") == "local":
-    c.JupyterHub.spawner_class = "localprocess"  # a system account per student
-else:
+SHARED_ACCOUNT = os.environ.get("TTT_HUB_SPAWNER", "simple") != "local"
+if SHARED_ACCOUNT:
     c.JupyterHub.spawner_class = "simple"
     c.SimpleLocalProcessSpawner.home_dir_template = str(STATE / "homes" / "{username}")
+else:
+    c.JupyterHub.spawner_class = "localprocess"  # a system account per student
+    # Each student's server runs the course's Python as the student: every folder above it must
+    # let other accounts through (a Python installed in /root by pyenv does not).
+    closed = [str(folder) for path in (Path(sys.executable).resolve(), Path(sys.base_prefix),
+                                       ROOT)
+              for folder in path.parents if not folder.stat().st_mode & 0o001]
+    if closed:
+        sys.exit(f"The students' accounts cannot run the course's Python ({sys.executable}): "
+                 f"{', '.join(dict.fromkeys(closed))} lets no other account through. Make the "
+                 "course's .venv from a Python every account can run (make clean; make "
+                 "PYTHON=/usr/bin/python3 hub), or let them through (chmod o+x FOLDER).")
 c.Spawner.cmd = [str(BIN / "jupyterhub-singleuser")]
+AS_ROOT = SHARED_ACCOUNT and os.getuid() == 0
+#: Said at every start of a hub that gives every student a root shell (make hub as root)
+ROOT_WARNING = (
+    "WARNING: this hub runs as root and starts every user's server under its own account "
+    "(TTT_HUB_SPAWNER=simple), so every student's JupyterLab, kernels and terminals run as root: "
+    "any student can read and change every file on this machine (the other students' work, the "
+    "teacher's course, model answers and gradebook, the hub's database with everyone's password "
+    "hash) and run any command as root. For a trial on a machine you can wipe only; for a class, "
+    "give each student a system account (adduser NAME) and set TTT_HUB_SPAWNER=local (README: "
+    "Teaching a class on a server).")
+if AS_ROOT:
+    print(ROOT_WARNING, file=sys.stderr, flush=True)
 # Jupyter refuses to run as root unless told to (containers); TTT_HUB_SERVER_ARGS adds options
 # (the browser tests expose JupyterLab's app to the page, as tests/jupyter_pages.py expects).
-c.Spawner.args = (["--allow-root"] if os.getuid() == 0 else []) + \
+c.Spawner.args = (["--allow-root"] if AS_ROOT else []) + \
     os.environ.get("TTT_HUB_SERVER_ARGS", "").split()
 c.Spawner.default_url = "/lab"
 c.Spawner.environment = {
-    # hub/student/nbgrader_config.py: the exchange, the course, and the student's name
+    # hub/student/: nbgrader_config.py (the exchange, the course, and the student's name) and
+    # jupyter_server_config.py (terminals that keep the PATH below)
     "JUPYTER_CONFIG_PATH": str(HERE / "student"),
-    # the kernel's "python" and the terminal's commands (nbgrader, git) are the course's
+    # the kernel's "python" and the terminal's commands (python, nbgrader, git) are the course's
     "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
     "TTT_EXCHANGE": str(EXCHANGE),
     "TTT_HUB_TEACHER": TEACHER,
+    **({"TTT_HUB_SHARED_ACCOUNT": "1"} if SHARED_ACCOUNT else {}),
 }
 # A loaded server (a class all logging in at 9:00) may take a while to start a server.
 c.Spawner.start_timeout = 180

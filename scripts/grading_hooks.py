@@ -7,6 +7,8 @@
   handed out yet is no zero for everyone.
 - ``zip_collect`` makes the folders it needs without a warning for each ("Directory not found.
   Creating"): nothing is wrong, and a teacher should not have to wonder what is.
+- ``autograde`` puts each check's hidden part back without warning that the check cell "has
+  changed": the student's copy is the release, which leaves the hidden part out on purpose.
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ import logging
 import warnings
 from pathlib import Path
 
-from nbgrader.api import Gradebook
-from nbgrader.preprocessors import NbGraderPreprocessor
+import nbformat
+from nbgrader.api import Gradebook, MissingEntry
+from nbgrader.preprocessors import ClearHiddenTests, NbGraderPreprocessor, OverwriteCells
+from nbgrader.utils import is_locked
 
 
 class PrintScore(NbGraderPreprocessor):
@@ -55,3 +59,31 @@ def quiet_zip_collect() -> None:
         return not record.getMessage().startswith("Directory not found. Creating")
 
     logging.getLogger("ZipCollectApp").addFilter(not_a_problem)
+
+
+def released(source: str) -> str:
+    """The cell ``source`` as ``generate_assignment`` hands it out: without its hidden tests."""
+    cell = nbformat.v4.new_code_cell(source)
+    ClearHiddenTests()._remove_hidden_test_region(cell)
+    return cell.source
+
+
+class RestoreHiddenTests(OverwriteCells):
+    """nbgrader's OverwriteCells, which puts every locked cell back as the teacher wrote it, but
+    with no warning for a cell that the student handed in as released: nbgrader 0.9.6 reads a
+    test cell's hidden part, left out of the release on purpose, as a change ("Attribute
+    'checksum' for cell check_winner has changed!"), for every check of every submission. A
+    cell that differs from its release is still reported."""
+
+    def preprocess_cell(self, cell, resources, cell_index):
+        """``cell``, its source first given back its hidden part if it is the release's."""
+        grade_id = cell.metadata.get("nbgrader", {}).get("grade_id")
+        if grade_id is not None and is_locked(cell):
+            try:
+                written = self.gradebook.find_source_cell(grade_id, self.notebook_id,
+                                                          self.assignment_id).source
+            except MissingEntry:
+                written = None
+            if written is not None and cell.source == released(written):
+                cell.source = written
+        return super().preprocess_cell(cell, resources, cell_index)

@@ -1,5 +1,6 @@
 """Drive a JupyterHub and its users' servers over HTTP, as a browser would: users and servers by the
-hub's REST API, files by Jupyter Server's contents API, code by its kernel API (a websocket).
+hub's REST API, files by Jupyter Server's contents API, code by its kernel API and commands typed in
+its terminals (websockets).
 The class hub's tests (tests/hub/) and its load script (benchmarks/hub_load.py) use it.
 
 Every call takes the token of a hub service allowed to manage users and reach their servers
@@ -12,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import secrets
 import socket
 import subprocess
@@ -58,7 +60,6 @@ class Hub:
         self.url, self.timeout = url.rstrip("/"), timeout
         self.headers = {"Authorization": f"token {token}"}
         self.session: aiohttp.ClientSession | None = None
-        self.shells: dict[str, str] = {}  # user -> the kernel that runs their shell commands
 
     async def __aenter__(self) -> Hub:
         limits = aiohttp.TCPConnector(limit=200)
@@ -67,8 +68,6 @@ class Hub:
         return self
 
     async def __aexit__(self, *_exc) -> None:
-        for name, kernel in self.shells.items():
-            await self.stop_kernel(name, kernel)
         await self.session.close()
 
     async def request(self, method: str, path: str, **kwargs) -> dict | list | None:
@@ -175,21 +174,79 @@ class Hub:
                     break
         return Run("".join(texts), failed, first, time.monotonic() - start, mimes)
 
-    async def shell(self, name: str, command: str, cwd: str = "") -> str:
-        """Run a shell ``command`` in ``name``'s server (as the student would in a terminal there,
-        in folder ``cwd`` of their home) and return its output; HubError if it fails. One kernel
-        per user runs them all, stopped when the client closes."""
-        if name not in self.shells:
-            self.shells[name] = await self.start_kernel(name)
-        code = ("import os, subprocess\n"
-                f"done = subprocess.run({command!r}, shell=True, capture_output=True, text=True, "
-                f"cwd=os.path.join(os.environ['HOME'], {cwd!r}))\n"
-                "print(done.stdout + done.stderr)\nprint('exit', done.returncode)")
-        result = await self.run(name, self.shells[name], code)
-        output, _, status = result.text.rstrip().rpartition("exit ")
-        if result.failed or status != "0":
-            raise HubError(f"{name}: {command!r} failed:\n{result.text[-3000:]}")
+    # --- commands, typed in a terminal, by the terminals API -------------------------------------
+
+    async def open_terminal(self, name: str) -> Terminal:
+        """A new terminal in ``name``'s server (JupyterLab's File ▸ New ▸ Terminal), its shell
+        ready for a command; close it with ``Terminal.close``."""
+        created = await self.request("POST", f"/user/{name}/api/terminals")
+        address = self.url.replace("http", "ws", 1) + \
+            f"/user/{name}/terminals/websocket/{created['name']}"
+        terminal = Terminal(self, name, created["name"],
+                            await self.session.ws_connect(address, max_msg_size=0))
+        await terminal.start()
+        return terminal
+
+    async def typed(self, name: str, lines: list[str]) -> list[str]:
+        """What a new terminal of ``name``'s server showed for each of ``lines``, typed in it one
+        after another; HubError if one fails."""
+        terminal = await self.open_terminal(name)
+        try:
+            return [await terminal.run(line) for line in lines]
+        finally:
+            await terminal.close()
+
+
+#: Terminal output's control sequences (colours, character sets, bracketed paste, the window
+#: title)
+CONTROL = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[()][0-9A-Za-z]|\r")
+#: The prompt a Terminal gives its shell: the last command's exit status, between markers that
+#: a command's own output does not hold
+PROMPT = "PS1='<ttt-exit:$?> '"
+PROMPTED = re.compile(r"<ttt-exit:(\d+)> $")
+
+
+@dataclass
+class Terminal:
+    """A terminal in a user's server, typed into as a person types (``run``)."""
+
+    hub: Hub
+    user: str
+    name: str
+    socket: aiohttp.ClientWebSocketResponse
+
+    async def start(self) -> None:
+        """Wait for the shell, and give it a prompt that tells when a command is done."""
+        await self.socket.send_json(["set_size", 50, 200, 800, 1000])
+        await self.run(PROMPT, check=False)
+
+    async def run(self, line: str, check: bool = True) -> str:
+        """Type ``line`` and Enter; return what the terminal shows until the shell prompts again
+        (the echoed line left out). HubError if the command's exit status is not 0 (``check``)
+        or it takes longer than the hub client's timeout."""
+        await self.socket.send_json(["stdin", line + "\r"])
+        shown, deadline = "", time.monotonic() + self.hub.timeout
+        while not (match := PROMPTED.search(shown)):
+            left = deadline - time.monotonic()
+            try:
+                message = await self.socket.receive(timeout=max(left, 0.01))
+            except asyncio.TimeoutError:
+                raise HubError(f"{self.user}: {line!r} had not finished after "
+                               f"{self.hub.timeout} s:\n{shown[-3000:]}") from None
+            if message.type != aiohttp.WSMsgType.TEXT:
+                raise HubError(f"{self.user}'s terminal closed: {message.data!r}\n{shown}")
+            kind, *content = json.loads(message.data)
+            if kind == "stdout":
+                shown += CONTROL.sub("", content[0])
+        output = shown[:match.start()].split("\n", 1)[-1]  # after the echoed line
+        if check and match[1] != "0":
+            raise HubError(f"{self.user}: {line!r} failed (exit status {match[1]}):\n"
+                           f"{output[-3000:]}")
         return output
+
+    async def close(self) -> None:
+        await self.socket.close()
+        await self.hub.request("DELETE", f"/user/{self.user}/api/terminals/{self.name}")
 
 
 def run_async(coroutine):
@@ -204,13 +261,16 @@ def run_async(coroutine):
 
 @dataclass(frozen=True)
 class TrialHub:
-    """A running class hub: its address, the API token of its ``class-driver`` service, the shared
-    password of its dummy authenticator, and its state folder (homes/NAME, exchange)."""
+    """A running class hub: its address, the API token of its ``class-driver`` service, the
+    password its users log in with (the dummy authenticator's shared one, or the one the tests
+    sign everyone up with), its state folder (homes/NAME, exchange) and the file its log goes
+    to."""
 
     url: str
     token: str
     password: str
     state: Path
+    log: Path
 
     def home(self, name: str) -> Path:
         return self.state / "homes" / name
@@ -236,27 +296,30 @@ def free_ports(count: int = 3) -> int:
 
 
 @contextmanager
-def trial_hub(state: Path, port: int | None = None, server_args: str = "",
-              timeout: float = 120) -> Iterator[TrialHub]:
-    """Run hub/jupyterhub_config.py on 127.0.0.1 with the dummy authenticator and a service token,
-    its state in ``state``; yield it once its API answers; stop it and every server it started."""
+def trial_hub(state: Path, port: int | None = None, server_args: str = "", timeout: float = 120,
+              auth: str = "dummy", spawner: str = "simple",
+              settings: dict[str, str] | None = None) -> Iterator[TrialHub]:
+    """Run hub/jupyterhub_config.py on 127.0.0.1 with a service token, its state in ``state``,
+    the authenticator ``auth`` (``dummy``, a stand-in for speed, or ``native``, a class's), the
+    spawner ``spawner`` (``simple`` or ``local``) and more of its ``settings`` (TTT_HUB_...);
+    yield it once its API answers; stop it and every server it started."""
     if not PROXY.exists():
         raise FileNotFoundError(f"{PROXY.relative_to(ROOT)} is missing: run 'make hub' (or "
                                 "'npm install configurable-http-proxy' in the repository)")
 
     state.mkdir(parents=True, exist_ok=True)
     port = port or free_ports()
-    hub = TrialHub(f"http://127.0.0.1:{port}", secrets.token_hex(16), secrets.token_hex(8), state)
-    env = dict(os.environ, TTT_HUB_DIR=str(state), TTT_HUB_PORT=str(port), TTT_HUB_AUTH="dummy",
-               TTT_HUB_PASSWORD=hub.password, TTT_HUB_API_TOKEN=hub.token,
-               TTT_HUB_SERVER_ARGS=server_args)
-    log = state / "jupyterhub.log"
-    with open(log, "w") as out:
+    hub = TrialHub(f"http://127.0.0.1:{port}", secrets.token_hex(16), secrets.token_hex(8), state,
+                   state / "jupyterhub.log")
+    env = dict(os.environ, TTT_HUB_DIR=str(state), TTT_HUB_PORT=str(port), TTT_HUB_AUTH=auth,
+               TTT_HUB_SPAWNER=spawner, TTT_HUB_PASSWORD=hub.password,
+               TTT_HUB_API_TOKEN=hub.token, TTT_HUB_SERVER_ARGS=server_args, **(settings or {}))
+    with open(hub.log, "w") as out:
         proc = subprocess.Popen([str(Path(sys.executable).parent / "jupyterhub"), "-f",
                                  str(CONFIG)], cwd=state, env=env, start_new_session=True,
                                 stdout=out, stderr=subprocess.STDOUT)
     try:
-        _wait_for_api(hub, proc, log, timeout)
+        _wait_for_api(hub, proc, hub.log, timeout)
         yield hub
     finally:
         stop_process_group(proc, grace=60)  # the hub stops the servers it started, then the proxy

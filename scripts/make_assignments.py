@@ -6,10 +6,12 @@ Every lesson with exercises of its own (a stub cell and its check cell, found by
 ``lessonN``. Its notebook holds the lesson's imports and each "Your turn" exercise: the task's text,
 the function cell, made an nbgrader solution cell with the model answer (from
 ``ttt/exercises/lessonN.py``) between ``### BEGIN SOLUTION`` and ``### END SOLUTION``, and the check
-cell, made a locked, autograded test cell worth ``POINTS`` that runs the exercise's strict check:
-it raises, with the feedback naming the mistake, unless the function passes every case. The cases
-live in the ``ttt`` package, so the test cell shows no answer and needs no hidden part. Every other
-cell is locked (read only), and autograding puts it back as it was.
+cell, made a locked, autograded test cell worth ``POINTS`` that runs the exercise's check and
+shows its verdict. In the student's version a wrong answer's verdict is shown and Run All goes on
+to the next exercise; a hidden part, which autograding puts back, fails the cell (with the verdict
+naming the mistake) unless the function passes every case. The cases live in the ``ttt`` package,
+so the test cell shows no answer. Every other cell is locked (read only), and autograding puts it
+back as it was.
 
 The whole lesson is not the assignment: students read and run the lesson, and answer in the
 assignment; grading then runs only the exercises (seconds per student), and no demonstration in the
@@ -45,7 +47,7 @@ from pathlib import Path
 import nbformat
 import nbgrader as nbgrader_package
 from IPython.core.inputtransformer2 import TransformerManager
-from lesson_exercises import CHECK, ExerciseCells, exercise_cells, lessons, strict
+from lesson_exercises import CHECK, ExerciseCells, exercise_cells, lessons
 
 from ttt.exercises import EXERCISES
 
@@ -54,6 +56,7 @@ COURSE = ROOT / "build" / "assignments"
 POINTS = 1  # per exercise (the README and lesson 0 say so; tests/test_assignments.py checks)
 #: The name of a notebook uploaded to a learning platform: <student id>_<notebook>.
 UPLOADED = r"(?:.*/)?(?P<student_id>[^/_]+)_(?P<file_id>[^/]+\.ipynb)$"
+VERDICT = "verdict"  # the check cell's name for the check's feedback
 STUB_END = "return None"  # the last line of every stub; nbgrader puts it back in the release
 HOOKS = Path(__file__).with_name("grading_hooks.py")  # copied into the course, beside the config
 #: Run in each grading kernel: a failed check (an AssertionError) is shown as its verdict alone
@@ -69,7 +72,8 @@ from nbgrader.converters import Autograde
 here = Path(__file__).resolve().parent
 sys.path.insert(0, str(here))
 from {HOOKS.stem} import (  # noqa: E402
-    PrintScore, handed_in, quiet_sqlalchemy, quiet_zip_collect)
+    PrintScore, RestoreHiddenTests, handed_in, quiet_sqlalchemy, quiet_zip_collect)
+from nbgrader.preprocessors import OverwriteCells  # noqa: E402
 
 c = get_config()  # noqa: F821
 c.CourseDirectory.course_id = "ttt"
@@ -89,7 +93,11 @@ c.ExecutePreprocessor.extra_arguments = [
 # Feedback names each graded cell after its exercise (templates/feedback, nbgrader's own template
 # with that one change).
 c.HTMLExporter.extra_template_basedirs = [str(here / "templates")]
-# autograde prints each submission's score; grades.csv holds the assignments handed in.
+# autograde puts back each check's hidden part without calling it a change, prints each
+# submission's score; grades.csv holds the assignments handed in.
+c.Autograde.sanitize_preprocessors = [
+    RestoreHiddenTests if step is OverwriteCells else step
+    for step in Autograde.class_traits()["sanitize_preprocessors"].default()]
 c.Autograde.autograde_preprocessors = [
     *Autograde.class_traits()["autograde_preprocessors"].default(), PrintScore]
 c.ExportPlugin.assignment = handed_in(here)
@@ -168,9 +176,13 @@ def solution_source(stub: str, name: str) -> str:
 
 
 def graded_check(source: str) -> str:
-    """The check cell as an autograded test: strict, and its verdict displayed, not returned
-    (nbgrader reads a returned value as partial credit)."""
-    return CHECK.sub(lambda check: f"display({strict(check[0])})", source)
+    """The check cell as an autograded test. The student's version shows the verdict and carries
+    on, a wrong answer too, so that Run All checks every exercise; the hidden part (nbgrader puts
+    it back to grade) fails the cell unless the verdict is ✓, with the verdict as its message. The
+    verdict is displayed, not returned: nbgrader reads a returned value as partial credit."""
+    return CHECK.sub(lambda check: f"{VERDICT} = {check[0]}", source) + "\n" + "\n".join([
+        "### BEGIN HIDDEN TESTS", f"assert {VERDICT}, {VERDICT}", "### END HIDDEN TESTS",
+        f"display({VERDICT})"])
 
 
 def title(notebook: nbformat.NotebookNode) -> str:

@@ -323,3 +323,27 @@ def test_a_stub_that_nbgrader_could_not_give_back_is_refused_by_name(stub):
     with pytest.raises(ValueError, match=r"the stub of winner must take the model answer's "
                                          r"arguments \(board\) and end with 'return None'"):
         make_assignments.solution_source(stub, "winner")
+
+
+def test_run_all_of_a_release_shows_every_wrong_answers_verdict_and_goes_on(course):
+    """A student's Run All (nbclient stops at the first error, as JupyterLab does) of each release
+    with every exercise answered by its classic mistake: no check stops it, and each shows its
+    verdict, the mistake's nudge in it. Grading still fails them (the test above)."""
+    from nbclient import NotebookClient
+
+    for assignment, notebook, names in assignments() + assignments(handed_out=False):
+        release = nbformat.read(course / "release" / assignment / f"{notebook}.ipynb",
+                                as_version=4)
+        for cell in solution_cells(release):
+            cell.source = answer(cell.source, classic_mistakes()[cell.metadata["nbgrader"]
+                                                                 ["grade_id"]])
+        NotebookClient(release, timeout=120, kernel_name="python3",
+                       resources={"metadata": {"path": str(course)}}).execute()
+        for name in names:
+            [check] = [cell for cell in release.cells
+                       if cell.metadata["nbgrader"]["grade_id"] == f"check_{name}"]
+            shown = "".join(output.get("data", {}).get("text/plain", "")
+                            for output in check.outputs)
+            assert shown.startswith("✗"), (assignment, name, check.outputs)
+            assert mistaken(name, classic_mistakes()[name]).nudge in shown, (assignment, name)
+            assert "BEGIN HIDDEN TESTS" not in check.source and "assert" not in check.source

@@ -6,6 +6,9 @@ from class_hub import (  # noqa: F401  (fixtures)
     course_repository,
     hub_state_folder,
     running_class_hub,
+    served_course,
+    system_accounts,
+    the_hub_with_everyone_signed_up,
     the_teachers_course,
 )
 from real_browser import (  # noqa: F401  (fixtures and a hook, for pytest to find here)

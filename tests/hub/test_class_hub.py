@@ -1,33 +1,36 @@
-"""A class on the hub of hub/jupyterhub_config.py, with real parts on 127.0.0.1: JupyterHub and
-configurable-http-proxy, each user's own Jupyter server, nbgitpuller's course links (pulled from a
-local copy of the course), nbgrader's exchange, and Chromium for what students see.
+"""A class on the hub of hub/jupyterhub_config.py, set up as the README says for a class, with
+real parts on 127.0.0.1: JupyterHub and configurable-http-proxy, NativeAuthenticator (sign-up in
+Chromium, the teacher's approval), the local process spawner with a system account per user,
+nbgitpuller's course links (pulled from a git server on the machine), nbgrader's exchange,
+JupyterLab's terminals, and Chromium for what students see.
 
 A teacher and three students (conftest.py); each student follows lesson 1's course link, logs in,
-and runs the lesson's first cells; the teacher hands out lesson 1's assignment, the students fetch
-it, answer (one with a classic mistake) and submit, and the teacher collects, autogrades and returns
-feedback; a student's own edit survives the course link's second pull after the lesson changed.
+and runs the lesson's first cells; in a terminal of their own, as typed, the teacher builds the
+course (``python ttt/scripts/make_assignments.py ~/course``, in the course link's pull) and hands
+out lesson 1's assignment, the students fetch it, answer (one with a classic mistake) and
+submit, and the teacher collects, autogrades and returns feedback, no command printing a warning;
+a student's own edit survives the course link's second pull after the lesson changed.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import sys
 from pathlib import Path
 
 import make_assignments
 import nbformat
+import nbgrader
 import pytest
-from class_hub import STUDENTS, TEACHER, git
-from course_links import lesson_link
+from class_hub import LESSON, STUDENTS, TEACHER, follow_course_link, git
 from hub_client import Hub, TrialHub, run_async
-from jupyter_pages import KERNEL_IDLE
 from lesson_exercises import answer
 from nbgrader.api import Gradebook
 from test_assignments import classic_mistakes, mistaken
 
 pytestmark = [pytest.mark.hub, pytest.mark.timeout(600)]
 
-LESSON = "01_the_board.ipynb"
 FIRST_CELLS = 5  # the lesson's first code cells, which the students run: a grid, two boards
 ASSIGNMENT = "lesson1"
 HANDED_OUT = f"{ASSIGNMENT}/{make_assignments.notebook_name(Path(LESSON))}"  # in the home
@@ -58,22 +61,6 @@ OUTPUTS = """(last) => window.jupyterapp.shell.currentWidget.content.widgets.sli
             .filter(picture => picture.getBoundingClientRect().width > 0).length] : ['', 0])"""
 
 
-def course_link(hub: TrialHub, repo) -> str:
-    return lesson_link(hub.url, LESSON, repo=f"file://{repo}", branch="main")
-
-
-def follow_course_link(page, hub: TrialHub, repo, name: str) -> None:
-    """Follow lesson 1's course link as ``name``: log in, let nbgitpuller pull, and wait for
-    JupyterLab to open the lesson with its kernel ready."""
-    page.goto(course_link(hub, repo), timeout=120_000)
-    if "/hub/login" in page.url:
-        page.fill("#username_input", name)
-        page.fill("#password_input", hub.password)
-        page.click("#login_submit")
-    page.wait_for_url(f"**/user/{name}/lab/tree/ttt/notebooks/{LESSON}*", timeout=180_000)
-    page.wait_for_function(KERNEL_IDLE, timeout=120_000)
-
-
 def pictured_cells(last: int) -> list[int]:
     """The cells among 0..last whose committed outputs hold a picture."""
     cells = nbformat.read(make_assignments.ROOT / "notebooks" / LESSON, as_version=4).cells
@@ -84,8 +71,8 @@ def pictured_cells(last: int) -> list[int]:
 
 @pytest.mark.parametrize("name", STUDENTS)
 def test_a_student_follows_the_course_link_and_sees_lesson_1s_pictures(class_hub, course_repo,
-                                                                       page, name):
-    follow_course_link(page, class_hub, course_repo, name)
+                                                                       course_url, page, name):
+    follow_course_link(page, class_hub, course_url, name)
     pulled = class_hub.home(name) / "ttt" / "notebooks"
     assert sorted(p.name for p in pulled.glob("*.ipynb")) == \
         sorted(p.name for p in (course_repo / "notebooks").glob("*.ipynb"))
@@ -113,37 +100,50 @@ def answered(release: dict, mistake: str | None) -> dict:
 
 
 async def hand_out_and_grade(hub: TrialHub, mistake: str, wrong: str) -> dict[str, str]:
-    """Lesson 1's assignment from release to returned feedback, each command run in its user's
-    own server (as in a terminal there); the feedback each student fetched, by student."""
+    """Lesson 1's assignment from release to returned feedback, each command typed in a terminal
+    of its user's own server, as the README gives it; every line the terminals showed for
+    nbgrader's commands, by command."""
+    shown: dict[str, list[str]] = {}
+
+    def note(command: str, output: str) -> None:
+        shown.setdefault(command.split()[1], []).append(output)
+
     async with Hub(hub.url, hub.token, timeout=300) as client:
-        await client.shell(TEACHER, f"nbgrader release_assignment {ASSIGNMENT}", cwd="course")
+        teacher = await client.open_terminal(TEACHER)
+        await teacher.run("cd ~/course")
+        await teacher.run(f"nbgrader release_assignment {ASSIGNMENT}")
 
         async def student_works(name: str) -> None:
-            await client.shell(name, f"nbgrader fetch_assignment {ASSIGNMENT}")
+            fetch, = await client.typed(name, [f"nbgrader fetch_assignment {ASSIGNMENT}"])
+            note("nbgrader fetch_assignment", fetch)
             release = await client.read_notebook(name, HANDED_OUT)
             await client.write_notebook(name, HANDED_OUT,
                                         answered(release, mistake if name == wrong else None))
-            await client.shell(name, f"nbgrader submit {ASSIGNMENT}")
+            # JupyterLab keeps a checkpoint of each notebook it opens, in .ipynb_checkpoints/
+            await client.request("POST", f"/user/{name}/api/contents/{HANDED_OUT}/checkpoints")
+            assert list((hub.home(name) / ASSIGNMENT / ".ipynb_checkpoints").glob("*.ipynb"))
+            submit, = await client.typed(name, [f"nbgrader submit {ASSIGNMENT}"])
+            note("nbgrader submit", submit)
 
         await asyncio.gather(*(student_works(name) for name in STUDENTS))
         for step in ("collect", "autograde", "generate_feedback", "release_feedback"):
-            await client.shell(TEACHER, f"nbgrader {step} {ASSIGNMENT}", cwd="course")
+            note(f"nbgrader {step}", await teacher.run(f"nbgrader {step} {ASSIGNMENT}"))
+        await teacher.close()
         for name in STUDENTS:
-            await client.shell(name, f"nbgrader fetch_feedback {ASSIGNMENT}")
-    return {name: "\n".join(page.read_text() for page in
-                            (hub.home(name) / ASSIGNMENT / "feedback").glob("*/*.html"))
-            for name in STUDENTS}
+            note("nbgrader fetch_feedback",
+                 *await client.typed(name, [f"nbgrader fetch_feedback {ASSIGNMENT}"]))
+    return {command: "\n".join(outputs) for command, outputs in shown.items()}
 
 
 def test_the_teacher_hands_out_lesson_1_and_grades_three_submissions(class_hub, teacher_course):
-    course = teacher_course  # made by make assignments, in the teacher's home
+    course = teacher_course  # made by make_assignments.py in the teacher's terminal
     release = course / "release" / ASSIGNMENT
     exercises = [cell.metadata["nbgrader"]["grade_id"]
                  for path in release.glob("*.ipynb")
                  for cell in nbformat.read(path, as_version=4).cells
                  if cell.metadata.get("nbgrader", {}).get("solution")]
     mistake, wrong = next(name for name in exercises if name in classic_mistakes()), STUDENTS[1]
-    feedback = run_async(hand_out_and_grade(class_hub, mistake, wrong))
+    shown = run_async(hand_out_and_grade(class_hub, mistake, wrong))
 
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
         scores = {name: (gradebook.find_submission(ASSIGNMENT, name).score,
@@ -151,6 +151,14 @@ def test_the_teacher_hands_out_lesson_1_and_grades_three_submissions(class_hub, 
                   for name in STUDENTS}
     assert scores == {name: (len(exercises) - (name == wrong), len(exercises))
                       for name in STUDENTS}
+    for name in STUDENTS:  # autograde's line per submission
+        assert f"{ASSIGNMENT}, {name}: {scores[name][0]:g} of {scores[name][1]:g} points" in \
+            shown["autograde"]
+    for command, output in shown.items():  # nothing a teacher would have to explain
+        assert "warning" not in output.lower() and "cheating" not in output, (command, output)
+    feedback = {name: "\n".join(page.read_text() for page in
+                                (class_hub.home(name) / ASSIGNMENT / "feedback").glob("*/*.html"))
+                for name in STUDENTS}
     nudge = mistaken(mistake, classic_mistakes()[mistake]).nudge
     assert nudge and nudge in feedback[wrong]
     for name in STUDENTS:
@@ -159,10 +167,36 @@ def test_the_teacher_hands_out_lesson_1_and_grades_three_submissions(class_hub, 
             assert nudge not in feedback[name]
 
 
+def test_a_students_terminal_has_the_courses_commands_and_only_their_own_files(class_hub):
+    """Typed in a student's terminal: the course's python and nbgrader (a login shell's
+    /etc/profile would have reset PATH: "command not found"), as the student's own account,
+    which cannot read another student's home."""
+    name, other = STUDENTS[0], STUDENTS[1]
+    bin_folder = str(Path(sys.executable).parent)
+
+    async def type_in_a_terminal() -> list[str]:
+        async with Hub(class_hub.url, class_hub.token) as client:
+            shown = await client.typed(name, [
+                "whoami", "command -v python nbgrader",
+                "python -c 'import ttt, nbgrader; print(ttt.__name__, nbgrader.__version__)'"])
+            terminal = await client.open_terminal(name)
+            try:
+                refused = await terminal.run(f"ls {class_hub.home(other)}", check=False)
+            finally:
+                await terminal.close()
+            return [*shown, refused]
+
+    whoami, found, imported, refused = run_async(type_in_a_terminal())
+    assert whoami.strip() == name
+    assert found.split() == [f"{bin_folder}/python", f"{bin_folder}/nbgrader"]
+    assert imported.strip() == f"ttt {nbgrader.__version__}"
+    assert "Permission denied" in refused
+
+
 def test_a_students_edit_survives_a_second_pull_after_the_lesson_changed(class_hub, course_repo,
-                                                                         page):
+                                                                         course_url, page):
     name, path = STUDENTS[0], f"ttt/notebooks/{LESSON}"
-    follow_course_link(page, class_hub, course_repo, name)
+    follow_course_link(page, class_hub, course_url, name)
     page.close()  # so that JupyterLab does not save its copy over the edit below
 
     async def edit() -> None:
@@ -181,7 +215,7 @@ def test_a_students_edit_survives_a_second_pull_after_the_lesson_changed(class_h
     git(course_repo, "commit", "--quiet", "-am", "Lesson 1 revised")
 
     again = page.context.new_page()
-    follow_course_link(again, class_hub, course_repo, name)
+    follow_course_link(again, class_hub, course_url, name)
     pulled = nbformat.read(class_hub.home(name) / path, as_version=4)
     assert "# my note: cells are numbered row by row" in \
         next(cell for cell in pulled.cells if cell.cell_type == "code").source

@@ -1,0 +1,52 @@
+"""What ``make hub`` says when it starts: run as root with the shared-account spawner (its default,
+``TTT_HUB_SPAWNER=simple``) every student's terminal is a root shell, and the hub must say so; with
+an account per student (the class hub of the other tests) it has no such thing to say."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from hub_client import free_ports
+from process_group import stop_process_group
+
+pytestmark = [pytest.mark.hub, pytest.mark.timeout(300)]
+
+ROOT = Path(__file__).resolve().parents[2]
+ROOT_SHELLS = "WARNING: this hub runs as root"
+RUNNING = "JupyterHub is now running"
+
+
+def started(command: list[str], env: dict[str, str], log: Path, timeout: float = 120) -> str:
+    """What ``command`` printed until JupyterHub said it runs (then it is stopped)."""
+    with open(log, "w") as out:
+        proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.monotonic() + timeout
+        while RUNNING not in log.read_text():
+            if proc.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"the hub did not start:\n{log.read_text()[-3000:]}")
+            time.sleep(0.5)
+        return log.read_text()
+    finally:
+        stop_process_group(proc, grace=30)
+
+
+def test_make_hub_run_as_root_says_every_students_terminal_is_a_root_shell(tmp_path):
+    if os.getuid() != 0:
+        pytest.skip("the warning is for a hub run as root (CI runs as root)")
+    port = free_ports()
+    printed = started(["make", "--no-print-directory", "hub", f"HUB_PORT={port}"],
+                      dict(os.environ, TTT_HUB_DIR=str(tmp_path / "hub")), tmp_path / "make.log")
+    warning = next(line for line in printed.splitlines() if line.startswith(ROOT_SHELLS))
+    assert "every student's JupyterLab, kernels and terminals run as root" in warning
+    assert "TTT_HUB_SPAWNER=local" in warning
+    assert printed.index(ROOT_SHELLS) < printed.index(RUNNING)  # said before anyone logs in
+
+
+def test_a_hub_with_an_account_per_student_says_nothing_of_root_shells(class_hub):
+    assert ROOT_SHELLS not in class_hub.log.read_text()
