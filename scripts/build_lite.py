@@ -2,6 +2,8 @@
 
     python scripts/build_lite.py             # (make lite) the site in build/lite/
     python -m http.server -d build/lite      # then open http://localhost:8000
+    python scripts/build_lite.py --if-changed   # only if build/lite/ is not of this checkout
+    python scripts/build_lite.py --bare DIR  # the same site with one notebook, print(1), alone
 
 Everything is fetched from the package registries at build time (with npm and pip) and kept in
 .cache/lite/, so a rebuild fetches nothing:
@@ -24,7 +26,13 @@ serves each chart so keyed, and in the browser ``ttt.charts`` shows the one draw
 them (with nbclient; kept in .cache/lite/charts/).
 
 The site opens on the course's first lesson, and its lessons are written as JupyterLab shows them
-(texts whole, code cells trusted).
+(texts whole, code cells trusted). Its pages that show notebooks load scripts/lite/run-when-ready.js
+first: a cell run (Run All) pressed while the lesson's Python is still starting waits for it,
+with a note saying so, instead of being skipped without a word, as JupyterLab does.
+
+``--bare DIR`` builds the same site (the same JupyterLite, Pyodide, kernel packages and settings)
+with no lesson and no course package, only a notebook that prints 1: what the course adds to the
+wait for a lesson's first output is measured against it (benchmarks/lite_start.py).
 
 The build tools (jupyterlite-core and the Pyodide kernel) are installed apart from the course's
 Python (``make lite``: .venv-lite, which sees .venv's packages), so that the kernel's JupyterLab
@@ -33,6 +41,7 @@ extension does not load in the students' JupyterLab.
 
 from __future__ import annotations
 
+import argparse
 import base64
 import hashlib
 import json
@@ -85,36 +94,83 @@ APP_NAME = "ttt: game-tree search"
 STAMP = SITE / ".built-from"
 
 
-def main() -> int:
-    """Build the site into build/lite/."""
+def main(argv: list[str] | None = None) -> int:
+    """Build the site into build/lite/ (``--if-changed``: only if it is not of this checkout as it
+    is now), or a bare site into the folder given with ``--bare``."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--if-changed", action="store_true",
+                        help="build only if build/lite/ was built from other files")
+    parser.add_argument("--bare", type=Path, metavar="DIR",
+                        help="build a site with one notebook that prints 1, and no course")
+    args = parser.parse_args(argv)
+    if args.bare:
+        site, digest = args.bare.resolve(), files_digest(BUILD_FILES)
+        if args.if_changed and is_current(site, digest):
+            print(f"{args.bare}/ is current")
+            return 0
+        build(site, lessons={BARE_NOTEBOOK: bare_notebook()}, course=False)
+        (site / STAMP.name).write_text(digest)
+        print(f"built a bare site in {args.bare}/")
+        return 0
+    if args.if_changed and lite_is_current():
+        print(f"{SITE.relative_to(ROOT)}/ is current: built from this checkout as it is")
+        return 0
+    lessons = {path.name: nbformat.read(path, as_version=4) for path in course_lessons()}
+    wheels, charts = build(SITE, lessons, course=True)
+    STAMP.write_text(inputs_digest())
+    print(f"built {SITE.relative_to(ROOT)}/ with {wheels} wheels and {charts} charts served "
+          "from the site")
+    return 0
+
+
+def course_lessons() -> list[Path]:
+    """The course's lessons, in order."""
+    return sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+
+
+def build(site: Path, lessons: dict[str, nbformat.NotebookNode], course: bool) -> tuple[int, int]:
+    """Build a site into ``site`` with ``lessons`` (by file name), the first of them its start
+    page; with the course's package, charts and run-when-ready script if ``course``. Return how
+    many wheels and charts it serves."""
     lock = json.loads(npm_file("pyodide", PYODIDE_VERSION, "pyodide-lock.json"))
     with tempfile.TemporaryDirectory(prefix="lite-") as temp:
         stage = Path(temp)
         pyodide_dir = stage / "static" / "pyodide"  # where the kernel's build looks for Pyodide
         copy_pyodide_and_graphviz(pyodide_dir)
-        wheels = serve_wheels(lock, pyodide_dir, Browser(lock["info"]["python"]))
+        wanted = KERNEL_PACKAGES + (COURSE_PACKAGES if course else [])
+        wheels = serve_wheels(lock, pyodide_dir, Browser(lock["info"]["python"]), wanted)
         keep_only_what_is_served(lock, served=wheels)
         (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
-        charts = serve_charts(pyodide_dir / CHARTS_FOLDER)
-        copy_lessons(stage / "files")
+        charts = serve_charts(pyodide_dir / CHARTS_FOLDER) if course else 0
+        copy_lessons(stage / "files", lessons)
         write_site_settings(stage / "jupyter-lite.json")
-        run_jupyter_lite_build(stage)
-    write_start_page(SITE / "index.html")
+        run_jupyter_lite_build(stage, site)
+    if course:
+        load_first_in_notebook_pages(site, RUN_WHEN_READY)
+    write_start_page(site / "index.html", first=next(iter(lessons)))
     # browsers ask for /favicon.ico before JupyterLite's page names its icon: no 404
-    shutil.copy(SITE / "lab" / "favicon.ico", SITE / "favicon.ico")
-    STAMP.write_text(inputs_digest())
-    print(f"built {SITE.relative_to(ROOT)}/ with {len(wheels)} wheels and {charts} charts served "
-          "from the site")
-    return 0
+    shutil.copy(site / "lab" / "favicon.ico", site / "favicon.ico")
+    return len(wheels), charts
+
+
+BARE_NOTEBOOK = "bare.ipynb"
+
+
+def bare_notebook() -> nbformat.NotebookNode:
+    """A notebook of one cell that prints 1 (saved unrun, as a lesson's outputs are cleared
+    before it is timed)."""
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell("print(1)")]
+    notebook.metadata["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)",
+                                       "language": "python"}
+    return notebook
 
 
 def inputs_digest() -> str:
     """A digest of what the site is built from in this checkout: the lessons, the package, this
-    script and the requirements."""
-    return files_digest([*sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")),
-                         *sorted((ROOT / "ttt").rglob("*.py")), Path(__file__).resolve(),
-                         ROOT / "pyproject.toml", ROOT / "requirements.txt",
-                         ROOT / "requirements-lite.txt"])
+    script and the one it puts into the pages, and the requirements."""
+    return files_digest([*course_lessons(), *sorted((ROOT / "ttt").rglob("*.py")),
+                         RUN_WHEN_READY, ROOT / "pyproject.toml", *BUILD_FILES])
 
 
 def files_digest(files: list[Path]) -> str:
@@ -125,10 +181,20 @@ def files_digest(files: list[Path]) -> str:
     return digest.hexdigest()
 
 
+#: what any site is built with: this script and the requirements
+BUILD_FILES = [Path(__file__).resolve(), ROOT / "requirements.txt", ROOT / "requirements-lite.txt"]
+
+
 def lite_is_current() -> bool:
     """Whether build/lite/ was built from this checkout as it is now (so that ``make site`` and
     the tests after ``make lite`` need not build it again)."""
-    return STAMP.exists() and STAMP.read_text() == inputs_digest()
+    return is_current(SITE, inputs_digest())
+
+
+def is_current(site: Path, digest: str) -> bool:
+    """Whether the site's last build wrote down ``digest`` as what it was built from."""
+    stamp = site / STAMP.name
+    return stamp.exists() and stamp.read_text() == digest
 
 
 # --- npm ----------------------------------------------------------------------------------------
@@ -219,12 +285,13 @@ class Wheel:
         return self.path.name.split("-")[1]
 
 
-def serve_wheels(lock: dict, folder: Path, browser: Browser) -> dict[str, Wheel]:
-    """Put every wheel the kernel and the lessons need into ``folder`` and into the lock; return
-    them by name. Pyodide's lock lists many of them but its npm package holds none of their files,
-    so each comes from PyPI, at the lock's version if the lock has one."""
+def serve_wheels(lock: dict, folder: Path, browser: Browser,
+                 names: list[str]) -> dict[str, Wheel]:
+    """Put the wheels of the packages ``names`` and their dependencies into ``folder`` and into
+    the lock; return them by name. Pyodide's lock lists many of them but its npm package holds
+    none of their files, so each comes from PyPI, at the lock's version if the lock has one."""
     packages = lock["packages"]
-    wanted = [canonicalize_name(name) for name in KERNEL_PACKAGES + COURSE_PACKAGES]
+    wanted = [canonicalize_name(name) for name in names]
     wheels: dict[str, Wheel] = {}
     while wanted:
         name = wanted.pop()
@@ -239,10 +306,59 @@ def serve_wheels(lock: dict, folder: Path, browser: Browser) -> dict[str, Wheel]
         wheels[name] = wheel
         wanted += [canonicalize_name(dep) for dep in wheel.depends]
     info = InfoSpec(**lock["info"], version=PYODIDE_VERSION)
-    for wheel in wheels.values():
-        shutil.copy(wheel.path, folder / wheel.path.name)
+    served = {name: Wheel(Path(shutil.copy(wheel.path, folder / wheel.path.name)), wheel.depends)
+              for name, wheel in wheels.items()}
+    add_bytecode([wheel.path for wheel in served.values()], runtime=folder)
+    for wheel in served.values():
         packages[wheel.name] = lock_entry(wheel, info)
-    return wheels
+    return served
+
+
+#: runs Pyodide's Python under Node.js to compile the modules of the wheels unpacked in a folder
+COMPILE_WITH_PYODIDE = """
+import { loadPyodide } from %(runtime)s;
+const pyodide = await loadPyodide({indexURL: %(index)s, lockFileURL: %(lock)s});
+pyodide.FS.mkdirTree("/wheels");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, {root: %(wheels)s}, "/wheels");
+pyodide.runPython(`
+import compileall, py_compile
+compileall.compile_dir("/wheels", quiet=1,
+                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+`);
+"""
+
+
+def add_bytecode(wheels: list[Path], runtime: Path) -> None:
+    """Add to each wheel the bytecode of its modules, compiled by Pyodide's own Python (the
+    site's copy in ``runtime``, run by Node.js), as .pyc files in ``__pycache__`` that Python
+    loads without looking at the source (unchecked hash: the wheels' files get new times when
+    Pyodide unpacks them). Pyodide's Python writes no bytecode (``sys.dont_write_bytecode``), so
+    without it every module of IPython, ipywidgets, beartype, ttt ... is compiled again at each
+    import, in each student's browser: two thirds of the time of importing them (measured here:
+    13.3 s from source, 4.3 s from bytecode, on a loaded machine). The sources stay, for
+    tracebacks. A file this Python cannot compile (none is imported) is left as it is."""
+    node = shutil.which("node")
+    if node is None:
+        raise RuntimeError("Node.js is needed to compile the site's Python for Pyodide: install "
+                           "it (apt-get install nodejs npm, brew install node)")
+    with tempfile.TemporaryDirectory(prefix="bytecode-") as temp:
+        unpacked = Path(temp) / "wheels"
+        for wheel in wheels:
+            with zipfile.ZipFile(wheel) as archive:
+                archive.extractall(unpacked / wheel.name)
+        lock = Path(temp) / "pyodide-lock.json"
+        lock.write_bytes(npm_file("pyodide", PYODIDE_VERSION, "pyodide-lock.json"))
+        script = Path(temp) / "compile.mjs"
+        script.write_text(COMPILE_WITH_PYODIDE % {
+            name: json.dumps(value) for name, value in {
+                "runtime": (runtime / "pyodide.mjs").as_uri(), "index": f"{runtime}/",
+                "lock": str(lock), "wheels": str(unpacked)}.items()})
+        subprocess.run([node, str(script)], check=True, capture_output=True, text=True)
+        for wheel in wheels:
+            folder = unpacked / wheel.name
+            with zipfile.ZipFile(wheel, "a", compression=zipfile.ZIP_DEFLATED) as archive:
+                for compiled in sorted(folder.rglob("*.pyc")):
+                    archive.write(compiled, compiled.relative_to(folder).as_posix())
 
 
 def wheel_of(name: str, browser: Browser) -> Path:
@@ -323,7 +439,7 @@ def serve_charts(folder: Path) -> int:
     ``ttt.charts`` shows them (``ttt.browser``)."""
     folder.mkdir(parents=True)
     charts: dict[str, dict[str, str]] = {}
-    for lesson in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+    for lesson in course_lessons():
         if imports_charts(lesson):
             charts |= charts_in(desktop_run(lesson))
     for key, outputs in charts.items():
@@ -389,13 +505,13 @@ def os_environ(**changes: str) -> Iterator[None]:
 # --- the site -----------------------------------------------------------------------------------
 
 
-def copy_lessons(folder: Path) -> None:
+def copy_lessons(folder: Path, lessons: dict[str, nbformat.NotebookNode]) -> None:
     """The lessons, as committed (executed), become the site's files, written as JupyterLite
     shows them as JupyterLab does (:func:`as_jupyterlite_reads_it`)."""
     folder.mkdir()
-    for lesson in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
-        notebook = as_jupyterlite_reads_it(nbformat.read(lesson, as_version=4))
-        (folder / lesson.name).write_text(json.dumps(notebook, indent=1, ensure_ascii=False))
+    for name, notebook in lessons.items():
+        shown = as_jupyterlite_reads_it(notebook)
+        (folder / name).write_text(json.dumps(shown, indent=1, ensure_ascii=False))
 
 
 def as_jupyterlite_reads_it(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
@@ -434,16 +550,16 @@ def write_site_settings(path: Path) -> None:
                                 "jupyter-config-data": settings}, indent=2))
 
 
-def run_jupyter_lite_build(stage: Path) -> None:
-    """``jupyter lite build`` from the staged folder into build/lite/, with the JupyterLab
+def run_jupyter_lite_build(stage: Path, site: Path) -> None:
+    """``jupyter lite build`` from the staged folder into ``site``, with the JupyterLab
     extensions the course needs (widgets, anywidget's for ``ttt.aria``, the Pyodide kernel) and
     nothing else of this Python's."""
     wanted = [labextension("jupyterlab_widgets", "@jupyter-widgets/jupyterlab-manager"),
               labextension("anywidget", "anywidget"),
               labextension("jupyterlite_pyodide_kernel", "@jupyterlite/pyodide-kernel-extension")]
-    shutil.rmtree(SITE, ignore_errors=True)
+    shutil.rmtree(site, ignore_errors=True)
     build = subprocess.run([sys.executable, "-m", "jupyterlite_core", "build",
-                            f"--lite-dir={stage}", f"--output-dir={SITE}", "--contents=files",
+                            f"--lite-dir={stage}", f"--output-dir={site}", "--contents=files",
                             "--no-sourcemaps", "--ignore-sys-prefix",
                             f"--LiteBuildConfig.federated_extensions={[str(p) for p in wanted]}"],
                            cwd=stage, capture_output=True, text=True)
@@ -451,8 +567,25 @@ def run_jupyter_lite_build(stage: Path) -> None:
         raise RuntimeError(f"jupyter lite build failed:\n{build.stdout}{build.stderr}")
 
 
-#: the lesson the site opens on
-FIRST_LESSON = "00_start_here.ipynb"
+#: the script that holds a run pressed before the notebook's Python is ready (see the top)
+RUN_WHEN_READY = ROOT / "scripts" / "lite" / "run-when-ready.js"
+#: JupyterLite's pages that show notebooks: JupyterLab's, and the Notebook view's
+NOTEBOOK_PAGES = ["lab/index.html", "notebooks/index.html"]
+
+
+def load_first_in_notebook_pages(site: Path, script: Path) -> None:
+    """Serve ``script`` at the site's root and load it in each page that shows notebooks, first
+    of all, before JupyterLite starts (a script's tag at the top of the page's head)."""
+    shutil.copy(script, site / script.name)
+    tag = f'<script src="../{script.name}"></script>'
+    for name in NOTEBOOK_PAGES:
+        page = site / name
+        text = page.read_text()
+        if "<head>" not in text:
+            raise RuntimeError(f"{name} has no <head> to load {script.name} in")
+        page.write_text(text.replace("<head>", f"<head>\n    {tag}", 1))
+
+
 START_PAGE = """<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -470,11 +603,11 @@ START_PAGE = """<!DOCTYPE html>
 """
 
 
-def write_start_page(path: Path) -> None:
-    """The site's address opens the course's first lesson, not JupyterLite's launcher (which
+def write_start_page(path: Path, first: str) -> None:
+    """The site's address opens its first lesson ``first``, not JupyterLite's launcher (which
     offers Notebook, Console, ... and leaves a student to find the lesson), in the lesson's own
     workspace (``lesson_address``: a lesson opened later by its address does not reopen it)."""
-    path.write_text(START_PAGE.format(title=APP_NAME, lesson=lesson_address(FIRST_LESSON)))
+    path.write_text(START_PAGE.format(title=APP_NAME, lesson=lesson_address(first)))
 
 
 def labextension(package: str, name: str) -> Path:

@@ -41,9 +41,10 @@ class SiteHandler(SimpleHTTPRequestHandler):
 
 
 @contextmanager
-def served(folder: Path) -> Iterator[str]:
-    """The folder served on a free port of 127.0.0.1; yields the site's address."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(SiteHandler, directory=str(folder)))
+def served(folder: Path, handler: type[SiteHandler] = SiteHandler) -> Iterator[str]:
+    """The folder served on a free port of 127.0.0.1 (by ``handler``, a SiteHandler); yields the
+    site's address."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(folder)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -73,7 +73,8 @@ def test_the_kubernetes_exchange_is_the_one_nbgrader_is_told_about():
               for volume in singleuser["storage"]["extraVolumes"]}
     config = singleuser["extraFiles"]["nbgrader-config"]["stringData"]
     assert f'c.Exchange.root = "{mounted["nbgrader-exchange"]}"' in config
-    claim = yaml.safe_load((VALUES.parent / "exchange.yaml").read_text())
+    claim = next(doc for doc in yaml.safe_load_all((VALUES.parent / "exchange.yaml").read_text())
+                 if doc["kind"] == "PersistentVolumeClaim")
     assert claim["metadata"]["name"] == claims["nbgrader-exchange"]
     assert claim["spec"]["accessModes"] == ["ReadWriteMany"]  # every server writes to it
     assert values["cull"]["enabled"] is True

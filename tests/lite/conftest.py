@@ -28,8 +28,11 @@ from static_site import builder_python, offline, site_url  # noqa: F401  (fixtur
 
 @pytest.fixture(scope="session")
 def site(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, built afresh from this checkout into build/lite/ (after Chromium was found, so
-    a skip costs nothing), once per test run: pytest-xdist's workers share one build."""
+    """The site of this checkout in build/lite/, built (after Chromium was found, so a skip costs
+    nothing) unless it was already built from the same files (``build_lite.py --if-changed``
+    compares a digest of the lessons, the package, the build script and the requirements with
+    the one the last build wrote; a fresh clone has none), once per test run: pytest-xdist's
+    workers share one build."""
     if os.environ.get("PYTEST_XDIST_WORKER"):
         # every worker's temporary folder is in the run's own, fresh at each run
         failure = built_once(tmp_path_factory.getbasetemp().parent)
@@ -41,9 +44,9 @@ def site(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def build_site() -> str:
-    """Build the site with scripts/build_lite.py; return why the build failed, or '' if it did
-    not."""
-    build = subprocess.run([builder_python(), str(SCRIPTS / "build_lite.py")],
+    """Build the site with scripts/build_lite.py if its files changed; return why the build
+    failed, or '' if it did not."""
+    build = subprocess.run([builder_python(), str(SCRIPTS / "build_lite.py"), "--if-changed"],
                            capture_output=True, text=True)
     if build.returncode == 0:
         return ""
