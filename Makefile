@@ -177,8 +177,8 @@ system-browser:
 # ---- using the course ----------------------------------------------------
 # Jupyter refuses to run as root unless told to (containers, CI machines).
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
-# JupyterLab says only what matters: its address, warnings and errors.
-QUIET_LAB := --ServerApp.log_level=WARN --LabApp.log_level=WARN
+# JupyterLab says only what matters: its address, warnings and errors (scripts/quiet_lab.py).
+QUIET_LAB := --config=scripts/quiet_lab.py --LabApp.log_level=WARN
 # The servers' settings that keep their terminals quiet (scripts/jupyter-config/README.md says which)
 QUIET_CONFIG := JUPYTER_CONFIG_PATH=$(CURDIR)/scripts/jupyter-config
 
