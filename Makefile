@@ -35,6 +35,7 @@ help:
 	@echo "make assignments  write build/assignments/: an nbgrader course of graded exercises"
 	@echo "make hub    a JupyterHub for one class on 127.0.0.1 (HUB_PORT=8000; README: Teaching a class on a server)"
 	@echo "make test-hub  the class hub's tests: students, course links and grading in Chromium"
+	@echo "make test-readme  the README's commands, run as typed in a fresh clone of HEAD"
 	@echo "make notebooks  re-run the lessons and save their outputs (for maintainers)"
 	@echo "make lock    update the locks (requirements*.lock) to the newest versions allowed, then make test"
 	@echo "make clean   remove .venv and caches"
@@ -186,11 +187,11 @@ QUIET_CONFIG := JUPYTER_CONFIG_PATH=$(CURDIR)/scripts/jupyter-config
 # JupyterLab show their committed pictures (SVG trees and boards) before they are run.
 lab: system venv
 	@$(BIN)/jupyter trust notebooks/*.ipynb >/dev/null
-	$(QUIET_CONFIG) $(BIN)/jupyter lab notebooks/ $(ROOT_FLAG) $(QUIET_LAB) $(LAB_ARGS)
+	@$(QUIET_CONFIG) $(BIN)/jupyter lab notebooks/ $(ROOT_FLAG) $(QUIET_LAB) $(LAB_ARGS)
 
 play: system venv
 	@$(BIN)/jupyter trust notebooks/play.ipynb >/dev/null
-	$(QUIET_CONFIG) $(BIN)/voila notebooks/play.ipynb --template=ttt $(PLAY_ARGS)
+	@$(QUIET_CONFIG) $(BIN)/voila notebooks/play.ipynb --template=ttt $(PLAY_ARGS)
 
 bench: venv
 	$(BIN)/python benchmarks/run.py
@@ -247,10 +248,11 @@ endef
 # pytest-xdist: one worker per core, work stealing (a worker that runs out takes half of another's
 # queue), never splitting a lesson, whose cells share one kernel (tests/conftest.py).
 PARALLEL := -n auto --dist worksteal
-# The stages are chosen by marker: the folders tests/browser, tests/lite, tests/site and tests/hub
-# mark theirs.
-DESKTOP  := -m "not (browser or lite or site or hub)" tests
+# The stages are chosen by marker: the folders tests/browser, tests/lite, tests/site, tests/hub and
+# tests/readme mark theirs.
+DESKTOP  := -m "not (browser or lite or site or hub or readme)" tests
 HUB_TESTS := $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/hub -m hub tests
+README_TESTS := $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/readme -m readme tests
 
 # Setting up first: the system's programs (apt-get) side by side with the Pythons (pip, one install
 # at a time: two pips must not write one venv at once), as both mostly wait on downloads; then the
@@ -270,6 +272,7 @@ test:
 	$(call stage,the website (make site): built then every page checked in Chromium,\
 	  $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/site -m site tests)
 	$(call stage,a class on the hub: a teacher and three students on JupyterHub in Chromium,$(HUB_TESTS))
+	$(call stage,the README's commands as typed in a fresh clone,$(README_TESTS))
 	@$(SHOW_TIMES)
 
 .PHONY: test-pythons
@@ -282,6 +285,13 @@ test-pythons:  # one after another: each stamp's prerequisites form a chain
 test-hub: system-browser venv-dev venv-hub
 	@mkdir -p .pytest-tmp
 	$(HUB_TESTS)
+
+# The README's commands alone (tests/readme, marked readme; the last stage of make test): each
+# ```bash block run as typed in a fresh clone of HEAD (commit first), servers until their address.
+.PHONY: test-readme
+test-readme: system-lite venv-dev
+	@mkdir -p .pytest-tmp
+	$(README_TESTS)
 
 # Mutation testing (not part of make test: hours on 2 cores): every one-operator mutant of the core
 # modules against their unit tests; mutation/results/ gets the scores and survivors.
