@@ -252,7 +252,7 @@ PARALLEL := -n auto --dist worksteal
 # tests/readme mark theirs.
 DESKTOP  := -m "not (browser or lite or site or hub or readme)" tests
 HUB_TESTS := $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/hub -m hub tests
-README_TESTS := $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/readme -m readme tests
+README_TESTS := $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/readme -m readme tests/readme
 
 # Setting up first: the system's programs (apt-get) side by side with the Pythons (pip, one install
 # at a time: two pips must not write one venv at once), as both mostly wait on downloads; then the
