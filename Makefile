@@ -179,7 +179,7 @@ system-browser:
 # Jupyter refuses to run as root unless told to (containers, CI machines).
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # JupyterLab says only what matters: its address, warnings and errors (scripts/quiet_lab.py).
-QUIET_LAB := --config=scripts/quiet_lab.py --LabApp.log_level=WARN
+QUIET_LAB := --config=scripts/quiet_lab.py
 # The servers' settings that keep their terminals quiet (scripts/jupyter-config/README.md says which)
 QUIET_CONFIG := JUPYTER_CONFIG_PATH=$(CURDIR)/scripts/jupyter-config
 

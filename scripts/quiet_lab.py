@@ -5,10 +5,11 @@ some twenty lines of extensions loading; at the level WARN the address was shown
 banner Jupyter adds when it made up the token itself, so with a token or password of one's own
 (`LAB_ARGS`, `JUPYTER_TOKEN`, a config file) `make lab` printed no address at all. Here every line
 at INFO or above reaches a filter that keeps the address, how to stop the server, warnings and
-errors; the banner, which repeats the address, is left out.
+errors; the banner, which repeats the address, is left out. The README's pip route loads it too.
 """
 
 import logging
+import os
 
 #: What the server logs at INFO that a person starting it needs.
 WANTED = ("is running at:", "://", "Use Control-C to stop this server")
@@ -31,6 +32,9 @@ class AddressAndProblems(logging.Filter):
 logging.captureWarnings(True)  # Python's warnings, too, go through the filter
 c = get_config()  # noqa: F821 (Jupyter defines it in its config files)
 c.ServerApp.log_level = "INFO"
+c.LabApp.log_level = "WARN"
+# Jupyter refuses to run as root unless told to: as root is how containers and CI machines run it.
+c.ServerApp.allow_root = os.geteuid() == 0
 c.ServerApp.logging_config = {
     "filters": {"address_and_problems": {"()": AddressAndProblems}},
     "handlers": {"console": {"filters": ["address_and_problems"]}},

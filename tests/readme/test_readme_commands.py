@@ -9,11 +9,12 @@ starting with a command, that cannot run here carries an HTML comment just above
 
 Changed from the README, only what must differ on a shared machine: free ports (``JUPYTER_PORT``,
 ``HUB_PORT``, the port of ``http.server``), ``BROWSER=true`` (no screen to open a browser on),
-``PIP_CONFIG_FILE`` (this machine's pip configuration names local package folders it lacks, and pip
-warns about each), and no ``PATH`` entry inside this checkout (the commands meet the system's
-Python, as a user's shell does). Blocks that make their own ``.venv`` get a clone of their own; the
-others share one, made by the quick start's ``make lab``. The browser version's download cache,
-when this checkout has one, is copied in (a speed-up: the build checks what it holds).
+``PIP_CONFIG_FILE`` (this machine's pip configuration names local package folders it lacks, and
+pip warns about each), ``PYTHONUNBUFFERED`` (a server's first lines reach the test's pipe at once,
+as they reach a terminal), and no ``PATH`` entry inside this checkout (the commands meet the
+system's Python, as a user's shell does). Blocks that make their own ``.venv`` get a clone of their
+own; the others share one, made by the quick start's ``make lab``. The browser version's download
+cache, when this checkout has one, is copied in (a speed-up: the build checks what it holds).
 """
 
 from __future__ import annotations
@@ -131,7 +132,7 @@ def user_environment() -> dict[str, str]:
            if key not in ("VIRTUAL_ENV", "PYTHONPATH") and not key.startswith("PYTEST")}
     env["PATH"] = os.pathsep.join(part for part in env["PATH"].split(os.pathsep)
                                   if not part.startswith(str(ROOT)))
-    env.update(BROWSER="true", PIP_CONFIG_FILE=os.devnull)
+    env.update(BROWSER="true", PIP_CONFIG_FILE=os.devnull, PYTHONUNBUFFERED="1")
     return env
 
 
