@@ -72,3 +72,9 @@ def test_a_requirement_changed_without_locking_again_is_caught(tmp_path):
     locked, _ = pins(ROOT / "requirements-hub.lock")["jupyterhub"]
     assert mismatches(changed, ROOT / "requirements-hub.lock") == [
         f"requirements-hub.lock has jupyterhub=={locked}, not jupyterhub==0.1: run make lock"]
+
+
+def test_the_readme_gives_each_lock_s_number_of_packages():
+    readme = (ROOT / "README.md").read_text()
+    stated = dict(re.findall(r"\| `(requirements[\w-]*)\.lock` \| (\d+) \|", readme))
+    assert stated == {name: str(len(pins(ROOT / f"{name}.lock"))) for name in SETS}

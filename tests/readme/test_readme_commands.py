@@ -41,7 +41,7 @@ HEADING = re.compile(r"^#{2,} (.+)$", re.M)
 TRACEBACK = "Traceback (most recent call last)"
 WARNING = re.compile(r"(?i)\bwarn(ing)?\b|^\[W \d|\bdeprecat", re.M)
 INSTALL_SECONDS = 900  # a line that installs: a fresh .venv from the locks, pip's cache warm
-READY_SECONDS = 300  # a server, from its command to its address (make lab sets up .venv first)
+READY_SECONDS = 900  # a server, from its command to its address: make lab sets up .venv first
 
 
 @dataclass(frozen=True)
