@@ -172,10 +172,11 @@ def run_line(clone: Path, block: Block, index: int) -> str:
     return done.stdout
 
 
-def serve_until_ready(clone: Path, command: str, server: Server, before: str = "") -> str:
-    """Start a server with ``command``, wait for its address, check it answers, stop it; returns
-    what it printed until then."""
-    env = user_environment()
+def serve_until_ready(clone: Path, command: str, server: Server, before: str = "",
+                      **variables: str) -> str:
+    """Start a server with ``command`` (and environment ``variables``), wait for its address,
+    check it answers, stop it; returns what it printed until then."""
+    env = user_environment() | variables
     port = free_port()
     if server.port_variable:
         env[server.port_variable] = str(port)
@@ -269,6 +270,17 @@ def test_a_server_command_of_the_prose_prints_its_address(typed: str, shared_clo
     address = Server(server.command, "UNUSED_PORT", re.compile(
         rf"(http://(?:localhost|127\.0\.0\.1):{port}/(?:lab\?token=\w+)?)"))
     output = serve_until_ready(shared_clone, command, address)
+    assert not problems(output), "\n".join(problems(output))
+
+
+def test_make_lab_prints_its_address_with_a_token_of_one_s_own(shared_clone: Path):
+    # Jupyter adds its banner with the address only for a token it made up itself; with one's own
+    # the address shows as http://127.0.0.1:PORT/lab?token=... (hidden), and its page answers.
+    port = free_port()
+    shown = Server(re.compile("make lab"), "UNUSED_PORT",
+                   re.compile(rf"(http://127\.0\.0\.1:{port}/lab)\?token=\.\.\."))
+    output = serve_until_ready(shared_clone, f'make lab LAB_ARGS="--port={port} --no-browser"',
+                               shown, JUPYTER_TOKEN="a-teachers-own")
     assert not problems(output), "\n".join(problems(output))
 
 
