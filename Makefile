@@ -78,7 +78,7 @@ pip_install = $(or $(3),$(BIN)/python) -m pip install $(2) \
 UNLOCKED_NOTE := $(if $(filter 1,$(LOCKED)),,echo "    (the locks are for Linux x86_64 with Python $(LOCK_PYTHON); \
   here the newest versions requirements*.txt allow are installed instead)")
 
-# Re-installs whenever requirements.lock (requirements.txt where the locks do not fit) or pyproject.toml change.
+# Re-installs whenever the lock (requirements.txt where it does not fit) or pyproject.toml change.
 $(STAMP): requirements.$(REQ) pyproject.toml scripts/lab-overrides.json $(wildcard scripts/voila-template/*)
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10))' 2>/dev/null || { \
 	  echo "Python 3.10 or newer is needed; '$(PYTHON)' is: $$($(PYTHON) --version 2>&1)"; \
