@@ -35,7 +35,9 @@ help:
 	@echo "make assignments  write build/assignments/: an nbgrader course of graded exercises"
 	@echo "make hub    a JupyterHub for one class on 127.0.0.1 (HUB_PORT=8000; README: Teaching a class on a server)"
 	@echo "make test-hub  the class hub's tests: students, course links and grading in Chromium"
+	@echo "make test-readme  the README's commands, run as typed in a fresh clone of HEAD"
 	@echo "make notebooks  re-run the lessons and save their outputs (for maintainers)"
+	@echo "make lock    update the locks (requirements*.lock) to the newest versions allowed, then make test"
 	@echo "make clean   remove .venv and caches"
 
 # ---- setup ---------------------------------------------------------------
@@ -60,8 +62,24 @@ NBGRADER_SERVER_PARTS := formgrader validate_assignment assignment_list course_l
 NO_COMPILE := --no-compile
 logged = $(1) >>$(LOG) 2>&1 || { echo "    failed; the end of $(LOG):"; tail -n 25 $(LOG); exit 1; }
 
-# Re-installs whenever requirements.txt or pyproject.toml change.
-$(STAMP): requirements.txt pyproject.toml scripts/lab-overrides.json $(wildcard scripts/voila-template/*)
+# The locks (requirements*.lock, written by `make lock`) pin every package, with its hashes, to the
+# versions `make test` passed with, for the machine it runs on: Linux x86_64 (glibc 2.28 or newer)
+# with CPython 3.11. Any other machine installs the newest versions the requirements*.txt allow.
+LOCK_PYTHON   := 3.11
+LOCK_PLATFORM := x86_64-manylinux_2_28
+LOCKED := $(shell $(PYTHON) -c 'import platform as p, sys; libc, v = p.libc_ver(); \
+  print(int(sys.platform == "linux" and p.machine() == "x86_64" and libc == "glibc" \
+  and tuple(map(int, v.split(".")[:2])) >= (2, 28) and p.python_implementation() == "CPython" \
+  and "%d.%d" % sys.version_info[:2] == "$(LOCK_PYTHON)"))' 2>/dev/null)
+REQ := $(if $(filter 1,$(LOCKED)),lock,txt)
+# $(call pip_install,SET[,PIP OPTIONS[,PYTHON]]): install SET.lock, or SET.txt where the locks do not fit.
+pip_install = $(or $(3),$(BIN)/python) -m pip install $(2) \
+  $(if $(filter 1,$(LOCKED)),--require-hashes) -r $(1).$(REQ)
+UNLOCKED_NOTE := $(if $(filter 1,$(LOCKED)),,echo "    (the locks are for Linux x86_64 with Python $(LOCK_PYTHON); \
+  here the newest versions requirements*.txt allow are installed instead)")
+
+# Re-installs whenever the lock (requirements.txt where it does not fit) or pyproject.toml change.
+$(STAMP): requirements.$(REQ) pyproject.toml scripts/lab-overrides.json $(wildcard scripts/voila-template/*)
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10))' 2>/dev/null || { \
 	  echo "Python 3.10 or newer is needed; '$(PYTHON)' is: $$($(PYTHON) --version 2>&1)"; \
 	  echo "Install a newer Python, or point at one: make PYTHON=python3.12 ..."; exit 1; }
@@ -72,8 +90,9 @@ $(STAMP): requirements.txt pyproject.toml scripts/lab-overrides.json $(wildcard 
 	@: > $(LOG)
 	@echo "    1/3 pip"
 	@$(call logged,$(BIN)/python -m pip install --upgrade pip)
-	@echo "    2/3 JupyterLab, ipywidgets, Graphviz, matplotlib, Voila (requirements.txt)"
-	@$(call logged,$(BIN)/python -m pip install -r requirements.txt)
+	@echo "    2/3 JupyterLab, ipywidgets, Graphviz, matplotlib, Voila (requirements.$(REQ))"
+	@$(UNLOCKED_NOTE)
+	@$(call logged,$(call pip_install,requirements))
 	@echo "    3/3 the ttt package, editable: a change to ttt/ counts at the next kernel restart"
 	@$(call logged,$(BIN)/python -m pip install --no-deps -e .)
 	@# an older setup put the browser version's build tools here: their JupyterLab extension
@@ -85,9 +104,9 @@ $(STAMP): requirements.txt pyproject.toml scripts/lab-overrides.json $(wildcard 
 	@echo "    done (pip's output is in $(LOG))"
 	@touch $@
 
-$(TEACHER_STAMP): $(STAMP) requirements-teacher.txt
-	@echo "==> adding the teacher's tools to .venv: nbgrader (requirements-teacher.txt)"
-	@$(call logged,$(BIN)/python -m pip install -r requirements-teacher.txt)
+$(TEACHER_STAMP): $(STAMP) requirements-teacher.$(REQ)
+	@echo "==> adding the teacher's tools to .venv: nbgrader (requirements-teacher.$(REQ))"
+	@$(call logged,$(call pip_install,requirements-teacher))
 	@# nbgrader is for the teacher's command line (make assignments): no grading menus in
 	@# JupyterLab, and no 2 s of importing its server parts at every start
 	@$(call logged,$(BIN)/jupyter labextension disable --level=sys_prefix @jupyter/nbgrader)
@@ -96,14 +115,14 @@ $(TEACHER_STAMP): $(STAMP) requirements-teacher.txt
 	  || exit 1; done)
 	@touch $@
 
-$(DEV_STAMP): $(TEACHER_STAMP) requirements-dev.txt
-	@echo "==> adding the test tools to .venv: pytest, nbval, Playwright, ruff (requirements-dev.txt)"
-	@$(call logged,$(BIN)/python -m pip install $(NO_COMPILE) -r requirements-dev.txt)
+$(DEV_STAMP): $(TEACHER_STAMP) requirements-dev.$(REQ)
+	@echo "==> adding the test tools to .venv: pytest, nbval, Playwright, ruff (requirements-dev.$(REQ))"
+	@$(call logged,$(call pip_install,requirements-dev,$(NO_COMPILE)))
 	@touch $@
 
-$(HUB_STAMP): $(TEACHER_STAMP) requirements-hub.txt
-	@echo "==> adding the class hub to .venv: JupyterHub, NativeAuthenticator, the idle culler, nbgitpuller (requirements-hub.txt)"
-	@$(call logged,$(BIN)/python -m pip install -r requirements-hub.txt)
+$(HUB_STAMP): $(TEACHER_STAMP) requirements-hub.$(REQ)
+	@echo "==> adding the class hub to .venv: JupyterHub, NativeAuthenticator, the idle culler, nbgitpuller (requirements-hub.$(REQ))"
+	@$(call logged,$(call pip_install,requirements-hub))
 	@touch $@
 
 # JupyterHub's proxy is a Node.js program: installed here, in node_modules/, not for the whole machine.
@@ -123,13 +142,29 @@ hub: system venv-hub
 	TTT_HUB_PORT=$(HUB_PORT) $(BIN)/jupyterhub -f hub/jupyterhub_config.py $(HUB_ARGS)
 
 # A .pth file lets .venv-lite import everything in .venv (ttt, ipywidgets, ...).
-$(LITE_STAMP): $(STAMP) requirements-lite.txt
-	@echo "==> setting up .venv-lite: JupyterLite, to build the browser version (requirements-lite.txt)"
+$(LITE_STAMP): $(STAMP) requirements-lite.$(REQ)
+	@echo "==> setting up .venv-lite: JupyterLite, to build the browser version (requirements-lite.$(REQ))"
 	@$(BIN)/python -m venv $(LITE_VENV)
 	@$(BIN)/python -c 'import sysconfig; print("import site; site.addsitedir(%r)" % sysconfig.get_path("purelib"))' \
 	  > "$$($(LITE_VENV)/bin/python -c 'import sysconfig; print(sysconfig.get_path("purelib"))')/course-venv.pth"
-	@$(call logged,$(LITE_VENV)/bin/python -m pip install $(NO_COMPILE) -r requirements-lite.txt)
+	@$(call logged,$(call pip_install,requirements-lite,$(NO_COMPILE),$(LITE_VENV)/bin/python))
 	@touch $@
+
+# The locks: every requirements set resolved together (one version of each package for .venv and
+# .venv-lite, which sees it), afresh (--upgrade), then each set locked to those versions; then the
+# whole suite runs with them installed. Run it after changing a requirements*.txt, or to upgrade.
+REQUIREMENT_SETS := requirements requirements-teacher requirements-dev requirements-hub requirements-lite
+UV_COMPILE = $(BIN)/uv pip compile --quiet --generate-hashes --python-version $(LOCK_PYTHON) \
+  --python-platform $(LOCK_PLATFORM) --custom-compile-command "make lock"
+.PHONY: lock locks
+lock: locks
+	@$(MAKE) --no-print-directory test
+locks: venv-dev
+	@echo "==> resolving every requirements set together for Linux x86_64, Python $(LOCK_PYTHON) (uv)"
+	@$(UV_COMPILE) --upgrade --no-header $(REQUIREMENT_SETS:=.txt) -o $(VENV)/together.lock
+	@for set in $(REQUIREMENT_SETS); do \
+	  $(UV_COMPILE) --constraint $(VENV)/together.lock $$set.txt -o $$set.lock || exit 1; \
+	  echo "    $$set.lock: $$(grep -c '^[a-z0-9]' $$set.lock) packages"; done
 
 system:
 	@scripts/setup-system
@@ -143,8 +178,8 @@ system-browser:
 # ---- using the course ----------------------------------------------------
 # Jupyter refuses to run as root unless told to (containers, CI machines).
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
-# JupyterLab says only what matters: its address, warnings and errors.
-QUIET_LAB := --ServerApp.log_level=WARN --LabApp.log_level=WARN
+# JupyterLab says only what matters: its address, warnings and errors (scripts/quiet_lab.py).
+QUIET_LAB := --config=scripts/quiet_lab.py
 # The servers' settings that keep their terminals quiet (scripts/jupyter-config/README.md says which)
 QUIET_CONFIG := JUPYTER_CONFIG_PATH=$(CURDIR)/scripts/jupyter-config
 
@@ -152,11 +187,11 @@ QUIET_CONFIG := JUPYTER_CONFIG_PATH=$(CURDIR)/scripts/jupyter-config
 # JupyterLab show their committed pictures (SVG trees and boards) before they are run.
 lab: system venv
 	@$(BIN)/jupyter trust notebooks/*.ipynb >/dev/null
-	$(QUIET_CONFIG) $(BIN)/jupyter lab notebooks/ $(ROOT_FLAG) $(QUIET_LAB) $(LAB_ARGS)
+	@$(QUIET_CONFIG) $(BIN)/jupyter lab notebooks/ $(ROOT_FLAG) $(QUIET_LAB) $(LAB_ARGS)
 
 play: system venv
 	@$(BIN)/jupyter trust notebooks/play.ipynb >/dev/null
-	$(QUIET_CONFIG) $(BIN)/voila notebooks/play.ipynb --template=ttt $(PLAY_ARGS)
+	@$(QUIET_CONFIG) $(BIN)/voila notebooks/play.ipynb --template=ttt $(PLAY_ARGS)
 
 bench: venv
 	$(BIN)/python benchmarks/run.py
@@ -213,10 +248,11 @@ endef
 # pytest-xdist: one worker per core, work stealing (a worker that runs out takes half of another's
 # queue), never splitting a lesson, whose cells share one kernel (tests/conftest.py).
 PARALLEL := -n auto --dist worksteal
-# The stages are chosen by marker: the folders tests/browser, tests/lite, tests/site and tests/hub
-# mark theirs.
-DESKTOP  := -m "not (browser or lite or site or hub)" tests
+# The stages are chosen by marker: the folders tests/browser, tests/lite, tests/site, tests/hub and
+# tests/readme mark theirs.
+DESKTOP  := -m "not (browser or lite or site or hub or readme)" tests
 HUB_TESTS := $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/hub -m hub tests
+README_TESTS := $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/readme -m readme tests/readme
 
 # Setting up first: the system's programs (apt-get) side by side with the Pythons (pip, one install
 # at a time: two pips must not write one venv at once), as both mostly wait on downloads; then the
@@ -236,6 +272,7 @@ test:
 	$(call stage,the website (make site): built then every page checked in Chromium,\
 	  $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/site -m site tests)
 	$(call stage,a class on the hub: a teacher and three students on JupyterHub in Chromium,$(HUB_TESTS))
+	$(call stage,the README's commands as typed in a fresh clone,$(README_TESTS))
 	@$(SHOW_TIMES)
 
 .PHONY: test-pythons
@@ -248,6 +285,13 @@ test-pythons:  # one after another: each stamp's prerequisites form a chain
 test-hub: system-browser venv-dev venv-hub
 	@mkdir -p .pytest-tmp
 	$(HUB_TESTS)
+
+# The README's commands alone (tests/readme, marked readme; the last stage of make test): each
+# ```bash block run as typed in a fresh clone of HEAD (commit first), servers until their address.
+.PHONY: test-readme
+test-readme: system-lite venv-dev
+	@mkdir -p .pytest-tmp
+	$(README_TESTS)
 
 # Mutation testing (not part of make test: hours on 2 cores): every one-operator mutant of the core
 # modules against their unit tests; mutation/results/ gets the scores and survivors.

@@ -3,12 +3,13 @@ keeps each lesson whole.
 
 **Stages.** The tests in a folder of tests/ that names a stage (tests/browser: JupyterLab and Voilà
 in Chromium; tests/lite: the browser-only course; tests/site: the website; tests/hub: a class on
-JupyterHub) carry that stage's marker, given here by the folder, so a new test file there needs
-nothing. ``make test`` selects each stage with ``-m`` (``-m "not (browser or lite or site or
-hub)"`` for the desktop stage: the unit tests and every lesson through nbval). A stage's folder is
-not even collected by a run whose ``-m`` cannot select its marker: its fixtures may need packages
-that only its stage installs (the hub's need ``make venv-hub``). A new stage is a new folder,
-named in STAGES, in pyproject.toml's markers and in the Makefile.
+JupyterHub; tests/readme: the README's commands in a fresh clone) carry that stage's marker, given
+here by the folder, so a new test file there needs nothing. ``make test`` selects each stage with
+``-m`` (``-m "not (browser or lite or site or hub or readme)"`` for the desktop stage: the unit
+tests and every lesson through nbval). A stage's folder is not even collected by a run whose
+``-m`` cannot select its marker: its fixtures may need packages that only its stage installs (the
+hub's need ``make venv-hub``). A new stage is a new folder, named in STAGES, in pyproject.toml's
+markers and in the Makefile.
 
 **Cores.** ``make test`` runs with ``-n auto --dist worksteal``: pytest-xdist hands each worker
 half of the tests, and a worker that runs out takes half of what another still has queued, so a
@@ -29,7 +30,7 @@ from lesson_scheduling import whole_lessons
 from repo import TESTS
 
 #: The folders of tests/ that are stages of their own; each one's marker is its name.
-STAGES = ("browser", "lite", "site", "hub")
+STAGES = ("browser", "lite", "site", "hub", "readme")
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
