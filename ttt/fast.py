@@ -29,7 +29,7 @@ import math
 from typing import Any, NamedTuple
 
 from ttt import protocol
-from ttt.arguments import checked
+from ttt.arguments import HINT_RULES, at_least, checked, one_of
 from ttt.board import (
     FULL,
     GOOD_ORDER,
@@ -173,6 +173,18 @@ class Outcome(NamedTuple):
 
     value: int
     plies: int
+
+
+def _an_outcome(value: object, name: str) -> None:
+    """The argument rule of an ``Outcome``: who wins, +1, 0 or -1, and a whole number of plies,
+    0 or more."""
+    if not isinstance(value, Outcome):
+        raise TypeError(f"{name} is an Outcome(value, plies), got {value!r:.60}")
+    one_of(1, 0, -1, meaning="who wins")(value.value, f"{name}.value")
+    at_least(0)(value.plies, f"{name}.plies")
+
+
+HINT_RULES.update(Outcome=_an_outcome)
 
 
 @checked

@@ -176,6 +176,7 @@ def _fresh(args: Iterable) -> tuple:
     return tuple(list(arg) if isinstance(arg, list) else arg for arg in args)
 
 
+@checked
 def attempt(student: Callable) -> Callable[..., object]:
     """``student`` as a verdict may call it to look closer: on copies of the arguments, giving
     ``NO_ANSWER`` instead of raising."""
@@ -225,11 +226,14 @@ class Case:
     about: str
 
 
+@checked
 def guess_verdict(case: Case, got: object, student: Callable) -> str:
     """The nudge for an evaluation's guess outside (−1, +1), as lessons 6 and 7 ask for; nothing
     for a guess inside."""
     if same(got, case.expected):
         return ""
+    if isinstance(got, bool) or not isinstance(got, Real):
+        return f"Return a number: your guess at this position is {shown(got)}."
     if math.isnan(got):
         return "Return a number: nan (not a number) cannot be compared with anything."
     returned = shown(got if isinstance(got, Integral) else float(got))
