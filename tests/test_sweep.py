@@ -379,7 +379,7 @@ def global_state() -> dict[str, tuple[dict, dict]]:
         if name == "builtins" or name == "ttt" or name.startswith("ttt."):
             names = dict(vars(module))
             state[name] = (names, {key: dict(item) for key, item in names.items()
-                                   if type(item) is dict})
+                                   if type(item) is dict and key != "__warningregistry__"})
     return state
 
 
@@ -650,3 +650,9 @@ def test_every_exported_callable_is_checked_or_says_why_not():
         if named and not (hasattr(entry, "__rules__") or takes_anything(thing)):
             unguarded.append(name)
     assert not unguarded, "neither @checked nor @unchecked:\n" + "\n".join(unguarded)
+
+
+def test_the_readme_says_how_many_odd_values_the_sweep_tries():
+    said = re.search(r"calls\s+each\s+parameter\s+with\s+(\d+)\s+odd\s+values",
+                     (ROOT / "README.md").read_text())
+    assert said and int(said[1]) == len(CATALOGUE)

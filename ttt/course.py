@@ -210,7 +210,26 @@ def lesson_table(folder: str | Path = ".") -> str:
     return "\n".join(lines)
 
 
-@checked
+def _plans_of_lessons(value: object, name: str, arguments: dict) -> None:
+    """The rule of session plans: each session's lessons are lessons of the folder."""
+    try:
+        planned = {lesson for _, sessions in value.values() for session in sessions
+                   for lesson in session}
+    except (AttributeError, TypeError, ValueError):
+        raise TypeError(f"{name} maps each plan's name to (minutes a session, the lessons of "
+                        f"each session), e.g. {{'weekly': (45, [[1, 2], [3]])}}, got "
+                        f"{value!r:.60}") from None
+    known = {lesson.number for lesson in course_lessons(arguments.get("folder", "."))}
+    unknown = sorted(planned - known)
+    if unknown:
+        raise ValueError(f"{name} plan lessons the folder does not have: {unknown}; its lessons "
+                         f"are {sorted(known)}")
+
+
+_plans_of_lessons.with_arguments = True  # type: ignore[attr-defined]
+
+
+@checked(plans=_plans_of_lessons)
 def session_plans(plans: Mapping[str, tuple[int, Sequence[Sequence[int]]]],
                   folder: str | Path = ".") -> str:
     """Each plan (name: (minutes a session, the lessons of each session)) with the minutes
