@@ -3,10 +3,14 @@ values. Each call must end within ``SECONDS`` in a TypeError or ValueError (Sear
 the games' BoardErrors are ValueErrors) whose message names the parameter (a BoardError or a
 SearchTooBigError says what is wrong with the position or move instead), or else return, if the
 value is one the parameter's type hint allows (a finished game, another game's position, None
-where None is meant); and the arguments passed in are as they were. (The bigger positions that
-only some searches refuse, 4 x 4 four in a row among them, are tests of tests/test_bad_input.py.)
+where None is meant) and, for a count, a cell or a move, one that makes sense (not negative, a
+legal move); an exercise's verdict may answer anything, but not pass a wrong answer. A call that
+goes ahead must end within ``WORK_SECONDS`` (the empty board and 4 x 4 four in a row are among
+the values: a search too big is refused up front); the arguments passed in are as they were, and
+nothing of the package or the built-ins was replaced.
 
-Nothing here lists the functions: they are found in each module's ``__all__`` (and the exported
+Nothing here lists the modules or the functions: every module of the package with an ``__all__``
+is walked, and the functions are found in its ``__all__`` (and the exported
 classes' public methods, and each exercise's ``check``), so a new exported function is swept
 without editing this file. What it needs is a valid value for each of its parameters, to call it
 with all but one right: ``valid`` finds one by the parameter's name or type hint; a parameter it
