@@ -4,11 +4,13 @@ modules in the contracts' order."""
 
 import ast
 import importlib
+import math
 import os
 import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import nbformat
@@ -16,6 +18,10 @@ import pytest
 from importlinter.api import read_configuration
 from repo import NOTEBOOKS as NOTEBOOK_FOLDER
 from repo import ROOT
+
+from ttt.arguments import rules_of
+from ttt.board import Board
+from ttt.games import connect_four
 
 NOTEBOOKS = sorted(NOTEBOOK_FOLDER.glob("*.ipynb"))
 
@@ -183,3 +189,49 @@ def test_no_checked_function_checks_its_arguments_again_in_its_body():
                 repeated += [f"{path.relative_to(ROOT)}: {node.name}: {call}"
                              for call in repeated_boundary_checks(node)]
     assert not repeated, "checked at the boundary already (ttt.arguments):\n" + "\n".join(repeated)
+
+
+#: Values to try a check in a function's body with: of every kind the boundary refuses some of.
+PROBES = [None, "x", "X", "O", "4", True, 0, 1, -1, 2.5, math.nan, math.inf, -math.inf, 10 ** 9,
+          [1], {}, {"a": 1}, len, Board(), Board.from_string("XXX|OO.|..."), connect_four()]
+
+
+def body_checks(function: ast.FunctionDef) -> list[tuple[str, str]]:
+    """(the check called, the parameter it checks): the calls of a ``check_*`` function that
+    ``function``'s body makes, unconditionally, with one of its own parameters alone."""
+    parameters = {arg.arg for arg in (*function.args.args, *function.args.kwonlyargs)}
+    calls = [statement.value for statement in function.body if isinstance(statement, ast.Expr)]
+    return [(call.func.id, call.args[0].id) for call in calls
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+            and call.func.id.startswith("check_") and len(call.args) == 1 and not call.keywords
+            and isinstance(call.args[0], ast.Name) and call.args[0].id in parameters]
+
+
+def refuses(check: Callable[[object], object], value: object) -> bool:
+    try:
+        check(value)
+    except Exception:  # a check's own error, or one it meets on a value it cannot look at
+        return True
+    return False
+
+
+def test_no_check_in_a_body_refuses_only_what_the_boundary_refused_already():
+    """A module's own ``check_*`` of a parameter, called in the body of a checked function, is a
+    dead repeat if every value it refuses never gets past the function's boundary (``rules_of``):
+    ``mcts.check_exploration`` and ``expectimax.check_chance`` were, without calling a rule of
+    ``ttt.arguments`` by name, so the test above could not see them."""
+    dead = []
+    for name, path in MODULES.items():
+        module = importlib.import_module(name)
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.FunctionDef) or not hasattr(
+                    getattr(module, node.name, None), "__rules__"):
+                continue
+            boundary = rules_of(getattr(module, node.name))
+            for check_name, parameter in body_checks(node):
+                check = getattr(module, check_name)
+                refused = [value for value in PROBES if refuses(check, value)]
+                if refused and all(refuses(boundary[parameter], value) for value in refused):
+                    dead.append(f"{path.relative_to(ROOT)}: {node.name}: "
+                                f"{check_name}({parameter})")
+    assert not dead, "refused at the boundary already (ttt.arguments.rules_of):\n" + "\n".join(dead)

@@ -27,6 +27,7 @@ from ttt.players import (
 from ttt.protocol import SearchTooBigError, final_score, value_of
 from ttt.search import iterative_deepening
 from ttt.solve import solve
+from ttt.stepper import step_through
 from ttt.trace import search_steps
 from ttt.tree import Node, build_tree, count_nodes
 
@@ -178,9 +179,12 @@ def test_force_searches_a_big_board_that_happens_to_be_quick():
         solve(mnk(6, 4, 3), force="yes")
 
 
-@pytest.mark.parametrize("table", [[], "abc", 0, ()])
-def test_an_expectimax_table_is_a_dict(table):
-    with pytest.raises(TypeError, match="table should be dict or None"):
+@pytest.mark.parametrize("table", [[], "abc", 0, (), {"a": 1}])
+def test_an_expectimax_table_is_a_dict_of_positions(table):
+    """The message says what the dict holds, so a dict of something else is not told it should
+    be a dict ('table should be dict or None, got dict')."""
+    with pytest.raises(TypeError, match=r"table should be dict of Position to Fraction or None, "
+                                        r"got \w+ "):
         expectimax(Board(), table=table)
 
 
@@ -222,9 +226,9 @@ def test_counts_to_the_end_refuse_a_big_board_at_once_unless_forced(count, posit
 
 @pytest.mark.parametrize("call", [
     lambda: search.minimax(connect_four()), lambda: search.alphabeta(connect_four()),
-    lambda: search.alphabeta(connect_four(), depth=10**6), lambda: search_steps(connect_four()),
+    lambda: search.alphabeta(connect_four(), depth=10**6),
     lambda: search.minimax(mnk(4, 4, 4)), lambda: search.alphabeta(mnk(4, 4, 4)),
-], ids=["minimax", "alphabeta", "alphabeta_depth_a_million", "search_steps", "minimax_4_4_4",
+], ids=["minimax", "alphabeta", "alphabeta_depth_a_million", "minimax_4_4_4",
         "alphabeta_4_4_4"])
 def test_searches_of_the_whole_tree_refuse_a_big_board_and_say_to_limit_the_depth(call):
     with pytest.raises(SearchTooBigError, match=r"depth=4.*force=True"):
@@ -240,6 +244,16 @@ def test_a_depth_limit_or_force_lets_the_searches_go_ahead():
 
 def test_minimax_of_tic_tac_toe_is_within_the_limit_and_its_numbers_unchanged():
     assert search.minimax(Board()).nodes == 549_946
+
+
+@pytest.mark.parametrize("position", [Board(), connect_four()])
+def test_search_steps_refuses_what_would_be_a_million_steps_as_step_through_does(position):
+    """search_steps keeps every step: tic-tac-toe's empty board would be over a million of them
+    (549,946 nodes), so it is refused up front, as the step-through widget refuses it."""
+    with pytest.raises(SearchTooBigError, match=r"search_steps .* a later position.*force=True"):
+        search_steps(position)
+    with pytest.raises(ValueError, match="free cells"):
+        step_through(position)
 
 
 @pytest.mark.parametrize("call, error, words", [

@@ -140,7 +140,7 @@ def test_round_robin_is_a_grid_of_stacked_bars(close_figures):
     blue = matplotlib.colors.to_rgb("#0072B2")
     assert bars[(1, blue)] == pytest.approx(0.92)  # perfect as X beats random in every game
     assert {"58", "29", "84", "100"} <= set(bar_texts(ax))
-    with pytest.raises(ValueError, match="missing: perfect vs perfect"):
+    with pytest.raises(ValueError, match="results has no games for perfect vs perfect"):
         plot_round_robin({k: v for k, v in results.items() if k != "perfect vs perfect"}, names)
 
 
@@ -183,7 +183,7 @@ def test_convergence_draws_a_line_per_position_in_percent(close_figures):
 
 
 def test_convergence_refuses_shares_outside_0_to_1(close_figures):
-    with pytest.raises(ValueError, match="between 0 and 1"):
+    with pytest.raises(ValueError, match="each number in shares is a share, from 0 to 1, got 25"):
         plot_convergence({"a": {10: 25}})
 
 

@@ -104,12 +104,17 @@ def test_computer_against_computer_is_repeatable_with_a_seed(x, o):
     assert first.stdout.endswith(final.result_text().capitalize() + ".\n")
 
 
+def never_asked(prompt: str) -> str:
+    """What two computer players' game answers a question: there is none to answer."""
+    raise AssertionError(f"asked {prompt!r}")
+
+
 def test_seeds_change_the_game():
     games = set()
     for seed in range(8):
         told = []
         assert main(["--x", "random", "--o", "random", "--seed", str(seed)],
-                    ask=None, tell=told.append) == 0
+                    ask=never_asked, tell=told.append) == 0
         games.add(tuple(told))
     assert len(games) > 1
 

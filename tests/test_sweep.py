@@ -3,26 +3,35 @@ values. Each call must end within ``SECONDS`` in a TypeError or ValueError (Sear
 the games' BoardErrors are ValueErrors) whose message names the parameter (a BoardError or a
 SearchTooBigError says what is wrong with the position or move instead), or else return, if the
 value is one the parameter's type hint allows (a finished game, another game's position, None
-where None is meant); and the arguments passed in are as they were. (The bigger positions that
-only some searches refuse, 4 x 4 four in a row among them, are tests of tests/test_bad_input.py.)
+where None is meant) and, for a count, a cell or a move, one that makes sense (not negative, a
+legal move); an exercise's verdict may answer anything, but not pass a wrong answer. A call that
+goes ahead must end within ``WORK_SECONDS`` (the empty board and 4 x 4 four in a row are among
+the values: a search too big is refused up front); the arguments passed in are as they were, and
+nothing of the package or the built-ins was replaced.
 
-Nothing here lists the functions: they are found in each module's ``__all__`` (and the exported
+Nothing here lists the modules or the functions: every module of the package with an ``__all__``
+is walked, and the functions are found in its ``__all__`` (and the exported
 classes' public methods, and each exercise's ``check``), so a new exported function is swept
 without editing this file. What it needs is a valid value for each of its parameters, to call it
 with all but one right: ``valid`` finds one by the parameter's name or type hint; a parameter it
 knows nothing of fails its test, saying so.
 
-Run with ``-s`` to see the totals: calls made and how many misbehaved."""
+Run with ``-s`` to see the totals, calls made and how many misbehaved (or, with ``-n``, set
+``SWEEP_TOTALS`` to a file that each worker adds its totals to)."""
 
 from __future__ import annotations
 
 import copy
 import importlib
+import importlib.util
 import inspect
 import math
+import os
+import pkgutil
 import random
 import re
 import signal
+import sys
 import time
 import typing
 from collections import Counter
@@ -39,7 +48,9 @@ import ttt
 import ttt.display
 from ttt import exercises
 from ttt.board import Board
-from ttt.games import connect_four
+from ttt.exercises.checking import Feedback
+from ttt.games import connect_four, mnk
+from ttt.grid import Grid
 from ttt.mcts import MCTSWatch
 from ttt.players import random_player
 from ttt.protocol import BoardError, SearchTooBigError
@@ -47,10 +58,11 @@ from ttt.search import Watch
 
 #: Seconds a refusal may take: it comes before any work (CPU seconds, so that a machine busy with
 #: other work does not fail it). A call that goes ahead (the value was fine for it) may take up to
-#: WORK_SECONDS on the clock: the valid calls are made on small positions, but some play whole
-#: games (checking an exercise's answer).
+#: WORK_SECONDS of CPU time: the valid calls are made on small positions, but some play whole
+#: games (checking an exercise's answer) and a value may be the empty board; a call still running
+#: then is a hang (a search too big must be refused up front).
 SECONDS = 2.0
-WORK_SECONDS = 30.0
+WORK_SECONDS = 10.0
 ROOT = Path(__file__).resolve().parents[1]
 
 # X O .
@@ -67,15 +79,30 @@ CATALOGUE: list[tuple[str, Any]] = [
     ("NaN", math.nan), ("+inf", math.inf), ("-inf", -math.inf), ("negative", -1),
     ("huge", 10 ** 9), ("Connect Four 7x6", connect_four()),
     ("a finished game", FINISHED), ("an empty dict", {}),
+    ("a number as a string", "4"), ("a built-in function", len), ("a built-in's name", "random"),
+    ("an illegal move", 0), ("the empty board", Board()), ("4 x 4 four in a row", mnk(4, 4, 4)),
 ]
+#: The values put in place of one number inside a valid container (a dict of counts, a named
+#: tuple such as an Outcome): (label, value).
+INSIDE: list[tuple[str, Any]] = [("NaN inside", math.nan), ("negative inside", -1),
+                                 ("a string inside", "4")]
+#: What cannot be negative, as a parameter or as a field of a named tuple: counts, sizes, cells.
+NOT_NEGATIVE = {"cell", "move", "chosen", "column", "columns", "rows", "size", "counts",
+                "nodes", "results", "costs", "moves", "plies", "visits", "games", "total",
+                "done", "repeats", "free_cells"}
+#: The parameters that are a move of the position they come with: an illegal one is refused.
+MOVES = {"move", "cell", "chosen", "column"}
 
-#: Not swept: the package's own checks (their job is bad input; tests/test_bad_input.py calls
+#: Not swept: the rule book and the package's own checks (``ttt.arguments``, the protocol's rules
+#: and size guards, the Board's rule: their job is bad input; tests/test_bad_input.py calls
 #: them), lesson 8's Exact (a Fraction), the model answers of the exercises (functions written as
 #: a student would, which ``check`` compares the student's with), and the algorithms the lessons
 #: show as the textbook writes them: their checks are at the public entry that runs them
 #: (``minimax``, ``alphabeta``, ``solve``, ``expectimax``, ``mcts``), which the sweep calls.
 LEFT_OUT = re.compile(r"^ttt\.(?!exercises).*\.check_\w+$|^ttt\.exercises\.lesson8\.Exact$"
-                      r"|^ttt\.search\.(minimax_value|alphabeta_value)$"
+                      r"|^ttt\.arguments\.|^ttt\.\w+\.a_\w+$|^ttt\.protocol\.(whole_tree|every_position)$"
+                      r"|^ttt\.board\.tic_tac_toe_only|\.<locals>\.guard$"
+                      r"|^ttt\.search\.(minimax_value|alphabeta_value)$|^ttt\.fast\.minimax_bits$"
                       r"|^ttt\.solve\.(negamax_value|moves_to_try|Table)$"
                       r"|^ttt\.expectimax\.expectimax_value$"
                       r"|^ttt\.mcts\.(grow|select|expand|play_out|back_up|ucb1)$")
@@ -88,13 +115,19 @@ def is_model_answer(thing: Any) -> bool:
 # --- what is exported ------------------------------------------------------------------
 
 
-#: The modules whose ``__all__`` is the course's interface: ``ttt`` itself and the modules the
-#: lessons import from; the plumbing beneath them (the protocol, the grid, svg, aria, the course's
-#: own file reading, the exercises' checking machinery) is reached through these.
-INTERFACE = ("ttt", "ttt.search", "ttt.solve", "ttt.fast", "ttt.counting", "ttt.tree",
-             "ttt.expectimax", "ttt.mcts", "ttt.matches", "ttt.players", "ttt.trace",
-             "ttt.learning", "ttt.games", "ttt.display", "ttt.stepper", "ttt.widgets",
-             "ttt.exercises", *(f"ttt.exercises.lesson{n}" for n in range(1, 10)))
+def interface() -> list[str]:
+    """Every module of the package that says what it exports (an ``__all__``), found by walking
+    the package: a new module is swept without editing this file. (Read, not imported, to find
+    out: importing ``ttt.__main__`` would start the terminal game.)"""
+    found = []
+    for info in pkgutil.walk_packages(ttt.__path__, "ttt."):
+        spec = importlib.util.find_spec(info.name)
+        if spec and spec.origin and re.search(r"^__all__\b", Path(spec.origin).read_text(), re.M):
+            found.append(info.name)
+    return ["ttt", *sorted(found)]
+
+
+INTERFACE = interface()
 
 
 def modules() -> list[Any]:
@@ -104,7 +137,7 @@ def modules() -> list[Any]:
 def is_record(kind: type) -> bool:
     """A result the package makes (a dataclass or a named tuple), an error or a protocol: not an
     entry point."""
-    return (is_dataclass(kind) or issubclass(kind, (tuple, BaseException))
+    return (is_dataclass(kind) or issubclass(kind, (tuple, frozenset, BaseException))
             or getattr(kind, "_is_protocol", False))
 
 
@@ -122,7 +155,8 @@ def exported() -> dict[str, Callable[..., Any]]:
                 continue
             if id(thing) in seen or not (inspect.isfunction(thing) or inspect.isclass(thing)):
                 continue
-            if (inspect.isclass(thing) and is_record(thing)) or is_model_answer(thing):
+            if ((inspect.isclass(thing) and is_record(thing)) or is_model_answer(thing)
+                    or hasattr(thing, "__unchecked__")):  # left unchecked, saying why
                 continue
             home = getattr(thing, "__module__", "")
             if not home.startswith("ttt"):
@@ -190,11 +224,15 @@ BY_NAME: dict[str, Callable[[], Any]] = {
     **dict.fromkeys(["scores", "values"], lambda: {2: 0.5, 3: 0.0}),
     "rng": lambda: random.Random(1), "beads": lambda: 3, "box_total": lambda: 5,
     "name": lambda: "random", "level_player:name": lambda: "perfect",
-    "check_can_play:name": lambda: "random",
+    "check_can_play:name": lambda: "random", "register_player:name": lambda: "a new player",
     "steps": lambda: ttt.search_steps(SMALL), "step": lambda: ttt.search_steps(SMALL)[0],
-    "counts": lambda: [1, 2, 3],
-    **dict.fromkeys(["results", "plot_round_robin:results"],
-                    lambda: {"a": {"X": 1, "O": 0, "draw": 1}}),
+    "counts": lambda: [1, 2, 3], "plot_outcomes:counts": lambda: Counter(X=1, O=2, draw=3),
+    "plot_round_robin:results": lambda: {"a vs a": Counter(X=1, draw=1)},
+    "try_plan:level": lambda: "random", "run": lambda: (lambda: None),
+    "argv": lambda: ["--x", "random", "--o", "random", "--seed", "1"],
+    "plans": lambda: {"a": (45, [[1]])},
+    "plot_nodes_per_move:rows": lambda: {0: 10, 1: 20}, "NamedSlider:value": lambda: 1,
+    "results": lambda: {"a": {"X": 1, "O": 0, "draw": 1}},
     **dict.fromkeys([f"{owner}:results" for owner in ("crosstable", "standings",
                                                        "standings_table")],
                     lambda: {"a vs a": Counter(X=1, draw=1)}),
@@ -203,6 +241,7 @@ BY_NAME: dict[str, Callable[[], Any]] = {
         for x in ("random", "one-layer", "two-layer", "perfect")
         for o in ("random", "one-layer", "two-layer", "perfect")},
     "boxes_shown:positions": lambda: [Board()],
+    **dict.fromkeys(["changed_dict:old", "changed_dict:new"], lambda: {4: 0.5}),
     "won_drawn_lost:counts": lambda: Counter(X=1),
     "game_text:game": lambda: [(SMALL, True)], "game_text:before": lambda: {},
     "try_player:opponent": lambda: "random", "train_judged:checkpoints": lambda: (2,),
@@ -259,36 +298,47 @@ class Hang(BaseException):  # noqa: N818 (a BaseException: code under test catch
 
 
 def within_time(call: Callable[[], Any]) -> Any:
-    """``call()``, stopped by a Hang after ``WORK_SECONDS`` (pytest-timeout's own alarm is put
-    back with what is left of it)."""
+    """``call()``, stopped by a Hang after ``WORK_SECONDS`` of CPU time (a profiling timer, so
+    that a machine busy with other work neither stops a call early nor touches pytest-timeout's
+    own alarm)."""
     def stop(signum: int, frame: Any) -> None:
         raise Hang
 
-    begin = time.monotonic()
-    previous = signal.signal(signal.SIGALRM, stop)
-    outer, _ = signal.setitimer(signal.ITIMER_REAL, WORK_SECONDS)
+    previous = signal.signal(signal.SIGPROF, stop)
+    signal.setitimer(signal.ITIMER_PROF, WORK_SECONDS)
     try:
         return call()
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-        if outer:
-            signal.setitimer(signal.ITIMER_REAL, max(outer - (time.monotonic() - begin), 1e-3))
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
 
 
 TOWER = BeartypeConf(is_pep484_tower=True)
 #: The parameters whose job is to be filled in: a table a search stores what it found in, a list
 #: a player appends its node counts to.
 FILLED = {"table", "nodes"}
-#: The parameters for which infinity means something: a deadline that never comes.
-INFINITY_MEANS_NEVER = {"deadline"}
+#: The parameters for which infinity means something, and which: a deadline that never comes, a
+#: score written as a student writes it (a window's bounds are infinite).
+INFINITY_MEANS = {"deadline": {math.inf}, "signed:score": {math.inf, -math.inf}}
 
 
-def allowed(value: Any, hint: object, parameter: str) -> bool:
+def allowed(value: Any, hint: object, parameter: str, label: str = "",
+            position: Any = None, made: bool = False, owner: str = "") -> bool:
     """Whether returning is fine for ``value``: the type hint allows it (a hint that cannot be
-    read, or none, allows all), and if it is a number, it is finite."""
+    read, or none, allows all), and if it is a number, it is finite; a count, a size or a cell is
+    not negative, nor has a negative one inside; a move is one of the position's legal moves
+    (unless ``made``: a tree's node holds the move made to reach it); nothing inside is NaN."""
     if (isinstance(value, float) and not math.isfinite(value) and hint not in (Any, object)
-            and not (value == math.inf and parameter in INFINITY_MEANS_NEVER)):
+            and value not in INFINITY_MEANS.get(f"{owner}:{parameter}",
+                                                INFINITY_MEANS.get(parameter, ()))):
+        return False
+    if label == "NaN inside" and hint not in (Any, object):
+        return False
+    if parameter in NOT_NEGATIVE and (label == "negative inside" or is_negative(value)):
+        return False
+    if label == "negative inside" and NOT_NEGATIVE & set(getattr(type(value), "_fields", ())):
+        return False
+    if parameter in MOVES and not made and not is_legal(value, position):
         return False
     if hint is None or hint is Any or hint is object or isinstance(hint, str):
         return True
@@ -296,6 +346,76 @@ def allowed(value: Any, hint: object, parameter: str) -> bool:
         return is_bearable(value, hint, conf=TOWER)
     except Exception:
         return True
+
+
+def is_negative(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0
+
+
+def is_legal(move: Any, position: Any) -> bool:
+    """Whether ``move`` is a legal move of ``position`` (a cell of the board if there is none:
+    not negative)."""
+    if position is None or not hasattr(position, "legal_moves"):
+        return not is_negative(move)
+    return not position.is_over and move in position.legal_moves
+
+
+def with_numbers(value: Any, number: Any) -> Any:
+    """``value`` with every number inside it (not the keys of a dict) replaced by ``number``;
+    the same object if it holds none."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float)):
+        return number
+    if isinstance(value, dict):
+        changed = {key: with_numbers(item, number) for key, item in value.items()}
+        return type(value)(changed) if isinstance(value, Counter) else changed
+    if hasattr(type(value), "_fields"):  # a named tuple: a record the package makes
+        return type(value)(*(with_numbers(item, number) for item in value))
+    if isinstance(value, (list, tuple)):
+        return type(value)(with_numbers(item, number) for item in value)
+    return value
+
+
+def global_state() -> dict[str, tuple[dict, dict]]:
+    """Every ttt module's names (and builtins'), and the entries of their module-level dicts:
+    what a call must not replace (``register_player`` of a built-in's name, ``watching(len)``)."""
+    state = {}
+    for name, module in list(sys.modules.items()):
+        if name == "builtins" or name == "ttt" or name.startswith("ttt."):
+            names = dict(vars(module))
+            state[name] = (names, {key: dict(item) for key, item in names.items()
+                                   if type(item) is dict and key != "__warningregistry__"})
+    return state
+
+
+def replaced_since(before: dict[str, tuple[dict, dict]]) -> list[str]:
+    """What a call replaced in ``global_state``: module names bound to something else, dict
+    entries given another value; all put back as they were (what it added, too, so that one
+    call's registration does not refuse the next's)."""
+    replaced = []
+    for module_name, (names, dicts) in before.items():
+        module = sys.modules[module_name]
+        for key, item in names.items():
+            if getattr(module, key, None) is not item and key != "__warningregistry__":
+                replaced.append(f"{module_name}.{key}")
+                setattr(module, key, item)
+        for key, entries in dicts.items():
+            now = names[key]
+            for entry, item in entries.items():
+                if entry in now and now[entry] is not item:
+                    replaced.append(f"{module_name}.{key}[{entry!r}]")
+                    now[entry] = item
+            for entry in now.keys() - entries.keys():
+                del now[entry]
+    return replaced
+
+
+def contradicts_itself(words: str) -> bool:
+    """Whether an error's message says a value should be of a kind it then says it is ('table
+    should be dict or None, got dict')."""
+    said = re.search(r"should be (.*?), got (\w+) ", words)
+    return bool(said) and said[2] in said[1].split(" or ")
 
 
 @dataclass
@@ -330,36 +450,71 @@ def snapshot(values: dict[str, Any]) -> dict[str, Any]:
 def one_call(owner: str, function: Callable[..., Any], arguments: dict[str, Any],
              positional: set[str], parameter: str, label: str, value: Any,
              hint: object) -> Verdict:
-    """Call ``function`` with ``value`` for ``parameter`` and the other ``arguments`` valid;
-    say what went wrong, if anything."""
+    """Call ``function`` with ``value`` for ``parameter`` and the other ``arguments`` valid (and
+    enter and leave what it returns if that is a context manager); say what went wrong, if
+    anything."""
     given = {**arguments, parameter: value}
+    made = bool({"parent", "depth"} & set(inspect.signature(function).parameters))
     before = snapshot(given)
+    state = global_state()
+    position = next((given[name] for name in ("position", "board", "start") if name in given
+                     and name != parameter), getattr(function, "__self__", None))
     args = [given[name] for name in given if name in positional]
     kwargs = {name: v for name, v in given.items() if name not in positional}
     trouble = ""
     begin = time.process_time()
     try:
-        within_time(lambda: function(*args, **kwargs))
-        if not allowed(value, hint, parameter):
+        result = within_time(lambda: entered(function(*args, **kwargs)))
+        fine = allowed(value, hint, parameter, label, position, made=made,
+                       owner=owner.split(".")[-1])
+        if isinstance(result, Feedback):  # an exercise's verdict: any answer gets one
+            trouble = "passed" if result.passed and not fine else ""
+        elif not fine:
             trouble = "accepted"
     except Hang:
-        trouble = f"still running after {WORK_SECONDS} s"
+        trouble = f"still running after {WORK_SECONDS} CPU s"
+    except SystemExit as error:  # the command line's refusal: its usage, and exit status 2
+        trouble = "" if error.code == 2 else f"exited with {error.code!r}"
     except (TypeError, ValueError) as error:
         words = str(error)
-        # the game's own error, or a search too big, says what is wrong with the position
+        # the game's own error, or a search too big, says what is wrong with the position; a
+        # function given where one is meant raises its own error when it is called
         named = (isinstance(error, (BoardError, SearchTooBigError))
-                 or re.search(rf"\b{re.escape(parameter)}\b", words, re.IGNORECASE))
+                 or re.search(rf"\b{re.escape(parameter)}\b", words, re.IGNORECASE)
+                 or (label == "a built-in function" and allowed(value, hint, parameter)))
         if time.process_time() - begin > SECONDS:
             trouble = f"refused only after {SECONDS} s: {words[:80]}"
         elif not named:
             trouble = f"{type(error).__name__} not naming {parameter}: {words[:120]}"
-    except Exception as error:
-        trouble = f"internal error {type(error).__name__}: {str(error)[:120]}"
-    changed = [name for name, copied in before.items()
-               if given[name] != copied and name not in FILLED]
+        elif contradicts_itself(words):
+            trouble = f"{type(error).__name__} contradicting itself: {words[:120]}"
+    except Exception as error:  # but a function of the kind meant may fail in its own way
+        if not (label == "a built-in function" and allowed(value, hint, parameter)):
+            trouble = f"internal error {type(error).__name__}: {str(error)[:120]}"
+    replaced = replaced_since(state)
+    if replaced and not trouble:
+        trouble = f"replaced {', '.join(replaced)}"
+    changed = [name for name, copied in before.items()  # NaN is not NaN: compared as text
+               if given[name] != copied and repr(given[name]) != repr(copied)
+               and name not in FILLED]
     if changed and not trouble:
         trouble = f"changed {', '.join(changed)}"
     return Verdict(owner, parameter, label, trouble)
+
+
+def entered(result: Any) -> Any:
+    """``result``, entered and left if it is a context manager (``watching``): what it does
+    happens there."""
+    if hasattr(result, "__enter__") and hasattr(result, "__exit__"):
+        with result:
+            pass
+    return result
+
+
+#: The parameters given a valid value even where they have a default: a small position (not the
+#: empty board), the terminal game's own command line (not pytest's), the lessons' folder (not
+#: the folder the tests run in).
+ALWAYS_GIVEN = ("position", "board", "start", "argv", "folder")
 
 
 def sweep(owner: str, function: Callable[..., Any]) -> Iterator[Verdict]:
@@ -371,8 +526,8 @@ def sweep(owner: str, function: Callable[..., Any]) -> Iterator[Verdict]:
     for name, param in signature.parameters.items():
         if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
             continue
-        if param.default is param.empty or name in ("position", "board", "start"):
-            arguments[name] = valid(short, name, hints[name])  # a small position, not Board()
+        if param.default is param.empty or name in ALWAYS_GIVEN:
+            arguments[name] = valid(short, name, hints[name])
     if isinstance(getattr(function, "__self__", None), exercises.Exercise):
         arguments["student"] = function.__self__.answer  # the right answer: checked in a moment
         if param.kind == param.POSITIONAL_ONLY:
@@ -387,10 +542,19 @@ def sweep(owner: str, function: Callable[..., Any]) -> Iterator[Verdict]:
             # hand the next call a dict that is no longer empty
             yield one_call(owner, function, arguments, positional, name, label,
                            copy.deepcopy(value), hints[name])
+        if name in arguments and not isinstance(arguments[name], (int, float)):
+            for label, number in INSIDE:
+                changed = with_numbers(arguments[name], number)
+                if changed is not arguments[name] and changed != arguments[name]:
+                    yield one_call(owner, function, arguments, positional, name, label,
+                                   changed, hints[name])
 
 
 def instance_of(kind: type, owner: str) -> Any:
-    """An instance of ``kind`` made with valid arguments."""
+    """An instance of ``kind`` made with valid arguments (or, for a class that is no game itself
+    but what the games are made of, a position of one)."""
+    if kind is Grid:
+        return SMALL
     hints = hints_of(kind)
     arguments = {name: valid(kind.__name__, name, hints[name])
                  for name, param in inspect.signature(kind).parameters.items()
@@ -431,4 +595,70 @@ def test_the_sweep_finds_the_exported_functions_by_itself():
 
 
 def teardown_module():
-    print(f"\nsweep: {TOTALS['calls']} calls, {TOTALS['misbehaved']} misbehaved")
+    """The totals, printed (``-s``), and added to the file ``$SWEEP_TOTALS`` names if set (each
+    worker of ``pytest -n`` adds its own line)."""
+    line = f"sweep: {TOTALS['calls']} calls, {TOTALS['misbehaved']} misbehaved"
+    print(f"\n{line}")
+    if os.environ.get("SWEEP_TOTALS"):
+        with open(os.environ["SWEEP_TOTALS"], "a") as totals:
+            totals.write(line + "\n")
+
+
+#: The positions a player by name is handed in the sweep of players: a small game of
+#: tic-tac-toe, another game, a finished one, and a board too big to search to the end.
+POSITIONS = [("SMALL", SMALL), ("Connect Four 4x4", FOUR), ("a finished game", FINISHED),
+             ("4 x 4 four in a row", mnk(4, 4, 4))]
+
+
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("name", [name.replace("-N", "-2").replace("-S", "-0.01")
+                                  for name in (*ttt.players.PLAYER_NAMES, *ttt.players.PLAYERS)])
+def test_every_player_by_name_plays_a_legal_move_or_refuses_the_position(name):
+    """What ``make_player`` returns is called with odd positions too: a player that knows only
+    tic-tac-toe (the "learned" one) refuses another game, as a player that would search too long
+    refuses a big board, rather than play it with the wrong knowledge or hang."""
+    bad = []
+    for label, position in POSITIONS:
+        player = ttt.players.make_player(name, seed=1)
+        try:
+            move = within_time(lambda player=player, position=position: player(position))
+            if move not in position.legal_moves:
+                bad.append(f"{label}: played {move!r}, not a legal move")
+        except Hang:
+            bad.append(f"{label}: still running after {WORK_SECONDS} CPU s")
+        except (TypeError, ValueError):
+            pass
+    assert not bad, f"{name}: " + "; ".join(bad)
+
+
+def takes_anything(function: Callable[..., Any]) -> bool:
+    """Whether every parameter of ``function`` is hinted ``object`` (``shown``, ``same``), or it
+    is an exercise's verdict (it returns Feedback): any value gets an answer, never an error."""
+    hints = hints_of(function)
+    returns = inspect.signature(function).return_annotation
+    return (all(hint is object for hint in hints.values())
+            or returns in (Feedback, "Feedback"))
+
+
+def test_every_exported_callable_is_checked_or_says_why_not():
+    """What the README says of the boundary: every exported function and class that takes
+    arguments is wrapped in ``@checked`` (its rules: ``ttt.arguments.rules_of``), or marked
+    ``@unchecked`` with the reason, or takes anything (an exercise's verdict)."""
+    unguarded = []
+    for name, thing in EXPORTED.items():
+        entry = thing
+        if inspect.isclass(thing):
+            entry = next((vars(thing)[m] for m in ("__new__", "__init__") if m in vars(thing)),
+                         None)
+            entry = getattr(entry, "__func__", entry)
+        named = [p for p in inspect.signature(thing).parameters.values()
+                 if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+        if named and not (hasattr(entry, "__rules__") or takes_anything(thing)):
+            unguarded.append(name)
+    assert not unguarded, "neither @checked nor @unchecked:\n" + "\n".join(unguarded)
+
+
+def test_the_readme_says_how_many_odd_values_the_sweep_tries():
+    said = re.search(r"calls\s+each\s+parameter\s+with\s+(\d+)\s+odd\s+values",
+                     (ROOT / "README.md").read_text())
+    assert said and int(said[1]) == len(CATALOGUE)

@@ -22,6 +22,11 @@ Two parts carry the checks, each written once:
   number from -1 to +1 (a guess: the search scores finished games itself). A function may give
   one of its parameters another rule: ``@checked(depth=at_least(0))``.
 
+One rule book: a rule lives here (``RULES``, ``HINT_RULES``), in the module of the class it
+checks (``ttt.protocol``: a position and a legal move; ``ttt.board``: a tic-tac-toe Board), or in
+the decorator of the function it guards; never again in the function's body. ``rules_of(f)``
+shows every rule of ``f``, by parameter, as its boundary applies it.
+
 A search or count to the end of the game says so with ``exhaustive``: like ``solve``, it refuses
 at once, with a SearchTooBigError, a position it could not finish in minutes, unless it is given a
 depth limit or ``force=True`` (the wrapper adds ``force`` to a function that has none).
@@ -41,15 +46,16 @@ import functools
 import inspect
 import math
 import numbers
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar, Union, get_args, get_origin
 
 from beartype import BeartypeConf
 from beartype.door import is_bearable
 
-__all__ = ["BOARD_SIZE", "HINT_RULES", "POSITION_NAMES", "RULES", "Guard", "Rule", "a_real",
-           "a_whole_number", "at_least", "check_count", "check_depth", "check_flag", "checked",
-           "checked_evaluation", "finite_values", "one_of", "within"]
+__all__ = ["BOARD_SIZE", "HINT_RULES", "POSITION_NAMES", "RULES", "Guard", "Rule", "a_function",
+           "a_real", "a_whole_number", "at_least", "check_count", "check_depth", "check_flag",
+           "checked", "checked_evaluation", "finite_values", "numbers_within", "one_of",
+           "rules_of", "unchecked", "within"]
 
 PLAYERS = ("X", "O")
 #: The names a position of the game protocol goes by; ``ttt.protocol`` gives them their rule.
@@ -176,6 +182,34 @@ def finite_values(value: object, name: str) -> None:
         _a_number(number, f"each of the {name}")
 
 
+def numbers_within(low: float, high: float, what: str, empty: bool = True) -> Rule:
+    """The rule of data to draw: every number in it (a mapping's values, a list's items, a
+    (label, number) pair's number, however nested) a finite number from ``low`` to ``high``,
+    which is ``what``; and unless ``empty``, at least one number."""
+    check = within(low, high, what)
+
+    def rule(value: object, name: str) -> None:
+        if not empty and not any(True for _ in _numbers_in(value)):
+            raise ValueError(f"{name} is empty: there is nothing to draw")
+        for number in _numbers_in(value):
+            check(number, f"each number in {name}")
+    return rule
+
+
+def _numbers_in(value: object) -> Iterator[object]:
+    """The numbers of ``numbers_within``'s data (and whatever else is where a number should be)."""
+    if isinstance(value, Mapping):
+        for item in value.values():
+            yield from _numbers_in(item)
+    elif isinstance(value, tuple):
+        yield from _numbers_in(value[-1]) if value else ()
+    elif isinstance(value, (list, range)):
+        for item in value:
+            yield from _numbers_in(item)
+    else:
+        yield value
+
+
 def a_function(value: object, name: str) -> None:
     """Something to call."""
     if not callable(value):
@@ -278,7 +312,7 @@ _inside = [False]
 
 
 def checked(function: F | None = None, *, exhaustive: Guard | None = None,
-            **rules: Rule) -> F:
+            reads_input: bool = False, **rules: Rule) -> F:
     """``function`` (or a class: its own ``__new__`` or ``__init__``) with its arguments checked
     where it is entered: each by the course's rule for its hint or name (``HINT_RULES``,
     ``RULES``, or a rule given here by name) and its type hint (beartype), None passing where
@@ -286,9 +320,13 @@ def checked(function: F | None = None, *, exhaustive: Guard | None = None,
 
     ``exhaustive``: a search or count to the end of the game, whose size ``guard`` (from
     ``ttt.protocol``: ``whole_tree``, ``every_position``) refuses a position too big with a
-    SearchTooBigError unless told ``force=True``; a function without ``force`` gets it here."""
+    SearchTooBigError unless told ``force=True``; a function without ``force`` gets it here.
+
+    ``reads_input``: a function that passes on what a user typed (the terminal game): the calls
+    it makes are checked as if entered from outside, as ``as_entered`` would."""
     if function is None:
-        return functools.partial(checked, exhaustive=exhaustive, **rules)  # type: ignore
+        return functools.partial(checked, exhaustive=exhaustive,  # type: ignore
+                                 reads_input=reads_input, **rules)
     if inspect.isclass(function):  # its own __new__ or __init__, where its arguments arrive
         if "__new__" in vars(function):
             function.__new__ = staticmethod(checked(vars(function)["__new__"], **rules))
@@ -327,6 +365,8 @@ def checked(function: F | None = None, *, exhaustive: Guard | None = None,
             exhaustive(function.__name__, bound.arguments)
         if adds_force:
             bound.arguments.pop("force", None)
+        if reads_input:
+            return function(*bound.args, **bound.kwargs)
         _inside[0] = True
         try:
             return function(*bound.args, **bound.kwargs)
@@ -334,7 +374,23 @@ def checked(function: F | None = None, *, exhaustive: Guard | None = None,
             _inside[0] = False
 
     wrapper.__signature__ = signature  # type: ignore[attr-defined]
+    wrapper.__rules__ = (function, signature, rules)  # type: ignore[attr-defined]
     return wrapper  # type: ignore[return-value]
+
+
+def rules_of(function: Callable[..., Any]) -> dict[str, Callable[[Any], object]]:
+    """The rules that guard the checked ``function``'s arguments where it is entered, by
+    parameter: each a check of one value, raising as the boundary would (the course's rule, then
+    the type hint). How a reader (or a test) sees every rule of a function in one place:
+    ``rules_of(mcts)['exploration'](-1)`` raises the ValueError ``mcts(..., exploration=-1)``
+    does."""
+    inner, signature, rules = function.__rules__  # type: ignore[attr-defined]
+    return {name: functools.partial(_check_one, name=name, rule=rule, hint=hint)
+            for name, rule, hint in _plan(inner, signature, rules)}
+
+
+def _check_one(value: object, name: str, rule: Rule | None, hint: object) -> object:
+    return _check(value, name, rule, hint, {})
 
 
 def as_entered(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
@@ -346,6 +402,16 @@ def as_entered(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         return function(*args, **kwargs)
     finally:
         _inside[0] = was_inside
+
+
+def unchecked(why: str) -> Callable[[F], F]:
+    """A decorator that leaves a public function unchecked, saying ``why`` (kept as its
+    ``__unchecked__``, which the sweep of tests/test_sweep.py reads): a step a search takes at
+    every node, whose wrapper would slow the search itself."""
+    def mark(function: F) -> F:
+        function.__unchecked__ = why  # type: ignore[attr-defined]
+        return function
+    return mark
 
 
 def _plan(function: Callable[..., Any], signature: inspect.Signature,
@@ -371,7 +437,8 @@ def _resolve(annotation: object, function: Callable[..., Any]) -> object:
         return None
     if isinstance(annotation, str):
         try:
-            annotation = eval(annotation, getattr(function, "__globals__", {}))  # noqa: S307
+            home = inspect.unwrap(function)  # a context manager's hints are its generator's
+            annotation = eval(annotation, getattr(home, "__globals__", {}))  # noqa: S307
         except Exception:
             return None
     return annotation
@@ -430,7 +497,12 @@ def _describe(hint: object) -> str:
         return " or ".join(_describe(arg) for arg in get_args(hint))
     if hint is type(None):
         return "None"
-    if get_origin(hint) is not None and getattr(get_origin(hint), "__name__", "") == "Callable":
+    origin = get_origin(hint)
+    if origin is not None and getattr(origin, "__name__", "") == "Callable":
         return "a function"
+    if origin is not None and get_args(hint):  # what it holds, too: 'dict of Position to Fraction'
+        of = [_describe(arg) for arg in get_args(hint) if arg is not Ellipsis]
+        what = " to ".join(of) if len(of) == 2 and issubclass(origin, Mapping) else ", ".join(of)
+        return f"{_describe(origin)} of {what}"
     text = getattr(hint, "__name__", None) or str(hint)
     return text.replace("typing.", "").replace("collections.abc.", "")

@@ -91,6 +91,7 @@ class LiveRegion(anywidget.AnyWidget):
         super().__init__(text=text, **kwargs)
         self.add_class("live-region")
 
+    @checked
     def say(self, text: str) -> None:
         """Have ``text`` read out, even if it is what was said last."""
         with self.hold_sync():

@@ -27,6 +27,8 @@ import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from ttt.arguments import checked
+
 __all__ = ["activate", "chart_key", "drawn_chart", "in_browser", "lesson_address"]
 
 #: the file of @viz-js/viz (``dist/viz-global.js``) that the site serves beside pyodide-lock.json
@@ -40,6 +42,7 @@ CHART_KEY = "ttt_chart"
 
 
 
+@checked
 def lesson_address(lesson: str) -> str:
     """The address, within the browser version's site, that opens ``lesson`` (a notebook's file
     name, e.g. ``"01_the_board.ipynb"``) in JupyterLab, in a workspace of the lesson's own.
@@ -48,8 +51,6 @@ def lesson_address(lesson: str) -> str:
     each notebook it reopens starts a Python of its own (Pyodide, in a worker): opened in the one
     default workspace, a second lesson started two Pythons, its own and the first lesson's, which
     shared the CPU. In its own workspace (``workspace=`` in the address) a lesson opens alone."""
-    if not isinstance(lesson, str):
-        raise TypeError(f"lesson should be a notebook's file name (a str), not {lesson!r}")
     if not lesson.endswith(".ipynb") or "/" in lesson or lesson == ".ipynb":
         raise ValueError(f"lesson should be a notebook's file name such as "
                          f"'01_the_board.ipynb', not {lesson!r}")
@@ -164,6 +165,7 @@ class _WasmGraphviz:
 # --- charts drawn ahead of time -------------------------------------------------------------------
 
 
+@checked
 def chart_key(function: str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> str | None:
     """The key of a chart call: a digest of the function's name and of its arguments, the same
     on the desktop and in the browser for the same call; None if an argument is not plain data
@@ -190,10 +192,11 @@ def canonical(value: Any) -> str:
     raise TypeError(f"not plain data: {type(value).__name__}")
 
 
+@checked
 def drawn_chart(key: str | None) -> dict[str, Any] | None:
     """In the browser, what the notebook showed on the desktop for the chart call ``key`` (its
     outputs by MIME type), if the build drew that call; else None."""
-    if key is None or key not in _drawn_chart_keys():
+    if key is None or not in_browser() or key not in _drawn_chart_keys():
         return None
     from pyodide.http import open_url
 

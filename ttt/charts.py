@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, ParamSpec
 
-from ttt.arguments import checked
+from ttt.arguments import checked, numbers_within
 from ttt.browser import CHART_KEY, chart_key, drawn_chart, in_browser
 from ttt.svg import LINE_COLOUR, O_COLOUR, X_COLOUR
 
@@ -35,6 +35,13 @@ if TYPE_CHECKING:
 __all__ = ["plot_convergence", "plot_learning_curves", "plot_method_comparison",
            "plot_nodes_by_depth", "plot_nodes_per_move", "plot_outcomes", "plot_round_robin",
            "plot_search_costs", "plot_tournament"]
+
+#: The rules of the data a chart draws: counts (of nodes, of games) are never negative, shares
+#: are fractions, and whatever a learning curve measures is a finite number.
+_COUNTS = numbers_within(0, math.inf, "a count, 0 or more")
+_NONEMPTY_COUNTS = numbers_within(0, math.inf, "a count, 0 or more", empty=False)
+_SHARES = numbers_within(0, 1, "a share, from 0 to 1")
+_MEASURES = numbers_within(-math.inf, math.inf, "a finite number")
 
 #: Okabe-Ito colours for the series of a chart, X's blue and O's vermillion first.
 _SERIES_COLOURS = (X_COLOUR, O_COLOUR, LINE_COLOUR, "#E69F00", "#CC79A7", "#56B4E9", "#000000")
@@ -101,7 +108,7 @@ NO_MATPLOTLIB = "No chart here: matplotlib is not installed (pip install matplot
 
 
 @_drawn
-@checked
+@checked(counts=_COUNTS)
 def plot_nodes_by_depth(counts: Sequence[int], *, log: bool = False,
                         title: str = "Nodes of the game tree at each depth") -> Figure:
     """Bars of how many nodes the tree has at each depth (``counts[d]`` at depth d)."""
@@ -119,7 +126,7 @@ def plot_nodes_by_depth(counts: Sequence[int], *, log: bool = False,
 
 
 @_drawn
-@checked
+@checked(rows=_COUNTS)
 def plot_nodes_per_move(rows: Rows | Mapping[str, Rows], *,
                         title: str = "Nodes searched to choose each move") -> Figure:
     """Bars of the nodes searched for each move of a game, on a log scale.
@@ -162,7 +169,7 @@ def _is_number(x: object) -> bool:
 
 
 @_drawn
-@checked
+@checked(counts=_COUNTS)
 def plot_outcomes(counts: Mapping[str, int], *, title: str = "How the games end") -> Figure:
     """Bars of X wins, draws and O wins, from a Counter keyed 'X', 'draw' and 'O'."""
     numbers = _outcome_numbers(counts)
@@ -181,7 +188,7 @@ def plot_outcomes(counts: Mapping[str, int], *, title: str = "How the games end"
 
 
 @_drawn
-@checked
+@checked(results=_COUNTS)
 def plot_tournament(results: Mapping[str, Mapping[str, int]], *,
                     title: str = "Results of each pairing") -> Figure:
     """Stacked horizontal bars, one per pairing: the share of X wins, draws and O wins."""
@@ -208,17 +215,29 @@ def plot_tournament(results: Mapping[str, Mapping[str, int]], *,
                                   for pairing in pairings) + ".")
 
 
+def _players_of_results(value: object, name: str, arguments: dict) -> None:
+    """The rule of a round robin's ``names``: a list of names (not one name), each pairing of
+    which has its games in the ``results``."""
+    if isinstance(value, str) or not isinstance(value, (list, tuple)):
+        raise TypeError(f"{name} is a list of the players' names, got {value!r:.40}")
+    results = arguments.get("results", {})
+    missing = [f"{x} vs {o}" for x in value for o in value if f"{x} vs {o}" not in results]
+    if missing:
+        raise ValueError(f"{name} are the players of the round robin, but results has no games "
+                         f"for {', '.join(missing[:5])}")
+
+
+_players_of_results.with_arguments = True  # type: ignore[attr-defined]
+
+
 @_drawn
-@checked
+@checked(results=_COUNTS, names=_players_of_results)
 def plot_round_robin(results: Mapping[str, Mapping[str, int]], names: Sequence[str], *,
                      title: str = "Round robin") -> Figure:
     """A grid with one square per pairing, X players down the side and O players across the top,
     as in a results table; each square holds that pairing's games as one stacked bar of X wins,
     draws and O wins (in %). ``results`` is keyed 'X name vs O name', for every pair of
     ``names``. It fits one screen where one bar per pairing would not."""
-    missing = [f"{x} vs {o}" for x in names for o in names if f"{x} vs {o}" not in results]
-    if missing:
-        raise ValueError(f"a round robin needs every pairing; missing: {', '.join(missing)}")
     from matplotlib.patches import Patch
 
     fig, ax = _new_chart(height=0.6 * len(names) + 1.6)
@@ -265,7 +284,7 @@ def _outcome_numbers(counts: Mapping[str, int]) -> list[int]:
 
 
 @_drawn
-@checked
+@checked(nodes=_COUNTS)
 def plot_method_comparison(nodes: Mapping[str, int], *,
                            title: str = "Nodes searched (or positions solved), by method"
                            ) -> Figure:
@@ -285,7 +304,7 @@ def plot_method_comparison(nodes: Mapping[str, int], *,
 
 
 @_drawn
-@checked
+@checked(costs=_NONEMPTY_COUNTS)
 def plot_search_costs(costs: Mapping[str, Mapping[str, float]], *,
                       estimated: Collection[tuple[str, str]] = (),
                       title: str = "Nodes searched to solve each board, by method") -> Figure:
@@ -322,15 +341,12 @@ def plot_search_costs(costs: Mapping[str, Mapping[str, float]], *,
 
 
 @_drawn
-@checked
+@checked(shares=_SHARES)
 def plot_convergence(shares: Mapping[str, Mapping[int, float]], *,
                      title: str = "How often the search chooses a best move") -> Figure:
     """Lines, one per position: the share of searches (over many seeds) that chose a best move,
     against the number of playouts (log scale). ``shares`` maps each line's label to {playouts:
     share between 0 and 1}."""
-    for label, row in shares.items():
-        if not all(0 <= share <= 1 for share in row.values()):
-            raise ValueError(f"shares are between 0 and 1; {label!r} has {sorted(row.values())}")
     fig, ax = _new_chart()
     markers = "osD^v"
     for i, (label, row) in enumerate(shares.items()):
@@ -351,7 +367,7 @@ def plot_convergence(shares: Mapping[str, Mapping[int, float]], *,
 
 
 @_drawn
-@checked
+@checked(curves=_MEASURES)
 def plot_learning_curves(curves: Mapping[str, Mapping[int, float]], *, ylabel: str,
                          title: str = "How the learner improves with practice",
                          xlabel: str = "games played") -> Figure:

@@ -17,6 +17,7 @@ import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ttt.arguments import checked
 from ttt.board import EMPTY, Board
 from ttt.games import MAX_SIDE, ConnectFour, connect_four, mnk
 from ttt.matches import Player, player_name
@@ -38,6 +39,7 @@ Ask = Callable[[str], str]
 Tell = Callable[[str], None]
 
 
+@checked(reads_input=True)
 def main(argv: Sequence[str] | None = None, ask: Ask = input, tell: Tell = print) -> int:
     """Run the game with command-line arguments ``argv``; read answers with ``ask(prompt)`` and
     show everything else with ``tell(text)``. Returns the exit status: 0, even when the player
@@ -57,6 +59,7 @@ def main(argv: Sequence[str] | None = None, ask: Ask = input, tell: Tell = print
     return 0
 
 
+@checked(reads_input=True)
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """The options from the command line (``argv``, or ``sys.argv`` if None)."""
     players = (f"Players: {', '.join(_CHOICES)} (N a whole number from 1 up, S seconds a move). "

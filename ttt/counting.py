@@ -35,7 +35,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import zip_longest
+from itertools import islice, zip_longest
 from typing import Any
 
 from ttt.arguments import checked
@@ -105,9 +105,9 @@ def tree_size_exceeds(position: Position, limit: int) -> bool:
     the tree level by level and stops as soon as it is past ``limit``, so it answers at once for
     a tree too big to count (Connect Four's from the empty board has trillions of nodes)."""
     level, total = [position], 1
-    while level and total <= limit:
-        level = [after.play(move) for after in level if not after.is_over
-                 for move in after.legal_moves]
+    while level and total <= limit:  # a level made only as far as the limit: it may be huge
+        level = list(islice((after.play(move) for after in level if not after.is_over
+                             for move in after.legal_moves), limit - total + 1))
         total += len(level)
     return total > limit
 

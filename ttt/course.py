@@ -3,7 +3,8 @@ each sets, and the tables lesson 0 prints from these (``lesson_table``, ``sessio
 ``grading_points``).
 
 All are read from the lesson notebooks when asked, so lesson 0's tables and the README follow the
-lessons as they are edited. Nothing here imports the rest of the package.
+lessons as they are edited. Nothing here imports the rest of the package but its argument rules
+(``ttt.arguments``).
 
 The time rule, calibrated on a student who read every lesson at 150 words a minute and did every
 task (issue 18: lessons 5 to 8 and Play, now lesson 10, took 80, 75, 65, 60 and 40 minutes):
@@ -24,6 +25,8 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+from ttt.arguments import checked
 
 __all__ = ["OPTIONAL", "Lesson", "chart_lessons", "course_lessons", "exercises_in",
            "grading_points", "imports_charts", "lesson_minutes", "lesson_number", "lesson_table",
@@ -67,6 +70,29 @@ def _source(cell: dict) -> str:
     return source if isinstance(source, str) else "".join(source)
 
 
+def _a_notebook(value: object, name: str) -> None:
+    """The argument rule of a lesson's notebook: the path of an .ipynb file that exists."""
+    if not isinstance(value, (str, Path)):
+        raise TypeError(f"{name} is the path of a lesson's notebook, got {value!r:.60}")
+    if Path(value).suffix != ".ipynb" or not Path(value).is_file():
+        raise ValueError(f"{name} is the path of a lesson's notebook (an .ipynb file), got "
+                         f"{str(value)!r:.80}, which is not one")
+
+
+def _a_folder(value: object, name: str) -> None:
+    """The argument rule of the folder of the lessons: one that exists."""
+    if not isinstance(value, (str, Path)):
+        raise TypeError(f"{name} is the path of a folder, got {value!r:.60}")
+    if not Path(value).is_dir():
+        raise ValueError(f"{name} is the path of a folder of lessons, got {str(value)!r:.80}, "
+                         f"which is not a folder")
+
+
+#: The rules of this module's arguments.
+_FILES = {"path": _a_notebook, "folder": _a_folder}
+
+
+@checked(**_FILES)
 def words(path: str | Path, optional: bool = True) -> int:
     """How many words a student reads in the lesson (``optional``: its "Going further" parts
     too): its text's and its code's, split at spaces."""
@@ -74,6 +100,7 @@ def words(path: str | Path, optional: bool = True) -> int:
                if cell["cell_type"] in ("markdown", "code"))
 
 
+@checked(**_FILES)
 def tasks(path: str | Path, optional: bool = True) -> int:
     """How many "Your turn" tasks the lesson sets (``optional``: its "Going further" parts too):
     the headings that name one."""
@@ -81,6 +108,7 @@ def tasks(path: str | Path, optional: bool = True) -> int:
                if cell["cell_type"] == "markdown")
 
 
+@checked(**_FILES)
 def lesson_minutes(path: str | Path, *, optional: bool = True) -> int:
     """The minutes a student new to the subject needs for the lesson in the notebook at `path`
     (``optional``: with its "Going further" parts): its words at WORDS_PER_MINUTE plus
@@ -90,6 +118,7 @@ def lesson_minutes(path: str | Path, *, optional: bool = True) -> int:
     return _ROUND_TO * math.ceil(minutes / _ROUND_TO)
 
 
+@checked(**_FILES)
 def imports_charts(path: str | Path) -> bool:
     """Whether the lesson's code imports ``ttt.charts`` (and so needs matplotlib to run)."""
     pattern = re.compile(r"^\s*(from ttt\.charts import|import ttt\.charts)", re.MULTILINE)
@@ -97,14 +126,17 @@ def imports_charts(path: str | Path) -> bool:
                if cell["cell_type"] == "code")
 
 
+@checked
 def lesson_number(path: str | Path) -> int:
     """The lesson's number, from its file name: 5 for '05_making_search_fast.ipynb'."""
     match = re.match(r"(\d+)_", Path(path).name)
     if not match:
-        raise ValueError(f"{path}: a lesson's file name starts with its number, like 05_name.ipynb")
+        raise ValueError(f"path is a lesson's, whose file name starts with its number, like "
+                         f"05_name.ipynb, got {str(path)!r:.80}")
     return int(match[1])
 
 
+@checked(**_FILES)
 def chart_lessons(folder: str | Path) -> list[int]:
     """The numbers of the lessons in `folder` that draw charts, in order: [2, 4, ...]."""
     return sorted(lesson_number(path) for path in Path(folder).glob("[0-9]*_*.ipynb")
@@ -131,6 +163,7 @@ class Lesson:
     exercises: tuple[str, ...]
 
 
+@checked(**_FILES)
 def exercises_in(path: str | Path) -> list[str]:
     """The exercises the lesson checks (``exercises.NAME.check(...)`` in its code), in order,
     each once: the graded ones, as nbgrader's assignments make them."""
@@ -139,6 +172,7 @@ def exercises_in(path: str | Path) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+@checked(**_FILES)
 def course_lessons(folder: str | Path = ".") -> list[Lesson]:
     """Lessons 1 to the last in ``folder`` (lesson 0, the guide, left out), read from their
     notebooks; a ValueError if there are none, as when a notebook runs in another folder."""
@@ -160,6 +194,7 @@ def _title(path: Path) -> str:
     return title[1]
 
 
+@checked(**_FILES)
 def lesson_table(folder: str | Path = ".") -> str:
     """Lesson 0's table: each lesson's number, title, minutes (and, in brackets, without its
     challenge) and exercises; then the total, this guide's minutes, and the chart lessons."""
@@ -175,6 +210,26 @@ def lesson_table(folder: str | Path = ".") -> str:
     return "\n".join(lines)
 
 
+def _plans_of_lessons(value: object, name: str, arguments: dict) -> None:
+    """The rule of session plans: each session's lessons are lessons of the folder."""
+    try:
+        planned = {lesson for _, sessions in value.values() for session in sessions
+                   for lesson in session}
+    except (AttributeError, TypeError, ValueError):
+        raise TypeError(f"{name} maps each plan's name to (minutes a session, the lessons of "
+                        f"each session), e.g. {{'weekly': (45, [[1, 2], [3]])}}, got "
+                        f"{value!r:.60}") from None
+    known = {lesson.number for lesson in course_lessons(arguments.get("folder", "."))}
+    unknown = sorted(planned - known)
+    if unknown:
+        raise ValueError(f"{name} plan lessons the folder does not have: {unknown}; its lessons "
+                         f"are {sorted(known)}")
+
+
+_plans_of_lessons.with_arguments = True  # type: ignore[attr-defined]
+
+
+@checked(plans=_plans_of_lessons)
 def session_plans(plans: Mapping[str, tuple[int, Sequence[Sequence[int]]]],
                   folder: str | Path = ".") -> str:
     """Each plan (name: (minutes a session, the lessons of each session)) with the minutes
@@ -193,6 +248,7 @@ def session_plans(plans: Mapping[str, tuple[int, Sequence[Sequence[int]]]],
     return "\n".join(lines)
 
 
+@checked(**_FILES)
 def grading_points(folder: str | Path = ".") -> str:
     """The points of each lesson's nbgrader assignment, one per checked exercise, and in all."""
     graded = [lesson for lesson in course_lessons(folder) if lesson.exercises]

@@ -648,21 +648,21 @@ def _has_source(obj: object, name: str) -> None:
 #: is too narrow for a line, wrapped between words only. JupyterLab's output style breaks a line
 #: anywhere (``word-break: break-all``), even in the middle of a name, and its larger text font
 #: fits fewer than the 100 characters of the package's longest lines in a 1280 x 800 window.
-SOURCE_STYLE = ("white-space: pre-wrap; word-break: normal; overflow-wrap: normal; "
+_SOURCE_STYLE = ("white-space: pre-wrap; word-break: normal; overflow-wrap: normal; "
                 "font-size: var(--jp-code-font-size, 13px); padding: 4px")
 
 
-class SourceCode(Code):
-    """Code shown as the lessons show it (``SOURCE_STYLE``), coloured with styles written into
+class _SourceCode(Code):
+    """Code shown as the lessons show it (``_SOURCE_STYLE``), coloured with styles written into
     each element, so that nothing of it changes the rest of the page."""
 
     def _repr_html_(self) -> str:
         return highlight(self.data, PythonLexer(), HtmlFormatter(noclasses=True,
-                                                                 prestyles=SOURCE_STYLE))
+                                                                 prestyles=_SOURCE_STYLE))
 
 
 @checked(obj=_has_source)
-def show_source(obj: Any) -> SourceCode:
+def show_source(obj: Any) -> _SourceCode:
     """The source of a function or class of the package, as the notebook shows code: the one way
     the lessons show the code that runs (never a copy, never a slice of its text)."""
-    return SourceCode(inspect.getsource(obj), language="python")
+    return _SourceCode(inspect.getsource(obj), language="python")

@@ -34,7 +34,6 @@ from typing import Any
 from ttt.arguments import checked
 from ttt.perfect import best_moves, perfect_moves
 from ttt.protocol import (
-    PLAYERS,
     Position,
     best_move,
     check_exhaustive,
@@ -44,8 +43,8 @@ from ttt.protocol import (
 from ttt.search import SearchResult, Watch
 from ttt.watching import watching
 
-__all__ = ["EXPECTIMAX_LIMIT", "ExpectimaxTable", "check_chance", "check_table",
-           "compare_with_minimax", "expectimax", "expectimax_moves", "expectimax_value"]
+__all__ = ["EXPECTIMAX_LIMIT", "ExpectimaxTable", "compare_with_minimax", "expectimax",
+           "expectimax_moves", "expectimax_value"]
 
 #: The most positions ahead ``expectimax`` takes on unforced: Connect Four 4 x 4 has at most
 #: 9.2e5 (161,029 in fact: seconds), 4 x 4 four in a row 1.0e7 (9.7 million: minutes, gigabytes).
@@ -80,8 +79,6 @@ def expectimax(position: Position, chance: str = "O", *, table: ExpectimaxTable 
     with the same ``chance`` (a position is worth something else when the other player is random).
     A SearchTooBigError for a position beyond ``EXPECTIMAX_LIMIT``, unless ``force``.
     """
-    check_chance(chance)
-    check_table(table)
     check_exhaustive(position, "expectimax", EXPECTIMAX_LIMIT, force)
     table = {} if table is None else table
     known = len(table)
@@ -144,16 +141,3 @@ def compare_with_minimax(position: Position, table: ExpectimaxTable | None = Non
     if against_random < against_perfect:
         return "some of"
     return "risky" if against_random & against_perfect else "only risky"
-
-
-def check_table(table: object) -> None:
-    """A TypeError unless ``table`` is None or a dict (or another mutable mapping)."""
-    if table is not None and not isinstance(table, MutableMapping):
-        raise TypeError(f"a table is a dict (empty at first, then passed again to reuse what "
-                        f"it holds), got {type(table).__name__} {table!r:.40}")
-
-
-def check_chance(chance: object) -> None:
-    """A ValueError unless ``chance`` names a player, 'X' or 'O'."""
-    if chance not in PLAYERS:
-        raise ValueError(f"chance is the player who moves at random, 'X' or 'O', got {chance!r}")

@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from ttt import protocol
-from ttt.arguments import checked
+from ttt.arguments import HINT_RULES, at_least, checked, one_of
 from ttt.board import (
     FULL,
     GOOD_ORDER,
@@ -46,7 +46,7 @@ from ttt.search import SearchResult
 
 __all__ = ["Outcome", "Solver", "alphabeta", "minimax", "minimax_bits", "outcome_of"]
 
-PLAIN_ORDER: tuple[int, ...] = tuple(range(9))
+_PLAIN_ORDER: tuple[int, ...] = tuple(range(9))
 
 
 def _moves_table(order: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
@@ -62,13 +62,13 @@ def _wins_table(prefer_quick: bool) -> tuple[int, ...]:
 
 
 #: ``FREE[taken]``: the free cells of a position whose cells ``taken`` (``x | o``) are full, as
-#: one-bit masks in cell order; ``FREE_GOOD_ORDER`` has them centre, corners, edges first.
-FREE = _moves_table(PLAIN_ORDER)
-FREE_GOOD_ORDER = _moves_table(GOOD_ORDER)
-#: ``QUICK_WIN[taken]``: the score of a win with the cells ``taken`` full, 1 + the cells still
-#: free (``prefer_quick``); ``WIN[taken]`` is 1 for every win.
-QUICK_WIN = _wins_table(True)
-WIN = _wins_table(False)
+#: one-bit masks in cell order; ``_FREE_GOOD_ORDER`` has them centre, corners, edges first.
+FREE = _moves_table(_PLAIN_ORDER)
+_FREE_GOOD_ORDER = _moves_table(GOOD_ORDER)
+#: ``_QUICK_WIN[taken]``: the score of a win with the cells ``taken`` full, 1 + the cells still
+#: free (``prefer_quick``); ``_WIN[taken]`` is 1 for every win.
+_QUICK_WIN = _wins_table(True)
+_WIN = _wins_table(False)
 
 
 def final_score(x: int, o: int, prefer_quick: bool = True) -> float | None:
@@ -83,7 +83,7 @@ def leaf_score(x: int, o: int, evaluate: Evaluation | None, prefer_quick: bool) 
     stops, the result of a finished game (a win scores 1 + the cells still free with
     ``prefer_quick``), or else a guess."""
     if completed_line[x] or completed_line[o]:
-        win = (QUICK_WIN if prefer_quick else WIN)[x | o]
+        win = (_QUICK_WIN if prefer_quick else _WIN)[x | o]
         return win if completed_line[x] else -win
     if x | o == FULL:
         return 0
@@ -96,7 +96,7 @@ def _cell(bit: int | None) -> int | None:
 
 
 #: The rule of the boards searched here (``ttt.board.tic_tac_toe_only``).
-BOARDS_ONLY = tic_tac_toe_only("ttt.fast searches tic-tac-toe Boards only: use ttt.search for "
+_BOARDS_ONLY = tic_tac_toe_only("ttt.fast searches tic-tac-toe Boards only: use ttt.search for "
                                "other games")
 
 
@@ -126,25 +126,25 @@ def minimax_bits(x: int, o: int, x_to_move: bool, depth: float, win: Sequence[in
     return best, move, nodes
 
 
-@checked(board=BOARDS_ONLY)
+@checked(board=_BOARDS_ONLY)
 def minimax(board: Board, *, depth: int | None = None, evaluate: Evaluation | None = None,
             prefer_quick: bool = True) -> SearchResult:
     """``ttt.search.minimax`` on bits (``minimax_bits``): the same value, move, nodes and score,
     faster."""
     x, o = board.bits
     score, move, nodes = minimax_bits(x, o, board.to_move == "X", depth_left(depth),
-                                      QUICK_WIN if prefer_quick else WIN,
+                                      _QUICK_WIN if prefer_quick else _WIN,
                                       lambda x, o: leaf_score(x, o, evaluate, prefer_quick))
     return SearchResult(value_of(score), _cell(move), nodes, score)
 
 
-@checked(board=BOARDS_ONLY)
+@checked(board=_BOARDS_ONLY)
 def alphabeta(board: Board, *, ordered: bool = True, depth: int | None = None,
               evaluate: Evaluation | None = None, prefer_quick: bool = True) -> SearchResult:
     """``ttt.search.alphabeta`` on bits: the same value, move, nodes and score, faster."""
     nodes = 0
-    moves = FREE_GOOD_ORDER if ordered else FREE
-    wins = QUICK_WIN if prefer_quick else WIN
+    moves = _FREE_GOOD_ORDER if ordered else FREE
+    wins = _QUICK_WIN if prefer_quick else _WIN
 
     def search(x, o, x_to_move, depth_left, alpha, beta):
         nonlocal nodes
@@ -187,6 +187,18 @@ class Outcome(NamedTuple):
 
     value: int
     plies: int
+
+
+def _an_outcome(value: object, name: str) -> None:
+    """The argument rule of an ``Outcome``: who wins, +1, 0 or -1, and a whole number of plies,
+    0 or more."""
+    if not isinstance(value, Outcome):
+        raise TypeError(f"{name} is an Outcome(value, plies), got {value!r:.60}")
+    one_of(1, 0, -1, meaning="who wins")(value.value, f"{name}.value")
+    at_least(0)(value.plies, f"{name}.plies")
+
+
+HINT_RULES.update(Outcome=_an_outcome)
 
 
 @checked

@@ -195,6 +195,11 @@ class Grid:
     #: What changing a position says: it never changes.
     _UNCHANGING = "a position never changes: position.play(move) returns a new one"
 
+    def __new__(cls, *args: object, **kwargs: object) -> Grid:
+        """Not a game itself: each game (``Board``, ``MNK``, ``ConnectFour``) makes its own."""
+        raise TypeError("Grid is what the games' positions are made of, not a game: make a "
+                        "position by Board(), mnk(columns, rows, k) or connect_four()")
+
     @classmethod
     def _make(cls, board_shape: Shape, x: int, o: int, winner: str | None) -> Grid:
         """The position with X on ``x``'s cells and O on ``o``'s (no checks), ``winner`` known.

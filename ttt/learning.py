@@ -20,7 +20,7 @@ from functools import cache
 from typing import Any
 
 from ttt.arguments import checked, finite_values, one_of
-from ttt.board import SYMMETRIES, Board, IllegalMoveError
+from ttt.board import SYMMETRIES, Board, IllegalMoveError, tic_tac_toe_only
 from ttt.counting import reachable_positions
 from ttt.matches import Player, play_game
 from ttt.perfect import move_scores
@@ -287,12 +287,16 @@ class ValueTable:
         rng = seeded_random(seed)
 
         def play(position: Position) -> Any:
-            check_position(position)
+            _TIC_TAC_TOE(position, "position")
             check_not_over(position)
             return epsilon_greedy(self.move_values(position), position.to_move, 0, rng)[0]
 
         play.__name__ = play.__qualname__ = "td"
         return play
+
+
+#: The rule of a position a learned table can play: what it learned is tic-tac-toe.
+_TIC_TAC_TOE = tic_tac_toe_only("a learned player knows only the game it learned, tic-tac-toe")
 
 
 @checked
@@ -327,6 +331,7 @@ def board_table() -> ValueTable:
     return td_learn(BOARD_GAMES, seed=BOARD_SEED)
 
 
+@checked
 def learned_player(seed: int | None = None) -> Player:
     """The playable board's "learned" level: ``board_table``'s player (trained at its first
     call), named 'learned'. ``make_player('learned', seed)`` builds it."""

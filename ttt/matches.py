@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ttt.arguments import at_least, checked
+from ttt.arguments import at_least, checked, numbers_within
 from ttt.board import Board, IllegalMoveError
 from ttt.protocol import Position, a_position_called
 
@@ -24,6 +24,34 @@ __all__ = ["GameRecord", "Player", "RoundRobin", "check_round_robin", "crosstabl
            "won_drawn_lost"]
 
 Player = Callable[[Position], Any]
+
+
+# --- the rules of this module's arguments --------------------------------------------------------
+
+#: The rule of a count of games: a whole number, 0 or more.
+_GAMES = numbers_within(0, math.inf, "a count of games, 0 or more")
+
+
+def _names(value: object, name: str) -> None:
+    """The rule of ``names``: a list (or tuple) of players' names, each a str."""
+    if (isinstance(value, str) or not isinstance(value, (list, tuple))
+            or not all(isinstance(each, str) for each in value)):
+        raise TypeError(f"{name} is a list of players' names (str), got {value!r:.60}")
+
+
+def _a_round_robin(value: object, name: str) -> None:
+    """The rule of a round robin's results (``check_round_robin``), its counts 0 or more."""
+    check_round_robin(value)
+    _GAMES(value, name)
+
+
+def _players_of_results(value: object, name: str, arguments: dict) -> None:
+    """The rule of the ``names`` of a round robin: players of its ``results``."""
+    _names(value, name)
+    check_round_robin(arguments.get("results", {}), value)
+
+
+_players_of_results.with_arguments = True  # type: ignore[attr-defined]
 
 
 @checked
@@ -93,23 +121,20 @@ def mean_score(x_player: Player, o_player: Player, games: int,
 RoundRobin = dict[str, Counter[str]]
 
 
-@checked
+@checked(names=_names)
 def round_robin(names: Sequence[str], games: int, make: Callable[[str, int], Player]) -> RoundRobin:
     """Every ordered pairing of the named players, each a ``tournament`` of ``games`` games:
     'X name vs O name' -> its Counter. ``make(name, seed)`` builds a player (``make_player``);
     pairing k's X gets seed 2k and its O 2k + 1, so the whole round robin repeats exactly."""
-    _check_names(names)
     pairings = [(x, o) for x in names for o in names]
     return {f"{x} vs {o}": tournament(make(x, 2 * k), make(o, 2 * k + 1), games)
             for k, (x, o) in enumerate(pairings)}
 
 
-@checked
+@checked(results=_a_round_robin, names=_players_of_results)
 def crosstable(results: RoundRobin, names: Sequence[str]) -> str:
     """The round robin as a text table: a row per X player, a column per O player, each entry
     'X wins-draws-O wins'."""
-    _check_names(names)
-    check_round_robin(results, names)
     width = max(11, *(len(name) + 2 for name in names))
     lines = ["X \\ O".rjust(width) + "".join(o.rjust(width) for o in names)]
     for x in names:
@@ -118,11 +143,10 @@ def crosstable(results: RoundRobin, names: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
-@checked
+@checked(results=_a_round_robin)
 def standings(results: RoundRobin) -> dict[str, dict[str, Counter[str]]]:
     """Each player's games added up over the round robin: name -> {'X': Counter, 'O': Counter},
     each Counter of its 'won', 'drawn' and 'lost' games on that side."""
-    check_round_robin(results)
     table: dict[str, dict[str, Counter[str]]] = {}
     for pairing, counts in results.items():
         x, o = pairing.split(" vs ")
@@ -133,7 +157,7 @@ def standings(results: RoundRobin) -> dict[str, dict[str, Counter[str]]]:
     return table
 
 
-@checked
+@checked(results=_a_round_robin)
 def standings_table(results: RoundRobin) -> str:
     """``standings`` as a text table: a row per player, its games won, drawn and lost as X and
     as O."""
@@ -144,7 +168,7 @@ def standings_table(results: RoundRobin) -> str:
     return "\n".join(lines)
 
 
-@checked
+@checked(counts=_GAMES)
 def won_drawn_lost(counts: Counter[str], side: str) -> tuple[int, int, int]:
     """A tournament's Counter seen by the player on ``side`` ('X' or 'O'): its wins, draws and
     losses."""
@@ -152,10 +176,6 @@ def won_drawn_lost(counts: Counter[str], side: str) -> tuple[int, int, int]:
     return counts[side], counts["draw"], counts[other]
 
 
-def _check_names(names: object) -> None:
-    """A TypeError unless ``names`` is a list (or tuple) of players' names, each a str."""
-    if isinstance(names, str) or not all(isinstance(name, str) for name in names):
-        raise TypeError(f"names is a list of players' names (str), got {names!r:.60}")
 
 
 def check_round_robin(results: object, names: Sequence[str] = ()) -> None:

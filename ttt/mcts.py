@@ -39,6 +39,7 @@ from typing import Any, NamedTuple
 from ttt.arguments import checked
 from ttt.protocol import (
     Position,
+    a_legal_move,
     check_not_over,
     final_score,
     opponent,
@@ -47,7 +48,7 @@ from ttt.protocol import (
 from ttt.search import Path
 
 __all__ = ["EXPLORATION", "MCTSResult", "MCTSWatch", "Tally", "TreeNode", "back_up",
-           "check_exploration", "expand", "grow", "mcts", "play_out", "select", "tallies", "ucb1"]
+           "expand", "grow", "mcts", "play_out", "select", "tallies", "ucb1"]
 
 #: How much UCB1 favours moves tried rarely over moves that have done well. √2 is the textbook
 #: value (UCB1, Auer, Cesa-Bianchi and Fischer 2002) for results between 0 and 1. Ours run from
@@ -55,7 +56,21 @@ __all__ = ["EXPLORATION", "MCTSResult", "MCTSWatch", "Tally", "TreeNode", "back_
 #: not a law, and not tuned for tic-tac-toe.
 EXPLORATION = math.sqrt(2)
 
-@checked
+def _the_move_from_parent(value: object, name: str, arguments: dict) -> None:
+    """The rule of the move into a node: None at the root, else a legal move of its parent's
+    position."""
+    parent = arguments.get("parent")
+    if parent is None and value is not None:
+        raise ValueError(f"{name} is None at the root (a node without a parent), got "
+                         f"{value!r:.40}")
+    if parent is not None:
+        a_legal_move(value, name, {"position": parent.position})
+
+
+_the_move_from_parent.with_arguments = True  # type: ignore[attr-defined]
+
+
+@checked(move=_the_move_from_parent)
 class TreeNode:
     """A position in the search tree, with what the playouts through it found.
 
@@ -184,7 +199,6 @@ def mcts(position: Position, playouts: int = 1000, seed: int | None = None, *,
     chooses and what it learnt (``MCTSResult``). The same ``seed`` (a whole number) always gives
     the same result; None, a different one each time. ``watch`` is told each phase."""
     check_not_over(position)
-    check_exploration(exploration)
     root = TreeNode(position)
     with _watching_phases(root, watch) as seen:
         grow(root, playouts, seeded_random(seed), exploration)
@@ -240,15 +254,6 @@ def _watching_phases(root: TreeNode, watch: MCTSWatch | None) -> Iterator[_Seen]
     finally:
         for name, phase in phases.items():
             setattr(module, name, phase)
-
-
-def check_exploration(exploration: object) -> None:
-    """A TypeError unless ``exploration`` is a number, a ValueError unless it is finite and at
-    least 0: an infinite bonus would drown every result, and a negative one shun new moves."""
-    if isinstance(exploration, bool) or not isinstance(exploration, (int, float)):
-        raise TypeError(f"exploration is a number of at least 0, got {exploration!r}")
-    if not 0 <= exploration < math.inf:
-        raise ValueError(f"exploration is a finite number of at least 0, got {exploration!r}")
 
 
 def _result(root: TreeNode, playouts: int, nodes: int) -> MCTSResult:

@@ -27,10 +27,10 @@ from functools import cache, lru_cache
 from numbers import Real
 from typing import Any
 
-from ttt.arguments import checked
+from ttt.arguments import checked, finite_values
 from ttt.board import Board
 from ttt.fast import Outcome, Solver, outcome_of
-from ttt.protocol import Position, check_flag, check_position
+from ttt.protocol import EACH_MOVE_SOLVED, Position
 from ttt.search import SearchResult
 from ttt.solve import solve
 
@@ -59,21 +59,21 @@ def outcome(position: Position) -> Outcome:
     return outcome_of(position, perfect_score(position))
 
 
-@checked
+@checked(exhaustive=EACH_MOVE_SOLVED)
 def move_scores(position: Position, prefer_quick: bool = True) -> dict[Any, float]:
     """The ``perfect_score`` after each legal move of ``position``."""
     return {move: perfect_score(position.play(move), prefer_quick)
             for move in position.legal_moves}
 
 
-@checked
+@checked  # a big position is refused by move_scores, which it asks
 def move_outcomes(position: Position) -> dict[Any, Outcome]:
     """For each legal move of ``position``: the ``outcome`` of perfect play after it, its moves
     counted from ``position``."""
     return {move: outcome_of(position, score) for move, score in move_scores(position).items()}
 
 
-@checked
+@checked  # a big position is refused by move_scores, which it asks
 def perfect_moves(position: Position) -> set[Any]:
     """Every move of ``position`` that keeps its value with perfect play (a win, a draw or a loss,
     however quick): the moves minimax rates best."""
@@ -81,7 +81,7 @@ def perfect_moves(position: Position) -> set[Any]:
     return best_moves(scores, position.to_move) if scores else set()
 
 
-@checked
+@checked(scores=finite_values)
 def best_moves(scores: Mapping[Any, Real], to_move: str) -> set[Any]:
     """The moves with the best of ``scores`` (from X's point of view) for the player ``to_move``:
     the highest for X, the lowest for O; all of them when several are equal."""
@@ -99,9 +99,7 @@ def shared_solver(prefer_quick: bool = True) -> Solver:
 
 def _perfect(position: Position, prefer_quick: bool) -> SearchResult:
     """The one place that chooses: a tic-tac-toe Board from the fast shared table, any other
-    position by ``solve``, remembered."""
-    check_position(position)
-    check_flag(prefer_quick, "prefer_quick")
+    position by ``solve``, remembered. (Its callers' boundary checked its arguments.)"""
     if isinstance(position, Board):
         return shared_solver(prefer_quick).solve(position)
     return _solved(position, prefer_quick)

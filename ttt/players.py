@@ -37,14 +37,13 @@ from ttt.matches import Player
 from ttt.mcts import mcts
 from ttt.perfect import move_scores, perfect_move, perfect_score
 from ttt.protocol import (
+    COUNT_LIMIT,
+    EACH_MOVE_SOLVED,
     Evaluation,
     Position,
     a_game_going_on,
     a_position,
-    check_count,
     check_exhaustive,
-    check_not_over,
-    check_position,
     leaf_score,
     opponent,
     seeded_random,
@@ -59,6 +58,7 @@ __all__ = ["CONNECT_FOUR_LEVELS", "LEVELS", "LEVEL_NAMES", "PLAYER_NAMES", "alph
            "expectimax_player", "hopeful_value", "imperfect_player",
            "iterative_deepening_player", "lookahead_score", "make_player", "mcts_player",
            "one_layer_player", "perfect_player", "random_player", "register_player",
+           "a_player_name",
            "two_layer_player",
            "varied_perfect_player", "winning_moves"]
 
@@ -67,9 +67,8 @@ def _named(name: str) -> Callable[[Player], Player]:
     """A decorator that gives a player its printable name, and makes it refuse, with a clear
     error, anything but a position where a move can be made."""
     def give_name(player: Player) -> Player:
+        @checked(position=a_game_going_on)
         def play(position: Position) -> Any:
-            check_position(position)
-            check_not_over(position)
             return player(position)
 
         play.__name__ = play.__qualname__ = name
@@ -238,9 +237,11 @@ def deepening_player(positions: int, seed: int | None = None) -> Player:
     return _deepening_player(positions, seed, f"deepening-{positions}", _positions_entered)
 
 
-#: The players that search to the end of the game, and the most positions ahead they take on.
-EXHAUSTIVE_PLAYERS = {"perfect": SOLVE_LIMIT, "varied-perfect": SOLVE_LIMIT,
-                      "imperfect": SOLVE_LIMIT, "expectimax": EXPECTIMAX_LIMIT}
+#: The players that search to the end of the game, and the most positions ahead they take on. The
+#: varied and imperfect players solve the position after each move (and each reply), each apart:
+#: Connect Four 4 x 4 (at most 9.2e5 ahead) takes seconds, 4 x 4 four in a row (1.0e7) minutes.
+EXHAUSTIVE_PLAYERS = {"perfect": SOLVE_LIMIT, "varied-perfect": COUNT_LIMIT,
+                      "imperfect": COUNT_LIMIT, "expectimax": EXPECTIMAX_LIMIT}
 
 
 def check_can_play(name: str, position: Position) -> None:
@@ -286,7 +287,7 @@ def varied_perfect_player(seed: int | None = None) -> Player:
     return play
 
 
-@checked
+@checked(exhaustive=EACH_MOVE_SOLVED)
 def hopeful_value(board: Position, cell: Any, trust: float) -> float:
     """How good playing ``cell`` is for the player to move, between -1 and +1.
 
@@ -306,10 +307,6 @@ def imperfect_player(seed: int | None = None, trust: float = 0.9) -> Player:
     """A player that does not assume a perfect opponent: it picks the move with the best
     ``hopeful_value``, at random among equals. With ``trust`` 1 it only cares about the value
     against perfect play; with less it sets traps."""
-    if isinstance(trust, bool) or not isinstance(trust, (int, float)):
-        raise TypeError(f"trust is a number between 0 and 1, got {trust!r}")
-    if not 0 <= trust <= 1:
-        raise ValueError(f"trust is between 0 and 1, got {trust}")
     rng = seeded_random(seed)
 
     @_named("imperfect")
@@ -342,7 +339,7 @@ def expectimax_player() -> Player:
 
 
 def _a_node_list(nodes: object, name: str) -> None:
-    """The argument rule of ``mcts_player``'s ``nodes``: None or a list (it appends to it)."""
+    """The argument rule of a player's ``nodes``: None or a list (it appends to it)."""
     if nodes is not None and not isinstance(nodes, list):
         raise TypeError(f"{name} is a list to append each search's node count to, got "
                         f"{type(nodes).__name__} {nodes!r:.40}")
@@ -367,14 +364,12 @@ def mcts_player(playouts: int = 1000, seed: int | None = None, *,
     return play
 
 
+@checked(nodes=_a_node_list)
 def alphabeta_player(depth: int | None = None, *, nodes: list[int] | None = None) -> Player:
     """A player that plays alpha-beta's move (``ttt.search.alphabeta``, ordered): ``depth`` moves
     ahead, guessing with the position's own ``estimate()`` where it stops (None: to the end of the
     game), the first best move. Given a list ``nodes``, it appends the positions each search
     visited (``.nodes``), to compare its effort with another search's (``mcts_player``)."""
-    if depth is not None:
-        check_count(depth, "depth", "how many moves alpha-beta looks ahead, a whole number")
-    _check_node_list(nodes)
 
     @_named("alphabeta" if depth is None else f"alphabeta-{depth}")
     def play(position: Position) -> Any:
@@ -384,13 +379,6 @@ def alphabeta_player(depth: int | None = None, *, nodes: list[int] | None = None
         return found.move
 
     return play
-
-
-def _check_node_list(nodes: object) -> None:
-    """A TypeError unless ``nodes`` is None or a list (the player appends to it)."""
-    if nodes is not None and not isinstance(nodes, list):
-        raise TypeError(f"nodes is a list to append each search's node count to, got "
-                        f"{type(nodes).__name__} {nodes!r:.40}")
 
 
 # --- choosing players by name -----------------------------------------------------------------
@@ -417,6 +405,7 @@ _NUMBERED: dict[str, Callable[[int, int | None], Player]] = {
 _TIMED: dict[str, Callable[[float, int | None], Player]] = {
     "id": iterative_deepening_player,
 }
+_BUILT_IN = frozenset(PLAYERS)
 PLAYER_NAMES: tuple[str, ...] = (*PLAYERS, *(f"{kind}-N" for kind in _NUMBERED),
                                  *(f"{kind}-S" for kind in _TIMED))
 
@@ -447,12 +436,33 @@ CONNECT_FOUR_LEVELS: dict[str, str] = {
 LEVEL_NAMES: dict[str, str] = {**LEVELS, **CONNECT_FOUR_LEVELS}
 
 
+def a_player_name(value: object, name: str) -> None:
+    """The argument rule of a player's name (or a board's level): one ``make_player`` knows."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} is a player's name, such as 'two-layer', got {value!r:.40}")
+    try:
+        make_player(value)
+    except ValueError as error:
+        raise ValueError(f"{name}: {error}") from None
+
+
+def _a_new_name(value: object, name: str) -> None:
+    """The rule of a registered player's name: not one ``make_player`` already knows as built in
+    (a built-in player's, a numbered one's such as 'depth-2', or a board level's), which it
+    would replace; a registered player's own name may be registered again (a cell run twice)."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} is a player's name, a str, got {value!r:.40}")
+    numbered = re.fullmatch(r"(\w+)-[0-9.]+", value)
+    if value in _BUILT_IN or value in LEVEL_NAMES or (
+            numbered and numbered[1] in {*_NUMBERED, *_TIMED}):
+        raise ValueError(f"{name} {value!r} is a built-in player's name, which make_player "
+                         f"would no longer build: choose another")
+
+
+@checked(name=_a_new_name)
 def register_player(name: str, factory: Callable[[int | None], Player]) -> None:
     """Let ``make_player(name, seed)`` build ``factory(seed)``: how a module above this one (which
     this one may not import) adds its player, e.g. ``ttt.learning``'s "learned"."""
-    if not isinstance(name, str) or not callable(factory):
-        raise TypeError(f"register_player takes a name (a str) and a factory (a function of a "
-                        f"seed), got {name!r} and {factory!r}")
     PLAYERS[name] = factory
 
 
@@ -466,8 +476,6 @@ def make_player(name: str, seed: int | None = None) -> Player:
     first: 'perfect' is ``perfect_player``, the board's "perfect" level plays 'varied-perfect'.
     ``seed`` seeds the players that choose at random. The one factory of players by name: the
     terminal game, the boards and the lessons all build their players here."""
-    if not isinstance(name, str):
-        raise TypeError(f"a player's name is a str, such as 'depth-2', got {name!r}")
     if name in PLAYERS:
         return PLAYERS[name](seed)
     numbered = re.fullmatch(r"(\w+)-([1-9][0-9]*)", name)

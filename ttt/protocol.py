@@ -42,6 +42,7 @@ table; every position in this package is.
 from __future__ import annotations
 
 import math
+import numbers
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import cache
@@ -56,15 +57,18 @@ from ttt.arguments import (
     check_depth,
     check_flag,
     checked,
+    finite_values,
+    one_of,
+    unchecked,
 )
 
-__all__ = ["BoardError", "COUNT_LIMIT", "EVERY_POSITION", "Evaluation", "IllegalMoveError",
-           "InvalidBoardError", "PLAYERS", "PRUNED_TREE", "Position", "SearchTooBigError",
-           "TREE_LIMIT", "WHOLE_TREE", "a_game_going_on", "a_position", "a_position_called",
-           "best_move", "check_count", "check_depth", "check_exhaustive", "check_flag",
-           "check_position", "every_position", "final_score", "leaf_score", "moves_in_order",
-           "nodes_ahead", "opponent", "positions_ahead", "seeded_random", "signed", "value_of",
-           "whole_tree"]
+__all__ = ["BoardError", "COUNT_LIMIT", "EACH_MOVE_SOLVED", "EVERY_POSITION", "Evaluation",
+           "IllegalMoveError", "InvalidBoardError", "PLAYERS", "PRUNED_TREE", "Position",
+           "SearchTooBigError", "TREE_LIMIT", "WHOLE_TREE", "a_game_going_on", "a_legal_move",
+           "a_position", "a_position_called", "best_move", "check_count", "check_depth",
+           "check_exhaustive", "check_flag", "check_position", "every_position", "final_score",
+           "leaf_score", "moves_in_order", "nodes_ahead", "opponent", "positions_ahead",
+           "seeded_random", "signed", "value_of", "whole_tree"]
 
 
 
@@ -106,6 +110,7 @@ _MEMBERS = ("to_move", "legal_moves", "play", "is_over", "winner")  # what Posit
 Evaluation = Callable[[Position], float]
 
 
+@checked(player=one_of(*PLAYERS))
 def opponent(player: str) -> str:
     """'O' for 'X' and 'X' for 'O'."""
     return "O" if player == "X" else "X"
@@ -134,6 +139,7 @@ def _game_result(position: Position, prefer_quick: bool) -> float | None:
     return win if position.winner == "X" else -win
 
 
+@unchecked("a step the searches take at every position they stop at")
 def leaf_score(position: Position, evaluate: Evaluation | None, prefer_quick: bool) -> float:
     """The score of a position where a search stops: the result of a finished game, or else a
     guess, by ``evaluate`` or the position's own ``estimate()`` (0 if it has none)."""
@@ -154,6 +160,15 @@ def value_of(score: float) -> float:
 MINUS = "\u2212"  # a real minus sign, as a student writes −1
 
 
+def _a_score(value: object, name: str) -> None:
+    """A number, infinite too (a window's bound), but not NaN."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} is a number, got {value!r:.60}")
+    if math.isnan(value):
+        raise ValueError(f"{name} is a number (+inf and -inf too), got nan")
+
+
+@checked(score=_a_score)
 def signed(score: float | None) -> str:
     """A value or score as a student writes it: +1, 0, −1 (a real minus sign), +3 (a quick win's
     score), +0.33 (a guess), ±∞; '' for None. The one way the package writes a score in words."""
@@ -165,6 +180,7 @@ def signed(score: float | None) -> str:
     return "0" if score == 0 else ("+" if score > 0 else MINUS) + text
 
 
+@checked(scores=finite_values)
 def best_move(position: Position, scores: Mapping[Any, float]) -> Any:
     """The move with the best score for the player to move (the highest for X, the lowest for
     O); among equal scores, the first one tried."""
@@ -172,6 +188,7 @@ def best_move(position: Position, scores: Mapping[Any, float]) -> Any:
     return pick(scores, key=lambda move: scores[move])
 
 
+@unchecked("a step the searches take at every position")
 def moves_in_order(position: Position, ordered: bool) -> Sequence[Any]:
     """The legal moves, the most promising first if ``ordered`` and the position knows them."""
     moves = getattr(position, "ordered_moves", None) if ordered else None  # asked once only
@@ -212,6 +229,8 @@ def a_position(value: object, name: str) -> None:
 
 
 RULES.update(dict.fromkeys(POSITION_NAMES, a_position))
+#: The names a move to make in the position beside it goes by.
+_MOVE_NAMES = ("chosen", "move")
 HINT_RULES.update(Position=a_position)
 
 
@@ -226,6 +245,23 @@ def a_game_going_on(value: object, name: str) -> None:
     """The argument rule of a position where a move is to be chosen: not a finished game."""
     check_position(value, name)
     check_not_over(value)
+
+
+def a_legal_move(value: object, name: str, arguments: dict) -> None:
+    """The argument rule of a move to make in the position that comes with it (``board``,
+    ``position``): one of its legal moves, as ``play`` would say."""
+    position = next((arguments[other] for other in POSITION_NAMES if other in arguments), None)
+    if position is None or not hasattr(position, "legal_moves"):
+        return
+    if position.is_over:
+        check_not_over(position)
+    if not isinstance(value, Hashable) or value not in position.legal_moves:
+        raise IllegalMoveError(f"{name} is a legal move of the position, one of "
+                               f"{', '.join(map(str, position.legal_moves))}, got {value!r:.40}")
+
+
+a_legal_move.with_arguments = True  # type: ignore[attr-defined]
+RULES.update(dict.fromkeys(_MOVE_NAMES, a_legal_move))
 
 
 @checked
@@ -267,6 +303,7 @@ class SearchTooBigError(ValueError):
     """A search to the end of the game asked of a position with too many positions ahead."""
 
 
+@checked
 def positions_ahead(position: Position) -> int | None:
     """At most how many positions can follow ``position``, itself included: its own
     ``positions_ahead()``, or else the count for a game whose every move marks one of its
@@ -280,6 +317,7 @@ def positions_ahead(position: Position) -> int | None:
     return None
 
 
+@checked
 def nodes_ahead(position: Position) -> int | None:
     """At most how many nodes the game tree from ``position`` has (itself included), for a game
     whose every move marks one of its ``free_cells`` cells: what a search of the whole tree
@@ -307,12 +345,13 @@ def _marked_ahead(free: int) -> int:
 
 def check_exhaustive(position: Position, search: str, limit: int, force: bool,
                      instead: str = "",
-                     ahead: Callable[[Position], int | None] | None = None) -> None:
+                     ahead: Callable[[Position], int | None] | None = None,
+                     why: str = "for beyond it would not finish in minutes") -> None:
     """A SearchTooBigError, unless ``force``, when more than ``limit`` positions may follow
     ``position`` (or, given ``ahead``, more than ``limit`` of what it counts, such as
     ``nodes_ahead``): a search to the end of the game (``search`` names it) would not finish in
-    minutes. The message says what to do ``instead`` (by default: a search that looks a few
-    moves ahead, or ``force=True``)."""
+    minutes (or ``why`` not). The message says what to do ``instead`` (by default: a search that
+    looks a few moves ahead, or ``force=True``)."""
     check_flag(force, "force")
     counted = "positions" if ahead is None else "nodes of the game tree"
     ahead = (ahead or positions_ahead)(position)
@@ -323,22 +362,23 @@ def check_exhaustive(position: Position, search: str, limit: int, force: bool,
                           "or pass force=True to wait as long as it takes")
     raise SearchTooBigError(
         f"{search} searches to the end of the game, and up to {ahead:.1e} {counted} may follow "
-        f"this one: more than the {limit:.0e} it takes on, for beyond it would not finish in "
-        f"minutes. {instead[0].upper()}{instead[1:]}.")
+        f"this one: more than the {limit:.0e} it takes on, {why}. "
+        f"{instead[0].upper()}{instead[1:]}.")
 
 
-def whole_tree(limit: int, ahead: Callable[[Position], int | None] | None = None
-               ) -> Callable[[str, dict], None]:
+def whole_tree(limit: int, ahead: Callable[[Position], int | None] | None = None,
+               instead: str = "") -> Callable[[str, dict], None]:
     """The size guard (``ttt.arguments.checked(exhaustive=...)``) of a search of the whole game
     tree without a table: refused beyond ``limit`` ``nodes_ahead`` (or what ``ahead`` counts),
-    unless it has a depth limit (``depth`` or ``max_depth``) below the free cells, or ``force``."""
+    unless it has a depth limit (``depth`` or ``max_depth``) below the free cells, or ``force``.
+    The message says what to do ``instead`` (by default: pass a depth limit)."""
     def guard(search: str, arguments: dict) -> None:
         depth = next((name for name in ("depth", "max_depth") if name in arguments), "depth")
         if _limits_depth(arguments.get(depth), arguments):
             return
         _guard(search, arguments, limit, ahead or nodes_ahead,
-               f"pass a depth limit, e.g. {search}(position, {depth}=4), or search by "
-               f"iterative_deepening(position, seconds) or mcts(position, playouts); or pass "
+               instead or f"pass a depth limit, e.g. {search}(position, {depth}=4), or search "
+               f"by iterative_deepening(position, seconds) or mcts(position, playouts); or pass "
                f"force=True to wait as long as it takes")
     return guard
 
@@ -382,3 +422,10 @@ WHOLE_TREE = whole_tree(TREE_LIMIT)
 #: beyond COUNT_LIMIT positions ahead (4 x 4 four in a row: 1.0e7).
 PRUNED_TREE = whole_tree(COUNT_LIMIT, positions_ahead)
 EVERY_POSITION = every_position(COUNT_LIMIT)
+#: The guard of a question that solves the position after each move apart (``move_scores``, the
+#: imperfect player's values): beyond COUNT_LIMIT positions ahead (Connect Four 4 x 4: seconds;
+#: 4 x 4 four in a row, 1.0e7: minutes) it is refused. A Board's are looked up in a table.
+EACH_MOVE_SOLVED = whole_tree(COUNT_LIMIT, positions_ahead,
+                              "ask it of a smaller board, or search a few moves ahead with "
+                              "alphabeta(position, depth=4); or pass force=True to wait as long "
+                              "as it takes")

@@ -100,8 +100,6 @@ class StepThrough(widgets.VBox):
 
     def __init__(self, board: Position, *, pruning: bool = False, ordered: bool = True,
                  prefer_quick: bool = True) -> None:
-        if board.free_cells > MAX_FREE and not board.is_over:
-            raise ValueError(too_big_message(board))
         self.board = board
         self.pruning = pruning
         self.tree = build_tree(board)

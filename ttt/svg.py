@@ -9,8 +9,14 @@ import html
 import re
 from collections.abc import Sequence
 
+from ttt.arguments import at_least, checked
+
 __all__ = ["DISC_LETTER", "LINE_COLOUR", "O_COLOUR", "O_TEXT", "X_COLOUR", "X_TEXT", "board_svg",
            "cell_in_words", "place_in_words", "position_in_words", "svg_image", "with_title"]
+
+#: The rules of a cell and a board's width: numbers counted from 0, and at least one column.
+_PLACES = {"cell": at_least(0), "size": at_least(1),
+           "columns": at_least(1, 19, " (a Go board's width, the widest the games make)")}
 
 # Okabe-Ito colours, safe for colour-blind readers: marks, lines and discs.
 X_COLOUR = "#0072B2"
@@ -27,6 +33,7 @@ CELL_NAMES = ("top left", "top centre", "top right", "middle left", "centre", "m
               "bottom left", "bottom centre", "bottom right")
 
 
+@checked(**_PLACES)
 def board_svg(cells: Sequence[str], winning_line: Sequence[int] | None = None,
               size: int = 96, columns: int = 3, discs: bool = False) -> str:
     """SVG markup of a board ``size`` pixels wide, ``columns`` cells a row (3 x 3 unless told):
@@ -69,6 +76,7 @@ def board_svg(cells: Sequence[str], winning_line: Sequence[int] | None = None,
     return with_title("".join(parts), position_in_words(cells, winning_line, columns))
 
 
+@checked(**_PLACES)
 def with_title(svg: str, text: str) -> str:
     """``svg`` (markup with an ``<svg>`` root, as ours or Graphviz's) made an image whose
     accessible name is ``text``: ``role="img"`` on the root and ``text`` as its first child, a
@@ -83,6 +91,7 @@ def with_title(svg: str, text: str) -> str:
     return svg[:root.start()] + tag + title + svg[root.end():]
 
 
+@checked(**_PLACES)
 def svg_image(svg: str, alt: str) -> str:
     """``svg`` as an HTML ``<img>`` whose ``alt`` is ``alt``, at the SVG's own width and height.
 
@@ -104,6 +113,7 @@ def _size_attributes(svg: str) -> str:
     return f' width="{float(size[1]) * scale:g}" height="{float(size[3]) * scale:g}"'
 
 
+@checked(**_PLACES)
 def cell_in_words(cell: int, columns: int = 3) -> str:
     """'cell 5, row 1, column 2': a cell by its number and its place. The course counts cells,
     rows and columns from 0, as Python's ``divmod(cell, columns)`` does, so the three numbers
@@ -111,6 +121,7 @@ def cell_in_words(cell: int, columns: int = 3) -> str:
     return f"cell {cell}, {place_in_words(cell, columns)}"
 
 
+@checked(**_PLACES)
 def place_in_words(cell: int, columns: int = 3) -> str:
     """'row 1, column 2': where ``cell`` is on a board ``columns`` wide, rows from the top and
     columns from the left, both counted from 0 (see ``cell_in_words``)."""
@@ -118,6 +129,7 @@ def place_in_words(cell: int, columns: int = 3) -> str:
     return f"row {row}, column {column}"
 
 
+@checked(**_PLACES)
 def position_in_words(cells: Sequence[str], winning_line: Sequence[int] | None = None,
                       columns: int = 3) -> str:
     """The position in words: where each player's marks are, then who is to move or how the game

@@ -17,32 +17,31 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ttt.arguments import a_function, as_entered, at_least, checked
+
 __all__ = ["cpu_timed", "timed"]
 
 
+@checked(run=a_function, clock=a_function,
+         repeats=at_least(1, 10 ** 6, " (a million calls take minutes for most functions)"))
 def timed(run: Callable[[], Any], repeats: int = 1, *,
           clock: Callable[[], float] = time.perf_counter) -> tuple[float, Any]:
     """The median time in seconds of ``repeats`` calls of ``run`` (a function of no arguments),
     by ``clock`` (the wall clock unless told), and what the last call returned. Garbage is
     collected before each call, so that one call does not pay for the previous one's
     leftovers."""
-    if not callable(run):
-        raise TypeError(f"run is a function of no arguments to time, got {type(run).__name__}")
-    if isinstance(repeats, bool) or not isinstance(repeats, int):
-        raise TypeError(f"repeats is a whole number of calls, got {repeats!r}")
-    if repeats < 1:
-        raise ValueError(f"repeats must be at least 1, got {repeats}")
     times = []
     result = None
     for _ in range(repeats):
         result = None  # let the previous result go before the next run
         gc.collect()
         start = clock()
-        result = run()
+        result = as_entered(run)  # its calls checked as the caller's own would be
         times.append(clock() - start)
     return statistics.median(times), result
 
 
+@checked(repeats=at_least(1, 10 ** 6, " (a million calls take minutes for most functions)"))
 def cpu_timed(run: Callable[[], Any], repeats: int = 3) -> tuple[float, Any]:
     """``timed`` by the processor time of this Python (``time.process_time``): the median of
     ``repeats`` calls, what a comparison of methods needs on a computer busy with other programs

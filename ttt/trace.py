@@ -26,11 +26,11 @@ from typing import Any
 
 from ttt.arguments import checked
 from ttt.mcts import EXPLORATION, MCTSWatch, Tally, TreeNode, mcts, tallies, ucb1
-from ttt.protocol import WHOLE_TREE, Position, signed
+from ttt.protocol import Position, check_exhaustive, nodes_ahead, signed
 from ttt.search import Path, Watch, alphabeta, minimax
 
-__all__ = ["BACK_UP", "CUT", "ENTER", "EXPAND", "LEAF", "PLAY_OUT", "SELECT", "Recorder", "Step",
-           "describe", "mcts_steps", "search_steps"]
+__all__ = ["BACK_UP", "CUT", "ENTER", "EXPAND", "LEAF", "PLAY_OUT", "SELECT", "STEPS_LIMIT",
+           "Recorder", "Step", "describe", "mcts_steps", "search_steps"]
 
 ENTER, LEAF, BACK_UP, CUT = "enter", "leaf", "back up", "cut"  # Watch's methods
 SELECT, EXPAND, PLAY_OUT = "select", "expand", "play out"  # MCTSWatch's, and BACK_UP
@@ -137,7 +137,23 @@ def _line_to(node: TreeNode) -> list[TreeNode]:
     return line[::-1]
 
 
-@checked(exhaustive=WHOLE_TREE)
+#: The most nodes of the game tree ``search_steps`` takes on unforced (``nodes_ahead``): it keeps
+#: every step, two or three a node, so tic-tac-toe's empty board (549,946 nodes, at most 9.9e5)
+#: would be over a million steps and gigabytes; 8 free cells (at most 1.1e5) are seconds.
+STEPS_LIMIT = 2 * 10 ** 5
+
+
+def _few_steps(search: str, arguments: dict) -> None:
+    """The size guard of ``search_steps``: refused beyond ``STEPS_LIMIT`` nodes, unless
+    ``force``."""
+    check_exhaustive(arguments["position"], search, STEPS_LIMIT, arguments.get("force", False),
+                     instead="record the steps below a later position, with fewer free cells "
+                             "(the step-through widget takes at most 5); or pass force=True to "
+                             "wait as long as it takes", ahead=nodes_ahead,
+                     why="each of them a step or more to keep")
+
+
+@checked(exhaustive=_few_steps)
 def search_steps(position: Position, *, pruning: bool = False, ordered: bool = True,
                  prefer_quick: bool = True) -> list[Step]:
     """The steps of minimax (or, with ``pruning``, alpha-beta) searching below ``position``, with

@@ -45,7 +45,7 @@ _Progress = Callable[[int, int], None]
 
 
 
-@checked(depth=at_least(0))
+@checked(depth=at_least(0), move=at_least(0))
 class Node:
     """A position in the game tree.
 

@@ -30,12 +30,13 @@ about as fast as it did with counting written into its body.
 The ``with`` block puts back whatever the name held before, even after an error (the deadline of
 iterative deepening is an exception), and a search run inside another's watch (an evaluation
 that searches, say) is watched by its own ``with`` only. This module imports nothing of the
-package: it is below every search.
+package but its argument rules (``ttt.arguments``): it is below every search.
 """
 
 from __future__ import annotations
 
 import functools
+import inspect
 import math
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -99,6 +100,19 @@ class Seen:
         self.root_scores: dict[Any, float] = {}
 
 
+def _a_search(value: object, name: str) -> None:
+    """The rule of the search ``watching`` watches: a function of Python source at the top of its
+    module, which ``watching`` replaces there, by name, for the ``with`` block (not a built-in
+    such as ``len``, which it would replace for every module)."""
+    original = getattr(value, "_watched", value)
+    home = sys.modules.get(getattr(original, "__module__", None) or "")
+    found = getattr(home, getattr(original, "__name__", ""), None)
+    if not inspect.isfunction(original) or not any(found is f for f in (value, original)):
+        raise TypeError(f"{name} is a search function defined at the top of a module (watching "
+                        f"replaces it there, by name, for the with block), got {value!r:.60}")
+
+
+@checked(search=_a_search)
 @contextmanager
 def watching(search: Callable[..., float], watch: Watch | None = None, *,
              moves: Moves = lambda position: position.legal_moves,

@@ -195,6 +195,7 @@ def _the_students(code: object, seen: dict = {}) -> bool:  # noqa: B006 - a cach
     return seen[code]
 
 
+@checked
 def time_limited(student: Callable, seconds: float | None = None,
                  until: float = math.inf) -> Callable[..., object]:
     """``student``, stopped with ``TookTooLong`` when a call runs over ``seconds`` (by default
@@ -364,6 +365,7 @@ def _fresh(args: Iterable) -> tuple:
                  else arg for arg in args)
 
 
+@checked
 def attempt(student: Callable) -> Callable[..., object]:
     """``student`` as a verdict may call it to look closer: on copies of the arguments, giving
     ``NO_ANSWER`` instead of raising."""
@@ -395,9 +397,12 @@ def _changed(before: tuple, after: tuple) -> str:
     return ""
 
 
-def changed_dict(old: Mapping, new: Mapping) -> str:
+def changed_dict(old: object, new: object) -> str:
     """What changed from the dict ``old`` to ``new``: "key 4 was removed", "key 4 holds -0.5
-    instead of 0.5", "key 9 was added", or '' if nothing did."""
+    instead of 0.5", "key 9 was added", or '' if nothing did. It describes what a student's
+    code did, so it takes anything: what is not a dict on both sides is compared whole."""
+    if not (isinstance(old, Mapping) and isinstance(new, Mapping)):
+        return "" if same(old, new) else f"{shown(old)} became {shown(new)}"
     for key in old:
         if key not in new:
             return f"key {shown(key)} was removed"
@@ -439,11 +444,14 @@ class Case:
     about: str
 
 
+@checked
 def guess_verdict(case: Case, got: object, student: Callable) -> str:
     """The nudge for an evaluation's guess outside (−1, +1), as lessons 6 and 7 ask for; nothing
     for a guess inside."""
     if same(got, case.expected):
         return ""
+    if isinstance(got, bool) or not isinstance(got, Real):
+        return f"Return a number: your guess at this position is {shown(got)}."
     if math.isnan(got):
         return "Return a number: nan (not a number) cannot be compared with anything."
     returned = shown(got if isinstance(got, Integral) else float(got))

@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from ttt.arguments import a_function, at_least, checked
 from ttt.board import Board
 from ttt.exercises.checking import Feedback, same, shown
 from ttt.exercises.lesson6 import IllegalChoice, refereed
 from ttt.matches import play_game
 from ttt.perfect import outcome
-from ttt.players import make_player
+from ttt.players import a_player_name, make_player
 
 __all__ = ["PLAN_GAMES", "check_start_value", "try_plan"]
 
@@ -39,12 +40,16 @@ def check_start_value(guess: object) -> Feedback:
 PLAN_GAMES = 20
 
 
+
+
+@checked(plan=a_function, level=a_player_name,
+         games=at_least(1, 1000, " (each a whole game against the computer)"))
 def try_plan(plan: Callable, level: str, games: int = PLAN_GAMES) -> Feedback:
     """Play ``plan`` (a function from a board, X to move, to a cell) as X in ``games`` games
     against the computer at ``level``, a board's label ("looks 2 moves ahead") or its player's
     name ('depth-2', 'learned'), seeded 0 to games - 1; the verdict names the results."""
     play = refereed(plan)
-    computer = make_player(level, seed=0)  # a clear ValueError for an unknown level
+    computer = make_player(level, seed=0)
     results: Counter[str] = Counter()
     try:
         for seed in range(games):

@@ -14,6 +14,7 @@ import math
 from collections.abc import Callable, Iterator
 from functools import cache
 
+from ttt.arguments import checked
 from ttt.board import Board
 from ttt.counting import reachable_positions
 from ttt.exercises.checking import (
@@ -92,6 +93,7 @@ def _alphabeta_verdict(case: Case, got: object, student: Callable) -> str:
 # --- alphabeta_value: the positions it visits ---------------------------------------------------
 
 
+@checked
 def traced_board(board: Board) -> tuple[Board, list[Board]]:
     """A copy of ``board`` whose ``play`` writes every position it makes into the list returned
     with it, in order."""

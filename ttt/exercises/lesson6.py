@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
-from ttt.arguments import a_function
+from ttt.arguments import a_function, checked
 from ttt.board import LINES, Board, open_lines
 from ttt.exercises.checking import (
     CELL,
@@ -24,6 +24,7 @@ from ttt.exercises.checking import (
 from ttt.exercises.positions import ordered_positions, sample
 from ttt.matches import check_round_robin, tournament, won_drawn_lost
 from ttt.players import (
+    a_player_name,
     blocking_moves,
     depth_limited_player,
     make_player,
@@ -234,10 +235,10 @@ class IllegalChoice(Exception):
         self.board, self.choice = board, choice
 
 
+@checked(player=a_function)
 def refereed(player: Callable) -> Callable:
     """``player``, stopped with IllegalChoice (the position and the choice) when it chooses what
     is not a legal move: a taken cell, None, a number off the board."""
-    a_function(player, "player")
 
     def play(board: Board) -> object:
         choice = player(board)
@@ -253,18 +254,13 @@ def _games(x_player: Callable, o_player: Callable, side: str) -> str:
     return "-".join(map(str, won_drawn_lost(counts, side)))
 
 
+@checked(player=a_function, opponent=a_player_name, reference=a_player_name)
 def try_player(player: Callable, opponent: str, reference: str | None = None,
                name: str = "yours") -> Feedback:
     """Play ``player`` (a function from a board to a cell) 100 games as X and 100 as O against
     the player called ``opponent`` (``make_player``, seeded), next to the player called
     ``reference`` against the same opponent: won-drawn-lost each way. A player that chooses a
     taken cell, returns None or raises gets a verdict instead of a traceback."""
-    a_function(player, "player")
-    if not isinstance(name, str):
-        raise TypeError(f"name is what the verdict calls your player, a str, got {name!r:.40}")
-    for label, choice in (("opponent", opponent), ("reference", reference)):
-        if choice is not None or label == "opponent":
-            _check_player_name(choice, label)
     yours = refereed(player)
     try:
         rows = [(f"{name} against {opponent}",
@@ -293,20 +289,10 @@ def try_player(player: Callable, opponent: str, reference: str | None = None,
                     rows=tuple(rows))
 
 
-def _check_player_name(name: object, label: str) -> None:
-    """A clear error, naming ``label``, unless ``name`` is a player's name for make_player."""
-    if not isinstance(name, str):
-        raise TypeError(f"{label} is a player's name, such as 'two-layer', got {name!r:.40}")
-    try:
-        make_player(name)
-    except ValueError as error:
-        raise ValueError(f"{label}: {error}") from None
-
-
+@checked(evaluate=a_function)  # not the rule by name: a guess out of range gets a nudge here
 def try_evaluate(evaluate: Callable) -> Feedback:
     """``try_player`` for an evaluation: a depth-2 player guided by ``evaluate`` against
     'depth-2', which guesses with ``open_lines``; "Not yet" while ``evaluate`` is the stub."""
-    a_function(evaluate, "evaluate")
     try:
         guess = evaluate(Board.from_string("X..|.O.|..."))
     except Exception as error:  # the student's bug is a verdict, never a traceback

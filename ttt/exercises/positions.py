@@ -8,9 +8,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any
 
+from ttt.arguments import at_least, checked
 from ttt.board import LINES, Board
 from ttt.counting import reachable_positions
-from ttt.protocol import Position
+from ttt.protocol import PLAYERS, Position
 from ttt.search import minimax
 
 __all__ = ["AS_PLAYED", "MAX_ONLY", "SWAPPED", "Misread", "line_positions", "misread_value",
@@ -23,11 +24,13 @@ def ordered_positions() -> tuple[Board, ...]:
     return tuple(sorted(reachable_positions(), key=lambda board: (board.moves_made, str(board))))
 
 
+@checked(k=at_least(0))
 def sample(boards: Sequence[Board], k: int, seed: int = 0) -> list[Board]:
     """``k`` boards picked at random (but always the same ones) from ``boards``."""
     return random.Random(seed).sample(list(boards), min(k, len(boards)))
 
 
+@checked(max_free=at_least(0, 9, " (a board has 9 cells)"), k=at_least(0))
 def small_positions(max_free: int, k: int, seed: int) -> list[Board]:
     """``k`` positions (always the same ones) with at most ``max_free`` free cells."""
     return sample([b for b in ordered_positions() if b.free_cells <= max_free], k, seed)
@@ -57,6 +60,15 @@ MAX_ONLY = {"X": "X", "O": "X"}  # both maximise: O's turn forgotten
 AS_PLAYED = {"X": "X", "O": "O"}  # the turns as they are
 
 
+def _turns(value: object, name: str) -> None:
+    """The rule of the turns a ``Misread`` takes: for 'X' and for 'O', who picks, 'X' or 'O'."""
+    if (not isinstance(value, Mapping) or set(value) != set(PLAYERS)
+            or any(value[player] not in PLAYERS for player in PLAYERS)):
+        raise ValueError(f"{name} says who picks at X's turn and at O's, e.g. SWAPPED "
+                         f"{SWAPPED}, got {value!r:.60}")
+
+
+@checked(turns=_turns)
 class Misread:
     """A position whose search takes the wrong player to move: where it is really ``player``'s
     turn, ``turns[player]`` picks (X the largest value, O the smallest). The moves, the end of
@@ -90,6 +102,7 @@ class Misread:
         return self.position.free_cells
 
 
+@checked(turns=_turns)
 def misread_value(position: Position, turns: Mapping[str, str], prefer_quick: bool = False
                   ) -> float:
     """The value (+1, 0, -1) that minimax finds when it takes the turns as ``turns`` says:
