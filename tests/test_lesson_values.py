@@ -196,17 +196,22 @@ def test_a_seeded_menace_player_plays_the_same_moves_every_time():
 
 # --- TD learning (lesson 9): the game stepped through, learned with the defaults ---------------
 
-def test_td_learning_with_its_defaults_gives_the_values_lesson_9_steps_through():
+def test_td_learning_with_its_defaults_gives_the_game_lesson_9_steps_through():
     practised = td_learn(500, seed=1)  # td_learn's own alpha (0.2) and epsilon (0.1)
     before = dict(practised.values)
     game = td_game(practised, seeded_random(2), alpha=0.2, epsilon=0.1)
-    last = game[-2][0]
-    # X X O     the game's last position before its end: X to move wins at 8. Its value was
-    # . X .     0.360 before this game, and the game moved it towards the win: 0.488
-    # O O .
-    assert str(last) == "XXO|.X.|OO."
-    assert (round(before[last.canonical()], 3), round(practised.value(last), 3)) == (0.36, 0.488)
-    assert [greedy for _, greedy in game].count(False) == 2  # one exploratory move, and the end
+    # each position (its rows from the top, left to right), how its move was chosen, its value
+    # before and after this game, and the value before it of the position that followed: the
+    # values rise towards X's win, and O's exploratory move learns nothing
+    assert practised.game_text(game, before).splitlines() == [
+        "...|...|...  X to move, greedy       value +0.000 -> +0.000   next position +0.000",
+        "X..|...|...  O to move, exploratory  value +0.000 -> +0.000   next position +0.003",
+        "X..|...|O..  X to move, greedy       value +0.003 -> +0.007   next position +0.023",
+        "XX.|...|O..  O to move, greedy       value +0.023 -> +0.038   next position +0.096",
+        "XXO|...|O..  X to move, greedy       value +0.096 -> +0.118   next position +0.205",
+        "XXO|.X.|O..  O to move, greedy       value +0.205 -> +0.236   next position +0.360",
+        "XXO|.X.|OO.  X to move, greedy       value +0.360 -> +0.488   next position +1.000",
+        "XXO|.X.|OOX  X wins"]
 
 
 def test_the_exploration_constant_steers_mcts():
