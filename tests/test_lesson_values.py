@@ -54,6 +54,12 @@ def test_mnk_boards_try_the_cells_on_most_lines_first_then_those_nearest_the_cen
     assert mnk(4, 3, 3).ordered_moves == (5, 6, 1, 2, 9, 10, 0, 3, 8, 11, 4, 7)
     # the same board stood on end: 3 wide, 4 high
     assert mnk(3, 4, 3).ordered_moves == (4, 7, 3, 5, 6, 8, 0, 2, 9, 11, 1, 10)
+    # 4 x 4, k=3: the middle four, the other edge cells (all as near the centre), the corners
+    #    0  1  2  3
+    #    4  5  6  7
+    #    8  9 10 11
+    #   12 13 14 15
+    assert mnk(4, 4, 3).ordered_moves == (5, 6, 9, 10, 1, 2, 4, 7, 8, 11, 13, 14, 0, 3, 12, 15)
     # lesson 7's ordered alpha-beta on 4 x 3, k=3 (44,624 positions in the board's order)
     assert solve(mnk(4, 3, 3), table=False, symmetry=False).nodes == 216
 
