@@ -45,21 +45,21 @@ def test_connect_four_tries_the_centre_column_first_then_outwards_left_before_ri
 # --- m,n,k-games: the cells on most lines first, then those nearest the centre (lesson 7) -------
 
 def test_mnk_boards_try_the_cells_on_most_lines_first_then_those_nearest_the_centre():
-    # 4 wide, 3 high, k=3: the cells       lines of 3 through each     rows from the centre row
-    #    0  1  2  3                          3  4  4  3                   1
-    #    4  5  6  7                          3  8  8  3                   0
-    #    8  9 10 11                          3  4  4  3                   1
-    # the middle two (8 lines), the other middle cells of the top row, then of the bottom row
-    # (4), then the corners before the ends of the middle row (3, nearer the centre column)
+    # 4 wide, 3 high, k=3: the cells       lines of 3 through each
+    #    0  1  2  3                          3  4  4  3
+    #    4  5  6  7                          2  5  5  2
+    #    8  9 10 11                          3  4  4  3
+    # most lines first; among equals, the nearest the centre (here all alike: the board's order)
     assert mnk(4, 3, 3).ordered_moves == (5, 6, 1, 2, 9, 10, 0, 3, 8, 11, 4, 7)
     # the same board stood on end: 3 wide, 4 high
     assert mnk(3, 4, 3).ordered_moves == (4, 7, 3, 5, 6, 8, 0, 2, 9, 11, 1, 10)
-    # 4 x 4, k=3: the middle four, the other edge cells (all as near the centre), the corners
-    #    0  1  2  3
-    #    4  5  6  7
-    #    8  9 10 11
-    #   12 13 14 15
-    assert mnk(4, 4, 3).ordered_moves == (5, 6, 9, 10, 1, 2, 4, 7, 8, 11, 13, 14, 0, 3, 12, 15)
+    # 4 x 4, k=4: the cells                lines of 4 through each
+    #    0  1  2  3                          3  2  2  3
+    #    4  5  6  7                          2  3  3  2
+    #    8  9 10 11                          2  3  3  2
+    #   12 13 14 15                          3  2  2  3
+    # the middle four before the corners, on as many lines but nearer the centre
+    assert mnk(4, 4, 4).ordered_moves == (5, 6, 9, 10, 0, 3, 12, 15, 1, 2, 4, 7, 8, 11, 13, 14)
     # lesson 7's ordered alpha-beta on 4 x 3, k=3 (44,624 positions in the board's order)
     assert solve(mnk(4, 3, 3), table=False, symmetry=False).nodes == 216
 
