@@ -31,7 +31,6 @@ html_theme = "sphinx_book_theme"
 html_title = "ttt: game-tree search, taught through tic-tac-toe"
 html_static_path = ["_static"]
 html_css_files = ["site.css"]
-html_js_files = ["site.js"]  # a wide picture starts scrolled to its middle, on a phone
 html_extra_path = ["extra"]  # the lessons as files, for "Download notebook"
 html_theme_options = {
     "show_toc_level": 2,

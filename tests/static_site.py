@@ -57,17 +57,27 @@ def served(folder: Path, handler: type[SiteHandler] = SiteHandler) -> Iterator[s
 
 @dataclass
 class OfflinePage:
-    """A page that can reach only the site, and what it tried beyond it or logged as an error."""
+    """A page that can reach only the site, and what it tried beyond it, what the site answered
+    with an error status (a 404...), and what it logged as an error."""
 
     page: object
     site: str
     blocked: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+
+    @property
+    def problems(self) -> list[str]:
+        """Every error logged or thrown and every request the site failed, from the first page
+        on: a test checks it after each page it opens, and once more at its end for errors that
+        came late."""
+        return self.errors + self.failed
 
 
 def offline_page(page, site: str) -> OfflinePage:
     """``page`` (in a context of its own) made to reach only ``site``: any other request is
-    aborted and recorded, and so is each error the page logs or throws."""
+    aborted and recorded, and so is each error the page logs or throws (with the address it came
+    from), and each answer of the site with an error status."""
     offline = OfflinePage(page, site)
 
     def only_the_site(route) -> None:
@@ -79,11 +89,16 @@ def offline_page(page, site: str) -> OfflinePage:
 
     def note_error(message) -> None:
         if message.type == "error":
-            offline.errors.append(message.text)
+            offline.errors.append(f"{message.text} ({message.location.get('url') or page.url})")
+
+    def note_failure(response) -> None:
+        if response.status >= 400:
+            offline.failed.append(f"{response.status} {response.url} (from {page.url})")
 
     page.context.route("**/*", only_the_site)
     page.on("console", note_error)
-    page.on("pageerror", lambda error: offline.errors.append(str(error)))
+    page.on("pageerror", lambda error: offline.errors.append(f"{error} ({page.url})"))
+    page.on("response", note_failure)
     return offline
 
 

@@ -1,14 +1,18 @@
-"""The numbers the lessons show about the order of search and about MENACE, pinned in the unit
-tests.
+"""The numbers the lessons show about the order of search, perfect moves, MCTS, MENACE and TD
+learning, pinned in the unit tests.
 
 Which move is tried first changes no value, only how many positions a search visits, and the
 lessons print those counts: a mutant that tries Connect Four's columns in another order, drops
 iterative deepening's reordering of the root, forgets the move the solver's table remembers, or
 remembers a mirror image's move for the position itself, still finds every value right and
 passed every other unit test (mutation testing, issue 31); only nbval's run of the lessons
-noticed. So do these tests, in seconds. Each count is the one the lesson named beside it shows;
+noticed. An independent set of one-line mutants (issue 38) found six more a lesson alone caught:
+the solver's win at once taken also when unordered, ``perfect_moves`` on quick-win scores, MCTS's
+choice where visits tie, TD's default epsilon, MENACE's starting beads, the m,n,k move order.
+So do these tests, in seconds. Each count is the one the lesson named beside it shows;
 everything is reached through the public functions (``solve``, ``iterative_deepening``,
-``alphabeta``, ``mcts``), so a rewrite of their bodies that keeps the behaviour keeps them green.
+``alphabeta``, ``mcts``, ``Menace``, ``td_learn``...), so a rewrite of their bodies that keeps
+the behaviour keeps them green.
 """
 
 import itertools
@@ -17,10 +21,11 @@ from collections import Counter
 from time_limits import SEARCH_TIME_LIMIT
 
 from ttt.board import Board
-from ttt.games import connect_four
-from ttt.learning import Menace, michie_update
+from ttt.games import connect_four, mnk
+from ttt.learning import Menace, michie_update, td_game, td_learn
 from ttt.mcts import EXPLORATION, mcts
-from ttt.perfect import move_scores
+from ttt.perfect import move_scores, perfect_moves
+from ttt.protocol import seeded_random
 from ttt.search import alphabeta, iterative_deepening
 from ttt.solve import solve
 
@@ -35,6 +40,46 @@ def test_connect_four_tries_the_centre_column_first_then_outwards_left_before_ri
     assert connect_four().play(3).play(3).ordered_moves == (3, 2, 4, 1, 5, 0, 6)
     full_centre = connect_four(4, 4).play(1).play(1).play(1).play(1)
     assert full_centre.ordered_moves == (2, 0, 3)
+
+
+# --- m,n,k-games: the cells on most lines first, then those nearest the centre (lesson 7) -------
+
+def test_mnk_boards_try_the_cells_on_most_lines_first_then_those_nearest_the_centre():
+    # 4 wide, 3 high, k=3: the cells       lines of 3 through each
+    #    0  1  2  3                          3  4  4  3
+    #    4  5  6  7                          2  5  5  2
+    #    8  9 10 11                          3  4  4  3
+    # most lines first; among equals, the nearest the centre (here all alike: the board's order)
+    assert mnk(4, 3, 3).ordered_moves == (5, 6, 1, 2, 9, 10, 0, 3, 8, 11, 4, 7)
+    # the same board stood on end: 3 wide, 4 high
+    assert mnk(3, 4, 3).ordered_moves == (4, 7, 3, 5, 6, 8, 0, 2, 9, 11, 1, 10)
+    # 4 x 4, k=4: the cells                lines of 4 through each
+    #    0  1  2  3                          3  2  2  3
+    #    4  5  6  7                          2  3  3  2
+    #    8  9 10 11                          2  3  3  2
+    #   12 13 14 15                          3  2  2  3
+    # the middle four before the corners, on as many lines but nearer the centre
+    assert mnk(4, 4, 4).ordered_moves == (5, 6, 9, 10, 0, 3, 12, 15, 1, 2, 4, 7, 8, 11, 13, 14)
+    # lesson 7's ordered alpha-beta on 4 x 3, k=3 (44,624 positions in the board's order)
+    assert solve(mnk(4, 3, 3), table=False, symmetry=False).nodes == 216
+
+
+# --- the solver: a win at once, then the table's move, first only when ordered (lesson 5) ------
+
+def test_unordered_solve_finds_a_win_at_once_only_in_the_boards_order():
+    # O O .     X to move: 5 wins at once. Ordered, the solver looks among the children for a win
+    # X X .     before searching any, and takes 5: one position. Unordered it searches the board's
+    # . . .     order, and its first move, 2, wins too (blocking O, then two threats), later:
+    #           9 positions from 2 on are searched, then its win cuts off the rest
+    position = Board.from_string("OO.|XX.|...")
+    ordered = solve(position, table=False, symmetry=False)
+    unordered = solve(position, ordered=False, table=False, symmetry=False)
+    assert (ordered.move, ordered.nodes, unordered.move, unordered.nodes) == (5, 1, 2, 10)
+    # nor is the table's best move tried first when unordered (4,311 positions if it were)
+    assert solve(Board(), ordered=False, symmetry=False).nodes == 4_314
+    # lesson 5's "solve, everything off" is plain alpha-beta: the same 20,866 positions
+    bare = solve(Board(), ordered=False, table=False, symmetry=False, prefer_quick=True)
+    assert bare.nodes == alphabeta(Board(), ordered=False).nodes == 20_866
 
 
 # --- the solver: its table's move first, and never a mirror image's move (lesson 7, cell 23) ----
@@ -85,7 +130,7 @@ def test_iterative_deepening_reaches_depth_7_in_exactly_the_positions_lesson_7_c
     assert (fixed_order, alphabeta(connect_four(), depth=7).nodes) == (9_644, 7_337)
 
 
-# --- Monte Carlo tree search: the move visited most, not the best mean (lesson 8) ---------------
+# --- Monte Carlo tree search: the move visited most, not the best mean, ties to it (lesson 8) ---
 
 def test_mcts_blocks_with_the_visits_lesson_8_shows():
     result = mcts(Board.from_string("...|.O.|XOX"), 500, seed=1)
@@ -105,7 +150,29 @@ def test_mcts_chooses_the_move_visited_most_even_where_another_has_a_better_mean
     assert result.move == most_visited == 5
 
 
+def test_where_visits_tie_mcts_chooses_the_best_mean():
+    # X O X     O to move, 2 playouts: 6 and 7 are tried once each, a tie of visits. 7 wins at
+    # X O O     once (the middle column), mean +1; after 6, X's last move draws, mean 0. The
+    # . . X     better mean breaks the tie, whatever the seed (lesson 8's few-playout searches)
+    board = Board.from_string("XOX|XOO|..X")
+    for seed in range(5):
+        result = mcts(board, 2, seed=seed)
+        assert result.moves == {6: (1, 0.0), 7: (1, 1.0)}
+        assert result.move == 7
+
+
 # --- MENACE (lesson 9): Michie's rule, beads drawn by their number, a seeded player -------------
+
+def test_a_new_menace_puts_4_3_2_1_beads_on_each_move_of_its_first_to_fourth_move():
+    # MENACE as X, its 1st, 2nd, 3rd and 4th move:     as O:
+    #   . . .   X O .   X O X   X O X                   X . .   X O .   X O X   X O X
+    #   . . .   . . .   . O .   . O O                   . . .   . . X   . O .   X O O
+    #   . . .   . . .   . . .   X . .                   . . .   . . .   . . X   . . X
+    as_x, as_o = Menace(seed=0), Menace(seed=0, mark="O")
+    for menace, positions in ((as_x, ["...|...|...", "XO.|...|...", "XOX|.O.|...", "XOX|.OO|X.."]),
+                              (as_o, ["X..|...|...", "XO.|..X|...", "XOX|.O.|..X", "XOX|XOO|..X"])):
+        beads = [set(menace.box(Board.from_string(text)).values()) for text in positions]
+        assert beads == [{4}, {3}, {2}, {1}]
 
 def test_a_loss_takes_a_bead_unless_it_is_the_last_of_its_box():
     assert michie_update(1, "loss", 1) == 1  # the box's last bead stays
@@ -133,6 +200,26 @@ def test_a_seeded_menace_player_plays_the_same_moves_every_time():
     assert [first(Board()) for _ in range(30)] == [second(Board()) for _ in range(30)]
 
 
+# --- TD learning (lesson 9): the game stepped through, learned with the defaults ---------------
+
+def test_td_learning_with_its_defaults_gives_the_game_lesson_9_steps_through():
+    practised = td_learn(500, seed=1)  # td_learn's own alpha (0.2) and epsilon (0.1)
+    before = dict(practised.values)
+    game = td_game(practised, seeded_random(2), alpha=0.2, epsilon=0.1)
+    # each position (its rows from the top, left to right), how its move was chosen, its value
+    # before and after this game, and the value before it of the position that followed: the
+    # values rise towards X's win, and O's exploratory move learns nothing
+    assert practised.game_text(game, before).splitlines() == [
+        "...|...|...  X to move, greedy       value +0.000 -> +0.000   next position +0.000",
+        "X..|...|...  O to move, exploratory  value +0.000 -> +0.000   next position +0.003",
+        "X..|...|O..  X to move, greedy       value +0.003 -> +0.007   next position +0.023",
+        "XX.|...|O..  O to move, greedy       value +0.023 -> +0.038   next position +0.096",
+        "XXO|...|O..  X to move, greedy       value +0.096 -> +0.118   next position +0.205",
+        "XXO|.X.|O..  O to move, greedy       value +0.205 -> +0.236   next position +0.360",
+        "XXO|.X.|OO.  X to move, greedy       value +0.360 -> +0.488   next position +1.000",
+        "XXO|.X.|OOX  X wins"]
+
+
 def test_the_exploration_constant_steers_mcts():
     # lesson 8 compares exploration constants: each must change where the playouts go, 0 included
     # (no bonus at all: pure exploitation)
@@ -147,3 +234,10 @@ def test_move_scores_without_quick_wins_are_the_plain_values_lesson_8_shows():
     block = Board.from_string("...|.O.|XOX")
     assert move_scores(block, prefer_quick=False) == {0: -1, 1: 0, 2: -1, 3: -1, 5: -1}
     assert move_scores(block)[0] < -1  # with quick wins: a loss's score counts the moves to it
+
+
+def test_perfect_moves_keep_a_win_however_slow():
+    # X . O     X to move: 8 wins at once (the diagonal 0-4-8), and 1, 3, 5 and 7 win too, two
+    # . X .     moves later (each makes a second threat beside 8's); all five keep the value +1,
+    # O . .     the moves minimax rates best (lesson 8 compares expectimax's with them)
+    assert perfect_moves(Board.from_string("X.O|.X.|O..")) == {1, 3, 5, 7, 8}

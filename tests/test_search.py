@@ -424,6 +424,20 @@ def test_iterative_deepening_solves_the_empty_board_at_depth_9_trying_the_centre
     assert (move, depth) == (4, 9)
 
 
+def test_iterative_deepenings_first_search_tries_the_most_promising_moves_first():
+    # . O O
+    # X . X     O to move wins at once in 0 (the top row) or in 4 (the diagonal 2-4-6). The first
+    # O X X     search tries the centre first (ordered_moves), finds the win and stops there,
+    #           at depth 1 after 3 positions; in the board's order it would play 0
+    assert iterative_deepening(Board.from_string(".OO|X.X|OXX"), 10**9, clock=ticks()) == (4, 1, 3)
+    # . . .
+    # . . X     X to move: among moves that depth 1 scores alike, the first search's order decides
+    # O . .     which the next depth tries first, and so how many positions it takes to the end:
+    #           728 (733 in the board's order)
+    after_two = Board.from_string("...|..X|O..")
+    assert iterative_deepening(after_two, 10**9, clock=ticks()) == (8, 5, 728)
+
+
 def test_iterative_deepening_plays_the_same_move_for_the_same_seed():
     after_centre = Board().play(4)
     for seed in range(10):
