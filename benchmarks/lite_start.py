@@ -26,34 +26,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "scripts")]
-from jupyter_pages import CHROMIUM_ARGS, VIEWPORT, find_chromium  # noqa: E402
+from jupyter_pages import CHROMIUM_ARGS, NOTEBOOK, SHOWING, START_RUN_ALL, VIEWPORT, find_chromium  # noqa: E402
 from static_site import builder_python, served  # noqa: E402
 
 from ttt.browser import lesson_address  # noqa: E402
 
 BARE_SITE = ROOT / ".cache" / "lite" / "bare-site"
 BARE = "bare.ipynb"  # scripts/build_lite.py's BARE_NOTEBOOK
-NOTEBOOK = "window.jupyterapp?.shell.currentWidget"
 OPENED = f"(name) => {NOTEBOOK}?.context?.path === name"
 SHOWN = f"() => {NOTEBOOK}.context.isReady && {NOTEBOOK}.content.model.cells.length > 0"
-RUN_ALL = f"""async () => {{
-    const commands = window.jupyterapp.commands;
-    await {NOTEBOOK}.sessionContext.ready;
-    await commands.execute('notebook:clear-all-cell-outputs');
-    commands.execute('notebook:run-all-cells');
-}}"""
 PYTHON_READY = (f"() => ['idle', 'busy'].includes({NOTEBOOK}.sessionContext.session?.kernel"
                 "?.status)")
-# the first code cell showing an output that holds ``text`` ('' for any)
-SHOWING = f"""(text) => {{
-    const cells = {NOTEBOOK}.content.model.cells;
-    for (let i = 0; i < cells.length; i++) {{
-        const cell = cells.get(i);
-        if (cell.type === 'code' && cell.outputs.length
-            && JSON.stringify(cell.outputs.toJSON()).includes(text)) return true;
-    }}
-    return false;
-}}"""
 
 
 @dataclass
@@ -92,7 +75,7 @@ def measure(browser, url: str, notebook: str, label: str, picture: bool) -> Turn
         page.goto(f"{url}/{lesson_address(notebook)}")
         step("opened", OPENED, notebook)
         step("shown", SHOWN)
-        page.evaluate(RUN_ALL)
+        page.evaluate(START_RUN_ALL)
         turn.steps["Run All"] = time.time() - opened
         step("Python ready", PYTHON_READY)
         step("first output", SHOWING, "")

@@ -111,6 +111,28 @@ def _wait_for_port(proc: subprocess.Popen, port: int, timeout: float, log: Path)
 
 # --- a notebook in JupyterLab -------------------------------------------------------------------
 
+#: The lesson open in JupyterLab (the browser version exposes the app as ``window.jupyterapp``).
+NOTEBOOK = "window.jupyterapp?.shell.currentWidget"
+# Clear the saved outputs, then Run All (as a student presses it, before Python is ready), once
+# the lesson has asked for its kernel: JupyterLab skips, silently, a cell run before the lesson's
+# session has a kernel to send it to (on a busy machine the lesson can show before that)
+START_RUN_ALL = f"""async () => {{
+    const commands = window.jupyterapp.commands;
+    await {NOTEBOOK}.sessionContext.ready;
+    await commands.execute('notebook:clear-all-cell-outputs');
+    commands.execute('notebook:run-all-cells');
+}}"""
+# True once a code cell shows an output that holds ``text`` ('' for any output)
+SHOWING = f"""(text) => {{
+    const cells = {NOTEBOOK}.content.model.cells;
+    for (let i = 0; i < cells.length; i++) {{
+        const cell = cells.get(i);
+        if (cell.type === 'code' && cell.outputs.length
+            && JSON.stringify(cell.outputs.toJSON()).includes(text)) return true;
+    }}
+    return false;
+}}"""
+
 # True once every code cell with code has run and the kernel is idle again.
 ALL_RUN = """() => {
     const panel = window.jupyterapp.shell.currentWidget;

@@ -69,7 +69,10 @@ def test_the_terminal_game_numbers_the_cells_and_names_the_moves_that_way():
     rows = [line.split("|") for line in Board().grid(numbered=True).splitlines()[::2]]
     assert [[int(text) for text in row] for row in rows] == [[0, 1, 2], [3, 4, 5], [6, 7, 8]]
     told: list[str] = []
-    main(["--x", "perfect", "--o", "random", "--seed", "1"], ask=None, tell=told.append)
+    def never_asked(prompt: str) -> str:  # two computers play: nobody is asked anything
+        pytest.fail(f"asked {prompt!r}")
+
+    main(["--x", "perfect", "--o", "random", "--seed", "1"], ask=never_asked, tell=told.append)
     moves = [line for line in told if " plays " in line]
     assert len(moves) >= 3 and all(len(places(line)) == 1 for line in moves)
     assert wrong_places("\n".join(moves)) == []

@@ -49,7 +49,7 @@ EXECUTE = """async (code) => {
 def test_a_check_of_a_function_that_never_returns_stops_in_the_browser(offline):
     page = offline.page
     page.goto(f"{offline.site}/{lesson_address('01_the_board.ipynb')}")
-    wait_for(offline, KERNEL_IDLE, 180_000, "the Python kernel (Pyodide) did not start")
+    wait_for(offline, KERNEL_IDLE, 300_000, "the Python kernel (Pyodide) did not start")
     printed = page.evaluate(EXECUTE, TYPED)
     print(f"\nin the browser-only build:\n{printed}")  # -s shows it
     lines = printed.splitlines()

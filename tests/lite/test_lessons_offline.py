@@ -63,7 +63,7 @@ def test_lesson_runs_offline(offline, failed_requests, lesson):
     page = offline.page
     started = time.monotonic()
     page.goto(f"{offline.site}/{lesson_address(lesson)}")
-    wait_for(offline, KERNEL_IDLE, 180_000, "the Python kernel (Pyodide) did not start")
+    wait_for(offline, KERNEL_IDLE, 300_000, "the Python kernel (Pyodide) did not start")
     committed = nbformat.read(NOTEBOOKS / lesson, as_version=4).cells
     opened = page.evaluate(READ_CELLS)
     assert [cell["trusted"] for cell in opened if cell["type"] == "code"] == [

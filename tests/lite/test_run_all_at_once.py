@@ -88,10 +88,10 @@ def test_run_all_pressed_before_python_is_ready_runs_every_cell(browser, site, p
             offline = offline_page(context.new_page(), url)
             page = offline.page
             page.goto(f"{url}/{lesson_address(LESSON)}")
-            page.wait_for_function(OPENED, arg=LESSON, timeout=180_000, polling=20)
+            page.wait_for_function(OPENED, arg=LESSON, timeout=300_000, polling=20)
             Handler.holding.set()
             try:
-                page.wait_for_function(SHOWN, timeout=180_000)
+                page.wait_for_function(SHOWN, timeout=300_000)
                 page.evaluate(CLEAR)  # the saved outputs: what ran shows anew
                 assert not page.evaluate(SESSION_READY), "Python was ready before Run All"
                 press(page)

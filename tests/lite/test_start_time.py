@@ -22,34 +22,14 @@ import time
 from pathlib import Path
 
 import pytest
-from jupyter_pages import VIEWPORT
+from jupyter_pages import NOTEBOOK, SHOWING, START_RUN_ALL, VIEWPORT
 
 from ttt.browser import lesson_address
 
 pytestmark = pytest.mark.browser
 
-NOTEBOOK = "window.jupyterapp?.shell.currentWidget"
 OPENED = (f"(name) => {NOTEBOOK}?.context?.path === name"
           f" && {NOTEBOOK}.content.model?.cells.length > 0")
-# Clear the saved outputs, then Run All (as a student presses it, before Python is ready), once
-# the lesson has asked for its kernel: JupyterLab skips, silently, a cell run before the lesson's
-# session has a kernel to send it to (on a busy machine the lesson can show before that)
-START_RUN_ALL = f"""async () => {{
-    const commands = window.jupyterapp.commands;
-    await {NOTEBOOK}.sessionContext.ready;
-    await commands.execute('notebook:clear-all-cell-outputs');
-    commands.execute('notebook:run-all-cells');
-}}"""
-# The number of the first code cell whose outputs hold ``text`` ('' for any output), or false
-FIRST_SHOWING = f"""(text) => {{
-    const cells = {NOTEBOOK}.content.model.cells;
-    for (let i = 0; i < cells.length; i++) {{
-        const cell = cells.get(i);
-        if (cell.type === 'code' && cell.outputs.length
-            && JSON.stringify(cell.outputs.toJSON()).includes(text)) return i;
-    }}
-    return false;
-}}"""
 ALL_RUN = f"""() => {{
     const cells = {NOTEBOOK}.content.model.cells;
     for (let i = 0; i < cells.length; i++) {{
@@ -142,13 +122,12 @@ def test_the_time_to_the_first_output_of_lesson_1_is_measured(browser, site, sit
             timeline.wait(OPENED, "lesson shown", arg=lesson)
             page.evaluate(START_RUN_ALL)  # the student presses Run All as soon as it shows
             timeline.wait(KERNEL_UP, "Python ready")
-            first = timeline.wait(FIRST_SHOWING, "first output (after import ttt)", arg="")
-            timeline.wait(FIRST_SHOWING, "first picture drawn", arg="image/svg+xml")
+            timeline.wait(SHOWING, "first output (after import ttt)", arg="")
+            timeline.wait(SHOWING, "first picture drawn", arg="image/svg+xml")
             timeline.wait(ALL_RUN, "Run All done")
             print("\n" + timeline.report(lesson))
             # one Python for the lesson: the lesson opened before it is not reopened with it
             assert page.evaluate(RUNNING) == [lesson]
-            assert first is not False
             names = [name for _, name, _ in timeline.fetched]
             assert "pyodide.asm.wasm" in names
             before_ready = [name for seconds, name, _ in timeline.fetched

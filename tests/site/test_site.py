@@ -111,7 +111,7 @@ def test_run_in_the_browser_opens_lesson_1_and_a_cell_runs(offline):
     page.goto(f"{offline.site}/01_the_board.html")
     page.get_by_role("link", name="Run in the browser").click()
     page.wait_for_url(re.compile(r"/lite/notebooks/index\.html\?path=01_the_board\.ipynb"))
-    page.wait_for_function(KERNEL_IDLE, timeout=180_000)
+    page.wait_for_function(KERNEL_IDLE, timeout=300_000)
     title = page.evaluate("() => window.jupyterapp.shell.currentWidget.context.path")
     assert title == "01_the_board.ipynb"
     ran = page.evaluate(RUN_FIRST_CODE_CELLS)
