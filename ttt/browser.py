@@ -41,8 +41,16 @@ CHARTS_FOLDER = "charts"
 CHART_KEY = "ttt_chart"
 
 
+def _a_notebook_name(value: object, name: str) -> None:
+    """A notebook's file name alone, no folder: what the site's address opens."""
+    if not isinstance(value, str) or not value.endswith(".ipynb") or "/" in value \
+            or value == ".ipynb":
+        error = ValueError if isinstance(value, str) else TypeError
+        raise error(f"{name} should be a notebook's file name such as '01_the_board.ipynb', "
+                    f"not {value!r}")
 
-@checked
+
+@checked(lesson=_a_notebook_name)
 def lesson_address(lesson: str) -> str:
     """The address, within the browser version's site, that opens ``lesson`` (a notebook's file
     name, e.g. ``"01_the_board.ipynb"``) in JupyterLab, in a workspace of the lesson's own.
@@ -51,9 +59,6 @@ def lesson_address(lesson: str) -> str:
     each notebook it reopens starts a Python of its own (Pyodide, in a worker): opened in the one
     default workspace, a second lesson started two Pythons, its own and the first lesson's, which
     shared the CPU. In its own workspace (``workspace=`` in the address) a lesson opens alone."""
-    if not lesson.endswith(".ipynb") or "/" in lesson or lesson == ".ipynb":
-        raise ValueError(f"lesson should be a notebook's file name such as "
-                         f"'01_the_board.ipynb', not {lesson!r}")
     return f"lab/index.html?path={lesson}&workspace={lesson.removesuffix('.ipynb')}"
 
 
