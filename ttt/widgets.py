@@ -645,9 +645,8 @@ def explanation(board: Board, chosen: int) -> str:
     rows = [_explain_row(board, cell, outcomes[cell]) for cell in ranked]
     head = ("cell", f"outcome for {mover}", "value for X", "nodes below")
     return (f"It plays a best move, at random among equals. Its moves ranked by perfect play, "
-            f"the best for {mover} first: the outcome for {mover}, and the value as the course "
-            f"and the tree below the board give it, for X (+1: X wins, −1: O wins; the move "
-            f"played thick):</p>"
+            f"best for {mover} first, and below the board their tree (values for X, as there; "
+            f"the move played thick):</p>"
             f"{_table(head, rows, chosen)}")
 
 
