@@ -42,3 +42,12 @@ def test_no_number_is_pinned_twice(path):
 def test_code_is_shown_by_name_only(path):
     for cell in code_cells(path):
         assert "getsource" not in cell.source and ".index(" not in cell.source, cell.source
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=LESSON_IDS)
+def test_a_checked_output_is_marked_by_a_tag_students_do_not_see(path):
+    """nbval reads the cell tag ``nbval-check-output``; the comment it also reads would be the
+    first line a student sees in the cell, in JupyterLab and on the website."""
+    marked = [cell.source[:80] for cell in code_cells(path)
+              if "NBVAL_CHECK_OUTPUT" in cell.source]
+    assert marked == []
