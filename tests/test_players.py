@@ -23,7 +23,6 @@ from ttt.players import (
     alphabeta_player,
     blocking_moves,
     check_can_play,
-    deepening_player,
     depth_limited_player,
     imperfect_player,
     iterative_deepening_player,
@@ -339,8 +338,11 @@ def test_a_deepening_player_with_a_bigger_budget_searches_deeper_and_sees_the_tr
         return iterative_deepening(C4_TRAP, positions, clock=itertools.count().__next__)[1]
 
     assert (depth_reached(100), depth_reached(1000)) == (2, 4)
-    assert {deepening_player(100, seed)(C4_TRAP) for seed in SEEDS[:5]} == {2}
-    assert {deepening_player(1000, seed)(C4_TRAP) for seed in SEEDS[:5]} == {1}
+    def moves(positions):
+        return {iterative_deepening_player(positions, seed, per_move="positions")(C4_TRAP)
+                for seed in SEEDS[:5]}
+
+    assert (moves(100), moves(1000)) == ({2}, {1})
 
 
 def test_a_deepening_player_plays_the_same_game_for_the_same_seed():
@@ -354,7 +356,8 @@ def test_a_deepening_player_plays_the_same_game_for_the_same_seed():
 
 def test_deepening_players_are_named_by_their_budget():
     player = make_player("deepening-1000", seed=3)
-    assert player.__name__ == "deepening-1000" and deepening_player(50).__name__ == "deepening-50"
+    assert player.__name__ == "deepening-1000" and iterative_deepening_player(
+        50, per_move="positions").__name__ == "deepening-50"
     assert player(C4_O_MUST_BLOCK) == 3
 
 
@@ -365,13 +368,19 @@ def test_deepening_players_are_named_by_their_budget():
                                               (None, TypeError)])
 def test_a_deepening_player_needs_a_budget_of_positions(positions, error):
     with pytest.raises(error, match="positions"):
-        deepening_player(positions)
+        iterative_deepening_player(positions, per_move="positions")
+
+
+@pytest.mark.parametrize("per_move", ["moves", "second", None, 1])
+def test_an_iterative_deepening_budget_counts_seconds_or_positions(per_move):
+    with pytest.raises((TypeError, ValueError), match="per_move"):
+        iterative_deepening_player(1, per_move=per_move)
 
 
 @pytest.mark.parametrize("name, refusal", [
-    ("deepening-100000000", "positions must be at most 10,000,000"),
+    ("deepening-100000000", r"budget \(positions a move\) must be at most 10,000,000"),
     ("mcts-123456789", "playouts must be at most 10,000,000"),
-    ("id-100000", "seconds is a time in seconds a move, more than 0 and at most 600")])
+    ("id-100000", r"budget \(seconds a move\) is a time, more than 0 and at most 600")])
 def test_make_player_checks_the_number_in_a_name_as_if_given_directly(name, refusal):
     """The number read from a name is the user's input: the factory checks it in full, though
     make_player calls it from inside the package, where checks are not repeated."""

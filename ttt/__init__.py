@@ -42,7 +42,6 @@ from ttt.matches import play_game, tournament
 from ttt.mcts import MCTSResult, mcts
 from ttt.perfect import Outcome, move_outcomes, outcome, perfect_move, shared_solver
 from ttt.players import (
-    deepening_player,
     depth_limited_player,
     expectimax_player,
     imperfect_player,
@@ -82,7 +81,7 @@ __all__ = [
     "expectimax", "Menace", "policy_quality", "td_learn", "MCTSResult", "mcts", "mcts_steps",
     "Node", "best_path", "build_tree", "count_by_depth", "count_games", "count_internal",
     "count_nodes", "fill_values",
-    "deepening_player", "depth_limited_player", "expectimax_player", "imperfect_player",
+    "depth_limited_player", "expectimax_player", "imperfect_player",
     "iterative_deepening_player", "make_player",
     "mcts_player", "one_layer_player", "perfect_player", "play_game", "random_game_odds",
     "random_player", "tournament", "two_layer_player", "varied_perfect_player",

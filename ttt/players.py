@@ -4,9 +4,9 @@ From weakest to strongest: ``random``; ``one-layer`` (wins at once when it can);
 (also blocks the opponent's immediate win); ``depth-N`` (looks N moves ahead, then guesses with a
 heuristic); ``imperfect`` (hopes the opponent errs); ``perfect`` and ``varied-perfect``. Two more
 play by chance: ``expectimax`` plays best against an opponent who moves at random, and ``mcts-N``
-chooses by N random games (Monte Carlo tree search). Two search deeper and deeper (iterative
-deepening) while their budget lasts: ``deepening-N`` for N positions a move, the same moves on
-every computer, and ``id-S`` for S seconds a move, deeper on a faster computer.
+chooses by N random games (Monte Carlo tree search). Two search deeper and deeper while their
+budget lasts, both ``iterative_deepening_player``: ``deepening-N`` for N positions a move, the same
+moves on every computer, and ``id-S`` for S seconds a move, deeper on a faster computer.
 
 Every player plays any game of the game protocol (``ttt.protocol``). Those that search to the end of
 the game (``perfect``, ``varied-perfect``, ``imperfect``: ``ttt.perfect``; ``expectimax``) play only
@@ -30,7 +30,7 @@ from statistics import mean
 from typing import Any
 
 from ttt import fast, search
-from ttt.arguments import as_entered, at_least, checked, within
+from ttt.arguments import as_entered, at_least, checked, one_of, within
 from ttt.board import LINES, Board
 from ttt.expectimax import EXPECTIMAX_LIMIT, ExpectimaxTable, expectimax
 from ttt.matches import Player
@@ -54,7 +54,7 @@ from ttt.solve import SOLVE_LIMIT
 
 __all__ = ["CONNECT_FOUR_LEVELS", "LEVELS", "LEVEL_NAMES", "PLAYER_NAMES", "alphabeta_player",
            "blocking_moves", "check_can_play",
-           "deepening_player", "depth_limited_player", "perfect_value", "safest_moves",
+           "depth_limited_player", "perfect_value", "safest_moves",
            "expectimax_player", "hopeful_value", "imperfect_player",
            "iterative_deepening_player", "lookahead_score", "make_player", "mcts_player",
            "one_layer_player", "perfect_player", "random_player", "register_player",
@@ -198,43 +198,47 @@ def depth_limited_player(depth: int, seed: int | None = None,
     return play
 
 
-def _deepening_player(budget: float, seed: int | None, name: str,
-                      clock: Callable[[], Callable[[], float]]) -> Player:
-    """The one body of the iterative-deepening players: each move, ``iterative_deepening`` with
-    ``budget`` ticks of a fresh ``clock()`` (seconds of the computer's clock, or positions), its
-    seed drawn from the player's random generator, so that it varies among equally good moves."""
+def _a_budget(value: object, name: str, arguments: dict) -> None:
+    """The rule of an iterative-deepening player's budget, by what it counts (``per_move``): a
+    time in seconds (at most ten minutes: a class waits no longer for a move), or a whole number
+    of positions (at most ten million: they take minutes a move already)."""
+    if arguments.get("per_move", "seconds") == "positions":
+        at_least(1, 10 ** 7, " (ten million take minutes a move already)")(
+            value, f"{name} (positions a move)")
+    else:
+        within(0, 600, "a time, more than 0 and at most 600 (ten minutes: a class waits no "
+                       "longer for a move)", low_open=True)(value, f"{name} (seconds a move)")
+
+
+_a_budget.with_arguments = True  # type: ignore[attr-defined]
+
+
+@checked(budget=_a_budget, per_move=one_of("seconds", "positions", meaning="what the budget "
+                                                                         "counts"))
+def iterative_deepening_player(budget: float, seed: int | None = None, *,
+                               per_move: str = "seconds") -> Player:
+    """A player that searches deeper and deeper by ``iterative_deepening`` while its ``budget``
+    a move lasts, and plays the move of the deepest search it finished. ``per_move`` says what
+    the budget counts: 'seconds' of the computer's clock (the faster the computer, the deeper it
+    looks), or 'positions' entered (of all its depths together), so that it plays the same moves
+    on every computer, fast or slow: a tournament's result is the same everywhere. ``seed`` varies
+    its choice among equally good moves."""
     rng = seeded_random(seed)
+    by_positions = per_move == "positions"
+    name = f"deepening-{budget}" if by_positions else f"id-{budget:g}"
 
     @_named(name)
     def play(position: Position) -> Any:
-        return iterative_deepening(position, budget, seed=rng.getrandbits(32), clock=clock())[0]
+        clock = _positions_entered() if by_positions else time.perf_counter
+        return iterative_deepening(position, budget, seed=rng.getrandbits(32), clock=clock)[0]
 
     return play
-
-
-@checked(seconds=within(0, 600, "a time in seconds a move, more than 0 and at most 600 (ten "
-                               "minutes: a class waits no longer for a move)", low_open=True))
-def iterative_deepening_player(seconds: float, seed: int | None = None) -> Player:
-    """A player that thinks ``seconds`` per move by ``iterative_deepening``: the more time, the
-    deeper it looks, and the faster the computer, the deeper too. ``seed`` varies its choice among
-    equally good moves."""
-    return _deepening_player(seconds, seed, f"id-{seconds:g}", lambda: time.perf_counter)
 
 
 def _positions_entered() -> Callable[[], float]:
     """A clock that ticks once each time it is read: ``iterative_deepening``'s watch reads it once
     per position entered, so a budget of N ticks is N positions."""
     return itertools.count().__next__
-
-
-@checked(positions=at_least(1, 10 ** 7, " (ten million take minutes a move already)"))
-def deepening_player(positions: int, seed: int | None = None) -> Player:
-    """A player that searches deeper and deeper by ``iterative_deepening`` until it has entered
-    ``positions`` positions a move (of all its depths together), and plays the move of the deepest
-    search it finished. Counting positions, not seconds, it plays the same moves on every computer,
-    fast or slow (for a seed): a tournament's result is the same everywhere. ``seed`` varies its
-    choice among equally good moves."""
-    return _deepening_player(positions, seed, f"deepening-{positions}", _positions_entered)
 
 
 #: The players that search to the end of the game, and the most positions ahead they take on. The
@@ -399,7 +403,8 @@ PLAYERS: dict[str, Callable[[int | None], Player]] = {
 _NUMBERED: dict[str, Callable[[int, int | None], Player]] = {
     "depth": depth_limited_player,
     "mcts": mcts_player,
-    "deepening": deepening_player,
+    "deepening": lambda positions, seed=None: iterative_deepening_player(
+        positions, seed, per_move="positions"),
 }
 #: The players built with a time S, in seconds per move.
 _TIMED: dict[str, Callable[[float, int | None], Player]] = {
