@@ -116,7 +116,7 @@ def bench_alphabeta(ordered: bool, repeats: int = 7) -> list[Row]:
 def bench_solver(symmetry: bool, repeats: int = 7) -> Row:
     def solve() -> Solver:
         solver = Solver(symmetry=symmetry)
-        solver.solve(Board())
+        solver.look_up(Board())
         return solver
 
     seconds, solver = timed(solve, repeats)
@@ -165,7 +165,7 @@ def bench_learning(repeats: int = 3) -> list[Row]:
                         note=f"peak {peak / 1e3:.0f} kB (tracemalloc, a separate run after "
                              "the first: the positions are made once per session)",
                         extra={"peak_bytes": peak}))
-    shared_solver().solve(Board())  # the judge's solver, filled once in a session
+    shared_solver().look_up(Board())  # the judge's solver, filled once in a session
     seconds, quality = timed(lambda: policy_quality(perfect_player, games=50), repeats)
     rows.append(Row("policy_quality(perfect_player)", seconds, f"median of {repeats}",
                     quality.positions, "< 1 s", seconds < 1,
@@ -192,7 +192,7 @@ def bench_replies(positions: list[Board]) -> list[Row]:
         # The cold pass leaves the table filled with the last position's subtree only; fill it
         # all (one full solve) so the warm pass is only look-ups.
         if not cold:
-            solver.solve(Board())
+            solver.look_up(Board())
         times = reply_times(cold)
         p95 = statistics.quantiles(times, n=20)[-1]
         worst = max(times)

@@ -145,8 +145,8 @@ def method_comparison() -> bytes:
     nodes = {"minimax": minimax(Board()).nodes,
              "alpha-beta": alphabeta(Board(), ordered=False).nodes,
              "alpha-beta, ordered": alphabeta(Board()).nodes,
-             "transposition table": Solver().solve(Board()).nodes,
-             "table + symmetry": Solver(symmetry=True).solve(Board()).nodes}
+             "transposition table": Solver().look_up(Board()).nodes,
+             "table + symmetry": Solver(symmetry=True).look_up(Board()).nodes}
     return _png(plot_method_comparison(nodes))
 
 

@@ -3,6 +3,7 @@ type), saying what was expected, and changes nothing."""
 
 import math
 import random
+import re
 
 import numpy as np
 import pytest
@@ -24,7 +25,7 @@ from ttt.players import (
     perfect_player,
     random_player,
 )
-from ttt.protocol import SearchTooBigError, final_score, value_of
+from ttt.protocol import SearchTooBigError, final_score, nodes_ahead, positions_ahead, value_of
 from ttt.search import iterative_deepening
 from ttt.solve import solve
 from ttt.stepper import step_through
@@ -158,6 +159,17 @@ def test_searches_to_the_end_refuse_boards_too_big_and_say_what_to_do(search_wit
     with pytest.raises(SearchTooBigError, match=f"{search_with.__name__} searches to the end of "
                                                 r"the game.*alphabeta\(position, depth=4\), "
                                                 r"iterative_deepening.*mcts.*force=True"):
+        search_with(position)
+
+
+@pytest.mark.parametrize("search_with, counted, ahead", [
+    (search.minimax, "nodes of the game tree", nodes_ahead),  # each path apart: the whole tree
+    (search.alphabeta, "positions", positions_ahead)])  # refused by the positions ahead, so named
+def test_a_refusal_names_the_count_it_compared(search_with, counted, ahead):
+    # 4 x 4, four in a row, empty: 1.0e7 positions may follow, in 5.7e13 nodes of the tree
+    position = mnk(4, 4, 4)
+    said = f"up to {ahead(position):.1e} {counted} may follow"
+    with pytest.raises(SearchTooBigError, match=re.escape(said)):
         search_with(position)
 
 

@@ -60,7 +60,7 @@ def test_the_solver_is_minimax_with_a_memory():
     for board in REACHABLE:
         if board.free_cells <= 6:
             expected = search.minimax(board)
-            got = solver.solve(board)
+            got = solver.look_up(board)
             assert (got.value, got.score, got.move) == (expected.value, expected.score,
                                                         expected.move), board
 
@@ -71,7 +71,7 @@ def test_the_solver_is_the_fast_copy_of_solve_on_every_position():
     solver = fast.Solver()
     assert len(REACHABLE) == 5_478
     for board in REACHABLE:
-        got, readable = solver.solve(board), solve(board, prefer_quick=True)
+        got, readable = solver.look_up(board), solve(board, prefer_quick=True)
         assert (got.value, got.score) == (solve(board).value, readable.score), board
         if board.is_over:
             assert got.move is None
@@ -115,8 +115,8 @@ def test_the_solver_stores_every_reachable_position_or_one_per_symmetry_class():
     # . . .    solved from the empty board: 5,478 positions, or 765 when rotations and mirror
     # . . .    images share an entry; a draw either way
     plain, symmetric = fast.Solver(), fast.Solver(symmetry=True)
-    assert (plain.solve(Board()).nodes, symmetric.solve(Board()).nodes) == (5_478, 765)
-    assert plain.solve(Board()).value == symmetric.solve(Board()).value == 0
+    assert (plain.look_up(Board()).nodes, symmetric.look_up(Board()).nodes) == (5_478, 765)
+    assert plain.look_up(Board()).value == symmetric.look_up(Board()).value == 0
 
 
 def test_a_win_scores_1_plus_the_free_cells_only_when_quick_wins_are_preferred():
@@ -124,8 +124,8 @@ def test_a_win_scores_1_plus_the_free_cells_only_when_quick_wins_are_preferred()
     # O O .    X to move wins at once at 2, with 4 cells still free
     # . . .
     board = Board.from_string("XX.|OO.|...")
-    assert fast.Solver().solve(board).score == 5
-    assert fast.Solver(prefer_quick=False).solve(board).score == 1
+    assert fast.Solver().look_up(board).score == 5
+    assert fast.Solver(prefer_quick=False).look_up(board).score == 1
     # X X X
     # O O .    won: 1 + 4 free cells by default, 1 without quick wins
     # . . .

@@ -44,7 +44,7 @@ def solved() -> dict[bool, Solver]:
     """A solver with the full table, for prefer_quick True and False."""
     solvers = {quick: Solver(prefer_quick=quick) for quick in (True, False)}
     for solver in solvers.values():
-        solver.solve(Board())
+        solver.look_up(Board())
     return solvers
 
 
@@ -62,9 +62,9 @@ def test_minimax_from_the_empty_board_is_a_draw(prefer_quick, solved):
     result = minimax(Board(), prefer_quick=prefer_quick)
     assert result.value == 0
     assert result.nodes == TREE_SIZE
-    assert result.score == solved[prefer_quick].solve(Board()).score
+    assert result.score == solved[prefer_quick].look_up(Board()).score
     # the move keeps the value (the property tests below start two moves in: cheaper searches)
-    assert solved[prefer_quick].solve(Board().play(result.move)).score == result.score
+    assert solved[prefer_quick].look_up(Board().play(result.move)).score == result.score
 
 
 def test_alphabeta_from_the_empty_board():
@@ -77,19 +77,19 @@ def test_alphabeta_from_the_empty_board():
 
 def test_solver_table_sizes():
     solver = Solver()
-    result = solver.solve(Board())
+    result = solver.look_up(Board())
     assert len(solver.table) == len(REACHABLE) == 5478
     assert result.nodes == 5478
-    assert solver.solve(Board().play(4)).nodes == 0  # already in the table
+    assert solver.look_up(Board().play(4)).nodes == 0  # already in the table
 
     symmetric = Solver(symmetry=True)
-    assert symmetric.solve(Board()).nodes == len(symmetric.table) == 765
+    assert symmetric.look_up(Board()).nodes == len(symmetric.table) == 765
 
 
 def test_symmetric_solver_gives_the_same_answers(solved):
     symmetric = Solver(symmetry=True)
     for board in REACHABLE:
-        assert symmetric.solve(board).score == solved[True].solve(board).score
+        assert symmetric.look_up(board).score == solved[True].look_up(board).score
         assert symmetric.move_scores(board) == solved[True].move_scores(board)
 
 
@@ -103,7 +103,7 @@ def test_solver_agrees_with_minimax(prefer_quick, solved):
         if free_cells(board) > 7:
             continue
         expected = minimax(board, prefer_quick=prefer_quick)
-        got = solved[prefer_quick].solve(board)
+        got = solved[prefer_quick].look_up(board)
         assert (got.score, got.value, got.move) == (expected.score, expected.value,
                                                     expected.move), board
 
@@ -114,7 +114,7 @@ def test_alphabeta_agrees_with_minimax_everywhere(ordered, prefer_quick, solved)
     truth = solved[prefer_quick]
     for board in REACHABLE:
         result = alphabeta(board, ordered=ordered, prefer_quick=prefer_quick)
-        expected = truth.solve(board)
+        expected = truth.look_up(board)
         assert (result.score, result.value) == (expected.score, expected.value), board
         if board.is_over:
             assert result.move is None
@@ -139,8 +139,8 @@ def test_the_best_move_never_changes_the_value(prefer_quick, solved):
     for board in REACHABLE:
         if board.is_over:
             continue
-        result = solver.solve(board)
-        child = solver.solve(board.play(result.move))
+        result = solver.look_up(board)
+        child = solver.look_up(board.play(result.move))
         assert (child.value, child.score) == (result.value, result.score), board
 
 
@@ -152,7 +152,7 @@ def test_the_best_move_never_changes_the_value(prefer_quick, solved):
 def test_minimax_move_keeps_the_value(board, prefer_quick, solved):
     result = minimax(board, prefer_quick=prefer_quick)
     child = board.play(result.move)
-    assert solved[prefer_quick].solve(child).score == result.score
+    assert solved[prefer_quick].look_up(child).score == result.score
 
 
 # --- prefer_quick ----------------------------------------------------------------------------
@@ -322,7 +322,7 @@ def test_finished_position(text, value):
     for search in (minimax, alphabeta):
         result = search(board)
         assert (result.value, result.move, result.nodes) == (value, None, 1)
-    assert Solver().solve(board).move is None
+    assert Solver().look_up(board).move is None
 
 
 # --- watching: the count of positions is a watch ---------------------------------------------

@@ -16,7 +16,6 @@ from ttt.board import Board
 from ttt.counting import reachable_positions
 from ttt.games import MNK, ConnectFour, connect_four, mnk
 from ttt.perfect import (
-    best_moves,
     move_outcomes,
     move_scores,
     outcome,
@@ -25,7 +24,7 @@ from ttt.perfect import (
     perfect_score,
     shared_solver,
 )
-from ttt.protocol import SearchTooBigError, check_exhaustive, value_of
+from ttt.protocol import SearchTooBigError, best_moves, check_exhaustive, value_of
 from ttt.solve import EXACT, LOWER, SOLVE_LIMIT, UPPER, Table, negamax_value, solve
 
 pytestmark = SEARCH_TIME_LIMIT
@@ -116,7 +115,7 @@ def test_the_answers_are_perfect_play_as_it_goes(position):
 def test_tic_tac_toe_is_answered_from_the_fast_table():
     for board in reachable_positions()[::11]:
         assert outcome(board) == shared_solver().outcome(board), board
-        assert perfect_move(board) == shared_solver().solve(board).move
+        assert perfect_move(board) == shared_solver().look_up(board).move
         if not board.is_over:
             assert move_outcomes(board) == shared_solver().move_outcomes(board)
     assert perfect_score(Board(), prefer_quick=False) == 0
@@ -251,8 +250,14 @@ def test_perfect_moves_are_the_moves_that_keep_the_value():
     assert perfect_moves(Board()) == set(range(9))
     assert perfect_moves(Board().play(0)) == {4}
     assert perfect_moves(Board.from_string("XXX|OO.|...")) == set()
-    assert best_moves({0: 1, 1: 0, 2: 1}, "X") == {0, 2}
-    assert best_moves({0: 1, 1: 0, 2: 1}, "O") == {1}
+    assert best_moves(Board(), {0: 1, 1: 0, 2: 1}) == {0, 2}  # X to move
+    assert best_moves(Board().play(4), {0: 1, 1: 0, 2: 1}) == {1}  # O to move
+
+
+def test_the_perfect_move_is_one_of_the_perfect_moves_on_every_position():
+    """One meaning of "perfect": perfect_move is the quickest of the moves that keep the value."""
+    playable = [board for board in reachable_positions() if not board.is_over]
+    assert all(perfect_move(board) in perfect_moves(board) for board in playable)
 
 
 def test_the_algorithm_called_directly_fills_a_table_of_bounds():

@@ -40,7 +40,7 @@ from ttt.games import MNK, ConnectFour, connect_four, mnk
 from ttt.learning import Menace, policy_quality, td_learn
 from ttt.matches import play_game, tournament
 from ttt.mcts import MCTSResult, mcts
-from ttt.perfect import Outcome, move_outcomes, outcome, perfect_move, shared_solver
+from ttt.perfect import Outcome, move_outcomes, outcome, perfect_move
 from ttt.players import (
     depth_limited_player,
     expectimax_player,
@@ -76,7 +76,7 @@ __all__ = [
     "MNK", "ConnectFour", "connect_four", "mnk",
     "SearchResult", "Watch", "alphabeta", "iterative_deepening", "minimax", "solve", "outcome",
     "move_outcomes", "perfect_move",
-    "Outcome", "Solver", "shared_solver",
+    "Outcome", "Solver",
     "Step", "search_steps",
     "expectimax", "Menace", "policy_quality", "td_learn", "MCTSResult", "mcts", "mcts_steps",
     "Node", "best_path", "build_tree", "count_by_depth", "count_games", "count_internal",

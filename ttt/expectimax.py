@@ -32,10 +32,11 @@ from fractions import Fraction
 from typing import Any
 
 from ttt.arguments import checked
-from ttt.perfect import best_moves, perfect_moves
+from ttt.perfect import perfect_moves
 from ttt.protocol import (
     Position,
     best_move,
+    best_moves,
     check_exhaustive,
     final_score,
     opponent,
@@ -126,7 +127,7 @@ def expectimax_moves(position: Position, table: ExpectimaxTable | None = None) -
     table = {} if table is None else table
     scores = {move: expectimax(position.play(move), chance, table=table).value
               for move in position.legal_moves}
-    return best_moves(scores, position.to_move) if scores else set()
+    return best_moves(position, scores)
 
 
 @checked

@@ -44,7 +44,7 @@ from ttt.board import (
 from ttt.protocol import Evaluation, depth_left, value_of
 from ttt.search import SearchResult
 
-__all__ = ["Outcome", "Solver", "alphabeta", "minimax", "minimax_bits", "outcome_of"]
+__all__ = ["Outcome", "Solver", "alphabeta", "minimax", "minimax_bits"]
 
 _PLAIN_ORDER: tuple[int, ...] = tuple(range(9))
 
@@ -188,6 +188,18 @@ class Outcome(NamedTuple):
     value: int
     plies: int
 
+    @classmethod
+    @checked
+    def from_score(cls, position: Any, score: float) -> Outcome:
+        """The ``Outcome`` that a score of perfect play with quick wins (``prefer_quick``: a win
+        scores 1 + the cells free when it ends) stands for, its moves counted from ``position``;
+        a draw fills the board."""
+        if not hasattr(position, "free_cells"):
+            raise TypeError(f"counting the moves to the end needs a position with free_cells, "
+                            f"got {type(position).__name__}: ask perfect_score who wins instead")
+        free = position.free_cells
+        return cls(int(value_of(score)), free - (int(abs(score)) - 1) if score else free)
+
 
 def _an_outcome(value: object, name: str) -> None:
     """The argument rule of an ``Outcome``: who wins, +1, 0 or -1, and a whole number of plies,
@@ -207,7 +219,7 @@ class Solver:
     tic-tac-toe's bits (every move searched, no window, so every stored value is exact), not a
     copy of ``ttt.solve.solve``'s bounded search; it finds the same values.
 
-    ``Solver().solve(Board())`` fills the table with all 5,478 positions reachable in a game;
+    ``Solver().look_up(Board())`` fills the table with all 5,478 positions reachable in a game;
     with ``symmetry=True`` positions that are rotations or mirror images of each other share one
     entry, and only 765 are stored.
     """
@@ -235,9 +247,10 @@ class Solver:
         return done
 
     @checked
-    def solve(self, board: Board) -> SearchResult:
-        """The value and best move of ``board`` (as ``minimax`` chooses it); ``nodes`` is how many
-        new positions were solved."""
+    def look_up(self, board: Board) -> SearchResult:
+        """The value and best move of ``board`` (as ``minimax`` chooses it), from the table,
+        solving first what it does not hold yet; ``nodes`` is how many new positions were solved
+        (not ``ttt.solve.solve``'s count of positions entered)."""
         before = len(self.table)
         score = self._score(*board.bits)
         scores = self.move_scores(board)
@@ -264,16 +277,4 @@ class Solver:
     def _outcome(self, board: Board, score: float) -> Outcome:
         if not self.prefer_quick:
             raise ValueError("move counts need a solver with prefer_quick=True")
-        return outcome_of(board, score)
-
-
-@checked
-def outcome_of(position: Any, score: float) -> Outcome:
-    """The ``Outcome`` that a score of perfect play with quick wins (``prefer_quick``: a win
-    scores 1 + the cells free when it ends) stands for, its moves counted from ``position``;
-    a draw fills the board."""
-    if not hasattr(position, "free_cells"):
-        raise TypeError(f"counting the moves to the end needs a position with free_cells, got "
-                        f"{type(position).__name__}: ask perfect_score who wins instead")
-    free = position.free_cells
-    return Outcome(int(value_of(score)), free - (int(abs(score)) - 1) if score else free)
+        return Outcome.from_score(board, score)

@@ -22,19 +22,17 @@ loss are preferred, and an ``Outcome`` can say after how many moves the game end
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import cache, lru_cache
-from numbers import Real
 from typing import Any
 
-from ttt.arguments import checked, finite_values
+from ttt.arguments import checked
 from ttt.board import Board
-from ttt.fast import Outcome, Solver, outcome_of
-from ttt.protocol import EACH_MOVE_SOLVED, Position
+from ttt.fast import Outcome, Solver
+from ttt.protocol import EACH_MOVE_SOLVED, Position, best_moves
 from ttt.search import SearchResult
 from ttt.solve import solve
 
-__all__ = ["Outcome", "best_moves", "move_outcomes", "move_scores", "outcome", "perfect_move",
+__all__ = ["Outcome", "move_outcomes", "move_scores", "outcome", "perfect_move",
            "perfect_moves", "perfect_score", "shared_solver"]
 
 
@@ -47,8 +45,9 @@ def perfect_score(position: Position, prefer_quick: bool = True) -> float:
 
 @checked
 def perfect_move(position: Position) -> Any:
-    """A best move of ``position`` (None once the game is over): the quickest win, else a draw,
-    else the slowest loss; on tic-tac-toe the lowest cell among equals (as ``minimax`` picks)."""
+    """A best move of ``position`` (None once the game is over), one of ``perfect_moves``: the
+    quickest win, else a draw, else the slowest loss; on tic-tac-toe the lowest cell among equals
+    (as ``minimax`` picks)."""
     return _perfect(position, True).move
 
 
@@ -56,7 +55,7 @@ def perfect_move(position: Position) -> Any:
 def outcome(position: Position) -> Outcome:
     """Who wins ``position`` with perfect play (+1 X, 0 a draw, -1 O), and after how many moves
     (for a position that knows its ``free_cells``)."""
-    return outcome_of(position, perfect_score(position))
+    return Outcome.from_score(position, perfect_score(position))
 
 
 @checked(exhaustive=EACH_MOVE_SOLVED)
@@ -70,23 +69,15 @@ def move_scores(position: Position, prefer_quick: bool = True) -> dict[Any, floa
 def move_outcomes(position: Position) -> dict[Any, Outcome]:
     """For each legal move of ``position``: the ``outcome`` of perfect play after it, its moves
     counted from ``position``."""
-    return {move: outcome_of(position, score) for move, score in move_scores(position).items()}
+    return {move: Outcome.from_score(position, score)
+            for move, score in move_scores(position).items()}
 
 
 @checked  # a big position is refused by move_scores, which it asks
 def perfect_moves(position: Position) -> set[Any]:
     """Every move of ``position`` that keeps its value with perfect play (a win, a draw or a loss,
-    however quick): the moves minimax rates best."""
-    scores = move_scores(position, prefer_quick=False)
-    return best_moves(scores, position.to_move) if scores else set()
-
-
-@checked(scores=finite_values)
-def best_moves(scores: Mapping[Any, Real], to_move: str) -> set[Any]:
-    """The moves with the best of ``scores`` (from X's point of view) for the player ``to_move``:
-    the highest for X, the lowest for O; all of them when several are equal."""
-    best = max(scores.values()) if to_move == "X" else min(scores.values())
-    return {move for move, score in scores.items() if score == best}
+    however quick): the moves minimax rates best, ``perfect_move`` among them."""
+    return best_moves(position, move_scores(position, prefer_quick=False))
 
 
 @cache
@@ -101,7 +92,7 @@ def _perfect(position: Position, prefer_quick: bool) -> SearchResult:
     """The one place that chooses: a tic-tac-toe Board from the fast shared table, any other
     position by ``solve``, remembered. (Its callers' boundary checked its arguments.)"""
     if isinstance(position, Board):
-        return shared_solver(prefer_quick).solve(position)
+        return shared_solver(prefer_quick).look_up(position)
     return _solved(position, prefer_quick)
 
 

@@ -65,10 +65,10 @@ from ttt.arguments import (
 __all__ = ["BoardError", "COUNT_LIMIT", "EACH_MOVE_SOLVED", "EVERY_POSITION", "Evaluation",
            "IllegalMoveError", "InvalidBoardError", "PLAYERS", "PRUNED_TREE", "Position",
            "SearchTooBigError", "TREE_LIMIT", "WHOLE_TREE", "a_game_going_on", "a_legal_move",
-           "a_position", "a_position_called", "best_move", "check_count", "check_depth",
-           "check_exhaustive", "check_flag", "check_position", "every_position", "final_score",
-           "leaf_score", "moves_in_order", "nodes_ahead", "opponent", "positions_ahead",
-           "seeded_random", "signed", "value_of", "whole_tree"]
+           "a_position", "a_position_called", "best_move", "best_moves", "check_count",
+           "check_depth", "check_exhaustive", "check_flag", "check_position", "every_position",
+           "final_score", "leaf_score", "moves_in_order", "nodes_ahead", "opponent",
+           "positions_ahead", "seeded_random", "signed", "value_of", "whole_tree"]
 
 
 
@@ -186,6 +186,17 @@ def best_move(position: Position, scores: Mapping[Any, float]) -> Any:
     O); among equal scores, the first one tried."""
     pick = max if position.to_move == "X" else min
     return pick(scores, key=lambda move: scores[move])
+
+
+@checked(scores=finite_values)
+def best_moves(position: Position, scores: Mapping[Any, numbers.Real]) -> set[Any]:
+    """Every move with the best score for the player to move (the highest for X, the lowest for
+    O): all of them when several are equal, the first of which ``best_move`` picks; none when
+    there are no scores."""
+    if not scores:
+        return set()
+    best = (max if position.to_move == "X" else min)(scores.values())
+    return {move for move, score in scores.items() if score == best}
 
 
 @unchecked("a step the searches take at every position")
@@ -343,6 +354,11 @@ def _marked_ahead(free: int) -> int:
     return sum(math.comb(free, t) * math.comb(t, t // 2) for t in range(free + 1))
 
 
+#: What each count of what lies ahead counts, in words: a refusal names the count it compared
+#: (positions, each met once, as lesson 2 tells them from the nodes of the tree, each path apart).
+_COUNTED = {positions_ahead: "positions", nodes_ahead: "nodes of the game tree"}
+
+
 def check_exhaustive(position: Position, search: str, limit: int, force: bool,
                      instead: str = "",
                      ahead: Callable[[Position], int | None] | None = None,
@@ -353,16 +369,16 @@ def check_exhaustive(position: Position, search: str, limit: int, force: bool,
     minutes (or ``why`` not). The message says what to do ``instead`` (by default: a search that
     looks a few moves ahead, or ``force=True``)."""
     check_flag(force, "force")
-    counted = "positions" if ahead is None else "nodes of the game tree"
-    ahead = (ahead or positions_ahead)(position)
-    if force or ahead is None or ahead <= limit:
+    count = ahead or positions_ahead
+    found = count(position)
+    if force or found is None or found <= limit:
         return
     instead = instead or ("search a few moves ahead instead, by alphabeta(position, depth=4), "
                           "iterative_deepening(position, seconds) or mcts(position, playouts); "
                           "or pass force=True to wait as long as it takes")
     raise SearchTooBigError(
-        f"{search} searches to the end of the game, and up to {ahead:.1e} {counted} may follow "
-        f"this one: more than the {limit:.0e} it takes on, {why}. "
+        f"{search} searches to the end of the game, and up to {found:.1e} {_COUNTED[count]} may "
+        f"follow this one: more than the {limit:.0e} it takes on, {why}. "
         f"{instead[0].upper()}{instead[1:]}.")
 
 
