@@ -136,10 +136,10 @@ def test_players_refuse_a_finished_connect_four_game(name):
                                   lambda: MNK.from_string("." * 20, k=3),
                                   lambda: ConnectFour.from_string("....|" * 20)])
 def test_boards_beyond_the_size_limit_are_refused_at_once(make):
-    known = grid._shape.cache_info().currsize
+    known = grid._made_shape.cache_info().currsize
     with pytest.raises(InvalidBoardError, match="a board is at most 19 cells wide and 19 high"):
         make()
-    assert grid._shape.cache_info().currsize == known  # no shape was made for it
+    assert grid._made_shape.cache_info().currsize == known  # no shape was made for it
 
 
 def test_the_largest_boards_play():

@@ -57,7 +57,8 @@ __all__ = ["BOARD_SIZE", "HINT_RULES", "POSITION_NAMES", "RULES", "Guard", "Rule
            "checked", "checked_evaluation", "finite_values", "numbers_within", "one_of",
            "rules_of", "unchecked", "within"]
 
-PLAYERS = ("X", "O")
+#: The two players, by their marks: X moves first.
+MARKS = ("X", "O")
 #: The names a position of the game protocol goes by; ``ttt.protocol`` gives them their rule.
 POSITION_NAMES = ("position", "board", "start")
 
@@ -273,9 +274,9 @@ RULES: dict[str, Rule] = {
                     within(0, 1, "a probability, from 0 to 1")),
     "exploration": within(0, math.inf, "a finite number, 0 or more"),
     # marks and players
-    **dict.fromkeys(["mark", "me", "side", "to_move", "learner"], one_of(*PLAYERS)),
-    "human": one_of(*PLAYERS, verb="plays"),
-    "chance": one_of(*PLAYERS, meaning="the player who moves at random"),
+    **dict.fromkeys(["mark", "me", "side", "to_move", "learner"], one_of(*MARKS)),
+    "human": one_of(*MARKS, verb="plays"),
+    "chance": one_of(*MARKS, meaning="the player who moves at random"),
     **dict.fromkeys(["player", "x_player", "o_player", "opponent"], a_function),
     "evaluate": checked_evaluation,
 }
@@ -475,7 +476,7 @@ def _check(value: object, name: str, rule: Rule | None, hint: object,
         for kind in get_args(hint):  # a union with a position in it: its rule says how to make one
             if getattr(kind, "__name__", None) in HINT_RULES and isinstance(value, str):
                 HINT_RULES[kind.__name__](value, name)
-        raise TypeError(f"{name} should be {_describe(hint)}, got {type(value).__name__} "
+        raise TypeError(f"{name} should be {_in_words(hint)}, got {type(value).__name__} "
                         f"{value!r:.60}")
     return None
 
@@ -491,18 +492,18 @@ def _is_bearable(value: object, hint: object) -> bool:
         return True
 
 
-def _describe(hint: object) -> str:
+def _in_words(hint: object) -> str:
     """A type hint in words: 'int or None', 'a function', 'dict'."""
     if get_origin(hint) in (Union, type(int | None)):
-        return " or ".join(_describe(arg) for arg in get_args(hint))
+        return " or ".join(_in_words(arg) for arg in get_args(hint))
     if hint is type(None):
         return "None"
     origin = get_origin(hint)
     if origin is not None and getattr(origin, "__name__", "") == "Callable":
         return "a function"
     if origin is not None and get_args(hint):  # what it holds, too: 'dict of Position to Fraction'
-        of = [_describe(arg) for arg in get_args(hint) if arg is not Ellipsis]
+        of = [_in_words(arg) for arg in get_args(hint) if arg is not Ellipsis]
         what = " to ".join(of) if len(of) == 2 and issubclass(origin, Mapping) else ", ".join(of)
-        return f"{_describe(origin)} of {what}"
+        return f"{_in_words(origin)} of {what}"
     text = getattr(hint, "__name__", None) or str(hint)
     return text.replace("typing.", "").replace("collections.abc.", "")

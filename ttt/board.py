@@ -29,11 +29,10 @@ from ttt.protocol import (  # the errors are importable here too
     check_position,
 )
 
-__all__ = ["CELLS", "EMPTY", "GOOD_ORDER", "LINES", "SYMMETRIES", "SYMMETRY_NAMES", "Board",
+__all__ = ["EMPTY", "GOOD_ORDER", "LINES", "SYMMETRIES", "SYMMETRY_NAMES", "Board",
            "BoardError", "IllegalMoveError", "InvalidBoardError", "a_board", "completed_line",
            "open_lines", "tic_tac_toe_only"]
 
-CELLS = range(9)
 #: Tic-tac-toe's ``Shape``: 3 x 3, three in a row. Its lines, move order and symmetries are the
 #: tables below.
 TIC_TAC_TOE = shape(3, 3, 3)
@@ -56,12 +55,12 @@ completed_line: tuple[int, ...] = tuple(
     (TIC_TAC_TOE.completed(mask) or [0])[0] for mask in range(1 << 9))
 #: ``_free_cells_of[mask]`` is the cells whose bits are set in ``mask``, in increasing order.
 _free_cells_of: tuple[tuple[int, ...], ...] = tuple(
-    tuple(c for c in CELLS if mask >> c & 1) for mask in range(1 << 9))
+    tuple(c for c in range(9) if mask >> c & 1) for mask in range(1 << 9))
 
 #: The 8 symmetries (4 turns, each with or without a mirror), as permutations of the cells: new
 #: cell i takes old cell perm[i].
 SYMMETRIES: tuple[tuple[int, ...], ...] = tuple(
-    tuple(where.index(cell) for cell in CELLS) for where in TIC_TAC_TOE.symmetries)
+    tuple(where.index(cell) for cell in range(9)) for where in TIC_TAC_TOE.symmetries)
 
 #: The name of each symmetry, in the order of ``SYMMETRIES`` and ``Board.symmetries()``: the one
 #: name the lessons use for each image.

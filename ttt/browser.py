@@ -176,24 +176,26 @@ def chart_key(function: str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> 
     on the desktop and in the browser for the same call; None if an argument is not plain data
     (numbers, text, lists, tuples, sets and mappings of them), which then has no key."""
     try:
-        call = f"{function}({canonical(list(args))}, {canonical(dict(sorted(kwargs.items())))})"
+        arguments = _stable_text(list(args)), _stable_text(dict(sorted(kwargs.items())))
+        call = f"{function}({arguments[0]}, {arguments[1]})"
     except TypeError:
         return None
     return hashlib.sha256(call.encode()).hexdigest()[:24]
 
 
-def canonical(value: Any) -> str:
+def _stable_text(value: Any) -> str:
     """``value`` as text that is the same wherever Python runs: mappings and sequences in their
     order (a chart's order is what it shows), sets sorted (their order depends on hashing,
     which differs between runs and on 32-bit WebAssembly). Raises TypeError for anything else."""
     if value is None or isinstance(value, (bool, int, float, str)):
         return f"{type(value).__name__}:{value!r}"
     if isinstance(value, Mapping):
-        return "{" + ", ".join(f"{canonical(k)}: {canonical(v)}" for k, v in value.items()) + "}"
+        pairs = (f"{_stable_text(key)}: {_stable_text(item)}" for key, item in value.items())
+        return "{" + ", ".join(pairs) + "}"
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(canonical(item) for item in value) + "]"
+        return "[" + ", ".join(_stable_text(item) for item in value) + "]"
     if isinstance(value, (set, frozenset)):
-        return "set{" + ", ".join(sorted(canonical(item) for item in value)) + "}"
+        return "set{" + ", ".join(sorted(_stable_text(item) for item in value)) + "}"
     raise TypeError(f"not plain data: {type(value).__name__}")
 
 

@@ -53,7 +53,7 @@ def main(argv: Sequence[str] | None = None, ask: Ask = input, tell: Tell = print
         players = {"X": _player_for(x_name, seeds[0], ask, tell),
                    "O": _player_for(o_name, seeds[1], ask, tell)}
         tell(f"X: {x_name}, O: {o_name}.")
-        play(players, tell, args.game)
+        _play_in_terminal(players, tell, args.game)
     except (EOFError, KeyboardInterrupt):
         tell("\nBye.")
     return 0
@@ -202,7 +202,8 @@ def _read_number(text: str, noun: str, which: str, last: int) -> int:
     return number
 
 
-def play(players: dict[str, Player], tell: Tell, start: Position = Board()) -> Position:
+def _play_in_terminal(players: dict[str, Player], tell: Tell,
+                      start: Position = Board()) -> Position:
     """Play a game from ``start`` between ``players`` (keyed by mark), showing each position and
     the result; return the final position."""
     board = start

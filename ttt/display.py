@@ -67,6 +67,7 @@ __all__ = ["CURRENT_COLOUR", "MAX_WIDTH", "TreePicture", "board_row", "draw_mcts
 
 browser.activate()  # in the browser (Pyodide), Graphviz runs as WebAssembly; on desktop, nothing
 
+#: The cells played from a tree's root to a node.
 Path = tuple[int, ...]
 
 _BEST_COLOUR = "#CC79A7"  # Okabe-Ito reddish purple: the best line of play
@@ -80,7 +81,7 @@ _BACKGROUND = "white"  # of the picture, and of every cell and row of text in it
 FONT = "Helvetica"
 # Sizes in points (a notebook shows 1 pt as 1.33 px). Big enough to read on a projector from the
 # back of a room; a tree that would be wider than the page is cut or focused, never shrunk.
-CELL = 15  # a cell of a drawn board
+_CELL_POINTS = 15  # a cell of a drawn board
 _MARK_POINTS = 13  # X and O
 _VALUE_POINTS = 10  # the value under a board, the level names
 _SMALL_POINTS = 9  # alpha and beta, the cell on an edge, the "more nodes" stubs
@@ -131,10 +132,10 @@ def draw_tree(node_or_board: Node | Position, *, max_depth: int | None = None,
         max_width = None
     root, depth = _tree_to_draw(node_or_board, max_depth, max_nodes, max_width, prefer_quick,
                                 need_values=values or highlight_best)
-    best = tuple(line) if line is not None else _best_moves(root) if highlight_best else None
+    best = tuple(line) if line is not None else _best_line(root) if highlight_best else None
     pruned = set(pruned)
     graph = _empty_graph()
-    drawn = list(_walk(root, depth, focus))
+    drawn = list(_drawn_nodes(root, depth, focus))
     _add_level_names(graph, root.board, drawn)
     hidden = 0
     for path, node in drawn:
@@ -251,22 +252,22 @@ def _too_big(board: Board, depth: int, positions: int, limit: int, fits: int,
 def _fill_exact(root: Node, prefer_quick: bool) -> None:
     """Give every node the score of perfect play from its position, looking past any cut
     (``ttt.perfect.perfect_score``)."""
-    for _, node in _walk(root, None):
+    for _, node in _drawn_nodes(root, None):
         node.score = perfect_score(node.board, prefer_quick)
         node.value = value_of(node.score)
 
 
-def _walk(root: Node, depth: int | None, focus: Path | None = None,
+def _drawn_nodes(root: Node, depth: int | None, focus: Path | None = None,
           path: Path = ()) -> Iterator[tuple[Path, Node]]:
     """(path, node) for the nodes to draw (see ``_expanded``), depth first, children by increasing
     cell."""
     yield path, root
     if _expanded(path, root, depth, focus):
         for cell, child in sorted(root.children.items()):
-            yield from _walk(child, depth, focus, (*path, cell))
+            yield from _drawn_nodes(child, depth, focus, (*path, cell))
 
 
-def _best_moves(root: Node) -> Path:
+def _best_line(root: Node) -> Path:
     """The cells played along the best line of play from ``root``."""
     return tuple(node.move for node in best_path(root) if node is not root)
 
@@ -413,7 +414,7 @@ def _add_level_names(graph: graphviz.Digraph, board: Board,
     for depth, level in levels.items():
         mover = board.to_move if depth % 2 == 0 else other[board.to_move]
         over = all(node.board.is_over for _, node in level)
-        graph.node(f"level{depth}", _level_label(None if over else mover))
+        graph.node(f"level{depth}", _mover_label(None if over else mover))
         with graph.subgraph() as rank:
             rank.attr(rank="same")
             rank.node(f"level{depth}")
@@ -422,7 +423,7 @@ def _add_level_names(graph: graphviz.Digraph, board: Board,
             graph.edge(f"level{depth - 1}", f"level{depth}", style="invis")
 
 
-def _level_label(mover: str | None) -> str:
+def _mover_label(mover: str | None) -> str:
     """'▲ MAX / X to move', '▼ MIN / O to move', or 'game over' (mover None)."""
     if mover is None:
         return f'<<FONT COLOR="{TEXT}">game over</FONT>>'
@@ -481,7 +482,8 @@ def _cell(mark: str, on_win: bool, faded: bool) -> str:
     fill = WIN_FILL if on_win and not faded else _BACKGROUND
     text = (f'<FONT COLOR="{colour}" POINT-SIZE="{_MARK_POINTS}"><B>{mark}</B></FONT>'
             if mark in "XO" else " ")
-    return f'<TD FIXEDSIZE="TRUE" WIDTH="{CELL}" HEIGHT="{CELL}" BGCOLOR="{fill}">{text}</TD>'
+    return (f'<TD FIXEDSIZE="TRUE" WIDTH="{_CELL_POINTS}" HEIGHT="{_CELL_POINTS}" '
+            f'BGCOLOR="{fill}">{text}</TD>')
 
 
 def _columns(board: Position) -> int:
@@ -493,7 +495,8 @@ def _text_row(text: str, faded: bool, points: int, columns: int = 3) -> str:
     """A row under a board ``columns`` cells wide, always the same size so that the layout does
     not move."""
     colour = _FADED_TEXT if faded else TEXT
-    return (f'<TR><TD COLSPAN="{columns}" FIXEDSIZE="TRUE" WIDTH="{columns * CELL + columns - 1}" '
+    width = columns * _CELL_POINTS + columns - 1
+    return (f'<TR><TD COLSPAN="{columns}" FIXEDSIZE="TRUE" WIDTH="{width}" '
             f'HEIGHT="{points + 3}" BGCOLOR="{_BACKGROUND}">'
             f'<FONT COLOR="{colour}" POINT-SIZE="{points}">{text or " "}</FONT></TD></TR>')
 
@@ -545,7 +548,7 @@ def draw_mcts(board: Board, search: MCTSResult | Step, *, max_depth: int | None 
     line = step.path if step else (search.move,)
     scores = step.scores if step and step.kind == SELECT else None
     graph = _empty_graph()
-    drawn = list(_walk(root, depth, focus))
+    drawn = list(_drawn_nodes(root, depth, focus))
     _add_level_names(graph, board, drawn)
     hidden = 0
     for path, node in drawn:

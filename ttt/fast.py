@@ -90,7 +90,7 @@ def leaf_score(x: int, o: int, evaluate: Evaluation | None, prefer_quick: bool) 
     return protocol.leaf_score(Board.from_bits(x, o), evaluate, prefer_quick)
 
 
-def _cell(bit: int | None) -> int | None:
+def _cell_of_bit(bit: int | None) -> int | None:
     """The cell of a one-bit mask (None for None: no move)."""
     return None if bit is None else bit.bit_length() - 1
 
@@ -135,7 +135,7 @@ def minimax(board: Board, *, depth: int | None = None, evaluate: Evaluation | No
     score, move, nodes = minimax_bits(x, o, board.to_move == "X", depth_left(depth),
                                       _QUICK_WIN if prefer_quick else _WIN,
                                       lambda x, o: leaf_score(x, o, evaluate, prefer_quick))
-    return SearchResult(value_of(score), _cell(move), nodes, score)
+    return SearchResult(value_of(score), _cell_of_bit(move), nodes, score)
 
 
 @checked(board=_BOARDS_ONLY)
@@ -176,7 +176,7 @@ def alphabeta(board: Board, *, ordered: bool = True, depth: int | None = None,
 
     score, move = search(*board.bits, board.to_move == "X", depth_left(depth), -math.inf,
                          math.inf)
-    return SearchResult(value_of(score), _cell(move), nodes, score)
+    return SearchResult(value_of(score), _cell_of_bit(move), nodes, score)
 
 
 # --- the solver -------------------------------------------------------------------------------

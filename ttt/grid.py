@@ -33,9 +33,10 @@ EMPTY = "."
 #: The most cells a board may have across and down: a Go board's 19, which holds Gomoku.
 MAX_SIDE = 19
 
-#: A pixel size that keeps every board legible: this many pixels a cell, at most MAX_WIDTH wide.
+#: A pixel size that keeps every board legible: this many pixels a cell, at most _MAX_PIXELS
+#: wide.
 _CELL_PIXELS = 32
-MAX_WIDTH = 320
+_MAX_PIXELS = 320
 
 
 @dataclass(frozen=True, eq=False)
@@ -178,11 +179,11 @@ def shape(columns: int, rows: int, k: int, gravity: bool = False) -> Shape:
                else f"k must be at most {max(columns, rows)}")
         raise InvalidBoardError(f"nobody can get {k} in a row on a board {columns} wide and "
                                 f"{rows} high: {fix}")
-    return _shape(columns, rows, k, gravity)
+    return _made_shape(columns, rows, k, gravity)
 
 
 @cache
-def _shape(columns: int, rows: int, k: int, gravity: bool) -> Shape:
+def _made_shape(columns: int, rows: int, k: int, gravity: bool) -> Shape:
     return Shape(columns, rows, k, gravity)
 
 
@@ -422,7 +423,7 @@ class Grid:
         return ("\n" + "+".join(["-" * (width + 2)] * columns) + "\n").join(rows)
 
     def _repr_svg_(self) -> str:
-        width = min(MAX_WIDTH, _CELL_PIXELS * self._shape.columns)
+        width = min(_MAX_PIXELS, _CELL_PIXELS * self._shape.columns)
         return board_svg(self.cells, self.winning_line, width, self._shape.columns,
                          discs=self._shape.gravity)
 

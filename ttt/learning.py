@@ -287,7 +287,7 @@ class ValueTable:
         rng = seeded_random(seed)
 
         def play(position: Position) -> Any:
-            _TIC_TAC_TOE(position, "position")
+            _TIC_TAC_TOE_ONLY(position, "position")
             check_not_over(position)
             return epsilon_greedy(self.move_values(position), position.to_move, 0, rng)[0]
 
@@ -296,7 +296,7 @@ class ValueTable:
 
 
 #: The rule of a position a learned table can play: what it learned is tic-tac-toe.
-_TIC_TAC_TOE = tic_tac_toe_only("a learned player knows only the game it learned, tic-tac-toe")
+_TIC_TAC_TOE_ONLY = tic_tac_toe_only("a learned player knows only the game it learned, tic-tac-toe")
 
 
 @checked

@@ -50,7 +50,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from ttt.arguments import (
     HINT_RULES,
-    PLAYERS,
+    MARKS,
     POSITION_NAMES,
     RULES,
     check_count,
@@ -63,7 +63,7 @@ from ttt.arguments import (
 )
 
 __all__ = ["BoardError", "COUNT_LIMIT", "EACH_MOVE_SOLVED", "EVERY_POSITION", "Evaluation",
-           "IllegalMoveError", "InvalidBoardError", "PLAYERS", "PRUNED_TREE", "Position",
+           "IllegalMoveError", "InvalidBoardError", "MARKS", "PRUNED_TREE", "Position",
            "SearchTooBigError", "TREE_LIMIT", "WHOLE_TREE", "a_game_going_on", "a_legal_move",
            "a_position", "a_position_called", "best_move", "best_moves", "check_count",
            "check_depth", "check_exhaustive", "check_flag", "check_position", "every_position",
@@ -110,7 +110,7 @@ _MEMBERS = ("to_move", "legal_moves", "play", "is_over", "winner")  # what Posit
 Evaluation = Callable[[Position], float]
 
 
-@checked(player=one_of(*PLAYERS))
+@checked(player=one_of(*MARKS))
 def opponent(player: str) -> str:
     """'O' for 'X' and 'X' for 'O'."""
     return "O" if player == "X" else "X"

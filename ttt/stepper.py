@@ -23,7 +23,7 @@ import ipywidgets as widgets
 from ttt.arguments import a_whole_number, at_least, checked
 from ttt.aria import KEYBOARD, LiveRegion, NamedSlider
 from ttt.board import Board
-from ttt.display import CURRENT_COLOUR, MAX_WIDTH, draw_tree
+from ttt.display import CURRENT_COLOUR, MAX_WIDTH, Path, draw_tree
 from ttt.perfect import perfect_move
 from ttt.protocol import Position, check_position
 from ttt.trace import BACK_UP, CUT, ENTER, LEAF, Step, describe, search_steps
@@ -37,7 +37,6 @@ MAX_FREE = 5
 #: widget's controls and sentence above it; a taller tree shows the band around the current position
 MAX_HEIGHT = 380
 _SECONDS_PER_STEP = 0.9  # while playing
-Path = tuple[int, ...]
 
 
 @dataclass

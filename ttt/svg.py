@@ -139,10 +139,10 @@ def position_in_words(cells: Sequence[str], winning_line: Sequence[int] | None =
     places = [f"{player} at {_places(cells, player, columns)}" for player in "XO"
               if player in cells]
     board = "Board" if _named_cells(cells, columns) else f"{columns} by {rows} board"
-    return f"{board}: {'; '.join(places) or 'empty'}. {_outcome(cells, winning_line, columns)}."
+    return f"{board}: {'; '.join(places) or 'empty'}. {_status(cells, winning_line, columns)}."
 
 
-def _outcome(cells: Sequence[str], winning_line: Sequence[int] | None, columns: int) -> str:
+def _status(cells: Sequence[str], winning_line: Sequence[int] | None, columns: int) -> str:
     """Who has won and where, 'A draw', or who is to move."""
     if winning_line:
         first, last = (_cell_name(winning_line[end], cells, columns) for end in (0, -1))

@@ -286,14 +286,14 @@ def _with_monitoring(student: Callable, args: tuple, limit: float) -> object:
     outer = _deadline[0]
     _deadline[0] = min(outer, time.monotonic() + limit)
     try:
-        with _watching():
+        with _jumps_monitored():
             return student(*args)
     finally:
         _deadline[0] = outer
 
 
 @contextmanager
-def _watching() -> Iterator[None]:
+def _jumps_monitored() -> Iterator[None]:
     """Within the block, ``sys.monitoring`` reports jumps and calls to ``_on_jump_or_call``, if
     that is how calls are time-limited here. Turning the events on or off makes Python look at
     its code again, so a check turns them on once for all its calls."""
@@ -524,7 +524,7 @@ class Exercise:
 
     def _verdict(self, student: Callable) -> Feedback:
         until = time.monotonic() + CHECK_SECONDS
-        with _watching():
+        with _jumps_monitored():
             return self._checked(time_limited(student, until=until), until)
 
     def _checked(self, student: Callable, until: float) -> Feedback:

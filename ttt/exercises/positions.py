@@ -11,7 +11,7 @@ from typing import Any
 from ttt.arguments import at_least, checked
 from ttt.board import LINES, Board
 from ttt.counting import reachable_positions
-from ttt.protocol import PLAYERS, Position
+from ttt.protocol import MARKS, Position
 from ttt.search import minimax
 
 __all__ = ["AS_PLAYED", "MAX_ONLY", "SWAPPED", "Misread", "line_positions", "misread_value",
@@ -62,8 +62,8 @@ AS_PLAYED = {"X": "X", "O": "O"}  # the turns as they are
 
 def _turns(value: object, name: str) -> None:
     """The rule of the turns a ``Misread`` takes: for 'X' and for 'O', who picks, 'X' or 'O'."""
-    if (not isinstance(value, Mapping) or set(value) != set(PLAYERS)
-            or any(value[player] not in PLAYERS for player in PLAYERS)):
+    if (not isinstance(value, Mapping) or set(value) != set(MARKS)
+            or any(value[player] not in MARKS for player in MARKS)):
         raise ValueError(f"{name} says who picks at X's turn and at O's, e.g. SWAPPED "
                          f"{SWAPPED}, got {value!r:.60}")
 
