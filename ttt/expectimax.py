@@ -127,7 +127,7 @@ def expectimax_moves(position: Position, table: ExpectimaxTable | None = None) -
     table = {} if table is None else table
     scores = {move: expectimax(position.play(move), chance, table=table).value
               for move in position.legal_moves}
-    return best_moves(position, scores)
+    return best_moves(position, scores) if scores else set()
 
 
 @checked

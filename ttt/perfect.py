@@ -77,7 +77,8 @@ def move_outcomes(position: Position) -> dict[Any, Outcome]:
 def perfect_moves(position: Position) -> set[Any]:
     """Every move of ``position`` that keeps its value with perfect play (a win, a draw or a loss,
     however quick): the moves minimax rates best, ``perfect_move`` among them."""
-    return best_moves(position, move_scores(position, prefer_quick=False))
+    scores = move_scores(position, prefer_quick=False)
+    return best_moves(position, scores) if scores else set()
 
 
 @cache

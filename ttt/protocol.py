@@ -191,10 +191,7 @@ def best_move(position: Position, scores: Mapping[Any, float]) -> Any:
 @checked(scores=finite_values)
 def best_moves(position: Position, scores: Mapping[Any, numbers.Real]) -> set[Any]:
     """Every move with the best score for the player to move (the highest for X, the lowest for
-    O): all of them when several are equal, the first of which ``best_move`` picks; none when
-    there are no scores."""
-    if not scores:
-        return set()
+    O): all of them when several are equal, the first of which ``best_move`` picks."""
     best = (max if position.to_move == "X" else min)(scores.values())
     return {move for move, score in scores.items() if score == best}
 
