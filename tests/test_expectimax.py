@@ -24,7 +24,8 @@ from ttt.matches import tournament
 from ttt.perfect import perfect_moves, shared_solver
 from ttt.players import expectimax_player, make_player, random_player
 from ttt.protocol import SearchTooBigError, check_exhaustive, final_score
-from ttt.search import Watch, minimax
+from ttt.search import minimax
+from ttt.watching import Watch
 
 pytestmark = SEARCH_TIME_LIMIT
 
@@ -219,7 +220,7 @@ class Counting(Watch):
     def enter(self, path, position, alpha=None, beta=None):
         self.entered += 1
 
-    def back_up(self, path, position, scores, score, alpha=None, beta=None):
+    def leave(self, path, position, scores, score, alpha=None, beta=None):
         self.backups[path] = (position, dict(scores), score)
 
 

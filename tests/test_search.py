@@ -21,15 +21,8 @@ from ttt.counting import reachable_positions
 from ttt.fast import Outcome, Solver
 from ttt.games import connect_four
 from ttt.protocol import best_move, leaf_score
-from ttt.search import (
-    Counting,
-    Deadline,
-    OutOfTime,
-    Watch,
-    alphabeta,
-    iterative_deepening,
-    minimax,
-)
+from ttt.search import Deadline, OutOfTime, alphabeta, iterative_deepening, minimax
+from ttt.watching import Counting, Watch
 
 pytestmark = SEARCH_TIME_LIMIT
 
@@ -339,7 +332,7 @@ class Log(Watch):
     def leaf(self, path, position, score):
         self.steps.append(("leaf", path, score))
 
-    def back_up(self, path, position, scores, score, alpha=-math.inf, beta=math.inf):
+    def leave(self, path, position, scores, score, alpha=-math.inf, beta=math.inf):
         self.steps.append(("back up", path, dict(scores), score))
 
     def cut(self, path, position, skipped, alpha, beta):

@@ -51,10 +51,9 @@ from ttt.board import Board
 from ttt.exercises.checking import Feedback
 from ttt.games import connect_four, mnk
 from ttt.grid import Grid
-from ttt.mcts import MCTSWatch
 from ttt.players import random_player
 from ttt.protocol import BoardError, SearchTooBigError
-from ttt.search import Watch
+from ttt.watching import Watch
 
 #: Seconds a refusal may take: it comes before any work (CPU seconds, so that a machine busy with
 #: other work does not fail it). A call that goes ahead (the value was fine for it) may take up to
@@ -171,7 +170,7 @@ def exported() -> dict[str, Callable[..., Any]]:
 def methods(kind: type) -> list[str]:
     """The public methods a class defines itself (not those it inherits from ipywidgets), but not
     a watcher's: the searches call those, with what they found, not a student."""
-    if issubclass(kind, (Watch, MCTSWatch)):
+    if issubclass(kind, Watch):
         return []
     return [name for name, member in vars(kind).items()
             if not name.startswith("_") and inspect.isfunction(member)]
@@ -274,6 +273,7 @@ BY_NAME: dict[str, Callable[[], Any]] = {
     "ucb1_score:total": lambda: 1.0, "ucb1_score:player": lambda: "X",
     "result": lambda: "win", "back_up:result": lambda: 1,
     "search": lambda: ttt.alphabeta, "draw_mcts:search": lambda: ttt.mcts(SMALL, 10, seed=1),
+    **dict.fromkeys(["watching:search", "calls_through:search"], lambda: ttt.search.minimax_value),
     "sampling_explanation:search": lambda: ttt.mcts(SMALL, 10, seed=1),
     "table": lambda: None, "td_game:table": lambda: ttt.learning.ValueTable(),
     "clock": lambda: time.perf_counter, "winner": lambda: None, "beta": lambda: math.inf,

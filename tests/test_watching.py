@@ -1,35 +1,49 @@
-"""Tests of ttt.watching: a search watched from outside its body sees every call and return, tells
-a Watch the steps they stand for (enter, leaf, back up, cut, with paths), counts the positions,
-and leaves the search's name as it found it."""
+"""Tests of ttt.watching: a search declared @watched is watched from outside its body: every call
+and return, told to a Watch as the steps they stand for (enter, leaf, leave, cut, with paths read
+from the positions called), counted, with nothing in any module replaced. (tests/test_move_order.py
+edits the order in which the searches try their moves.)"""
 
 import functools
 import inspect
 import itertools
 import math
 import re
+from dataclasses import dataclass
 
 import pytest
 
 from ttt import search
 from ttt.board import Board
 from ttt.games import connect_four
-from ttt.search import Deadline, OutOfTime, Watch, alphabeta, minimax
+from ttt.search import Deadline, OutOfTime, alphabeta, minimax
 from ttt.tree import build_tree, count_nodes
-from ttt.watching import Counting, watching
+from ttt.watching import Counting, Watch, calls_through, watched, watching
 
 FORK = Board.from_string("X..|.O.|..X")  # O to move, 6 free cells: a few hundred positions
 
 
-def heap_value(stones: int) -> float:
-    """The value of a heap game (take 1 or 2, who takes the last one wins) for the player to
-    move, negamax style: a small recursive search of this module, for watching."""
-    if stones == 0:
+@dataclass(frozen=True)
+class Heap:
+    """A heap game: take 1 or 2 stones, who takes the last one wins (only what watching reads of
+    a position: its legal moves and the position after one)."""
+
+    stones: int
+
+    @property
+    def legal_moves(self) -> list[int]:
+        return [take for take in (1, 2) if take <= self.stones]
+
+    def play(self, take: int) -> "Heap":
+        return Heap(self.stones - take)
+
+
+@watched
+def heap_value(heap: Heap) -> float:
+    """The value of a heap for the player to move, negamax style: a small recursive search of
+    this module, for watching."""
+    if heap.stones == 0:
         return -1
-    return max(-heap_value(stones - take) for take in (1, 2) if take <= stones)
-
-
-def heap_moves(stones: int) -> list[int]:
-    return [take for take in (1, 2) if take <= stones]
+    return max(-heap_value(heap.play(take)) for take in heap.legal_moves)
 
 
 class Log(Watch):
@@ -44,7 +58,7 @@ class Log(Watch):
     def leaf(self, path, position, score):
         self.steps.append(("leaf", path, position, score))
 
-    def back_up(self, path, position, scores, score, alpha=-math.inf, beta=math.inf):
+    def leave(self, path, position, scores, score, alpha=-math.inf, beta=math.inf):
         self.steps.append(("back up", path, position, dict(scores), score, alpha, beta))
 
     def cut(self, path, position, skipped, alpha, beta):
@@ -57,13 +71,13 @@ def played(position, path):
     return position
 
 
-def test_within_the_block_the_name_calls_through_the_watch_and_after_it_again_not():
+def test_the_name_is_never_replaced_and_only_calls_within_the_block_are_counted():
     original = heap_value
-    with watching(heap_value, moves=heap_moves) as seen:
-        assert heap_value is not original
-        heap_value(3)
+    with watching(heap_value) as seen:
+        assert heap_value is original and search.minimax_value.__module__ == "ttt.search"
+        heap_value(Heap(3))
+    heap_value(Heap(3))  # unwatched: not counted
     assert heap_value is original
-    heap_value(3)  # unwatched: not counted
     assert seen.nodes == heap_tree_size(3) == 7  # 3 stones; 2 and 1 after; 1, 0 and 0 ...
 
 
@@ -78,18 +92,49 @@ def heap_tree_size(stones: int) -> int:
 
 @pytest.mark.parametrize("stones", [0, 1, 2, 5, 9])
 def test_the_count_is_the_size_of_the_tree_and_the_root_scores_are_its_moves_values(stones):
-    with watching(heap_value, moves=heap_moves) as seen:
-        value = heap_value(stones)
+    with watching(heap_value) as seen:
+        value = heap_value(Heap(stones))
     assert value == heap_plain(stones)
     assert seen.nodes == heap_tree_size(stones)
-    assert seen.root_scores == {take: heap_plain(stones - take) for take in heap_moves(stones)}
+    assert seen.root_scores == {take: heap_plain(stones - take)  # what each call returned
+                                for take in Heap(stones).legal_moves}
 
 
-def test_the_name_is_put_back_after_an_error_inside_the_search():
-    original = search.alphabeta_value
+def test_only_a_function_declared_watched_is_watched():
+    for not_declared in (len, heap_plain, print):
+        with pytest.raises(TypeError, match="declared @watched"), watching(not_declared):
+            pass
+    assert len("abc") == 3
+
+
+def test_watched_takes_a_function_whose_arguments_can_all_be_given_by_position():
+    def keyword_only(position, *, depth):
+        return depth
+
+    with pytest.raises(TypeError, match="by position"):
+        watched(keyword_only)
+    with pytest.raises(TypeError, match="function"):
+        watched(3)
+
+
+def test_a_call_by_keyword_reaches_the_watch_as_the_arguments_in_order():
+    seen = []
+
+    def through(body):
+        def passed_on(*args):
+            seen.append(args)
+            return body(*args)
+        return passed_on
+
+    with calls_through(search.alphabeta_value, through):
+        search.alphabeta_value(FORK, 0, score=hash, ordered=True, alpha=-1, beta=1)
+    assert seen == [(FORK, 0, -1, 1, hash, True)]
+
+
+def test_the_watch_is_detached_after_an_error_inside_the_search():
     with pytest.raises(OutOfTime):
         alphabeta(connect_four(), depth=4, watch=Deadline(10, itertools.count(1).__next__))
-    assert search.alphabeta_value is original
+    assert search.alphabeta_value._attached == []
     assert alphabeta(FORK).nodes == alphabeta(FORK, watch=Counting()).nodes
 
 
@@ -126,7 +171,9 @@ def test_a_cut_names_the_moves_never_searched_and_the_window_that_closed():
         assert alpha >= beta
         assert all((*path, move) not in entered for move in skipped)
         searched = [move for move in position.ordered_moves if (*path, move) in entered]
-        assert [*searched, *skipped] == list(position.ordered_moves)
+        assert searched == list(position.ordered_moves)[:len(searched)]  # the first ones tried
+        assert sorted([*searched, *skipped]) == sorted(position.legal_moves)
+        assert list(skipped) == [move for move in position.legal_moves if move in skipped]
 
 
 def test_alphabeta_tells_each_position_the_window_it_was_searched_with():
@@ -162,7 +209,7 @@ def test_a_search_inside_a_watched_search_is_watched_by_its_own_watch_only():
     assert result.nodes == 1 + len(board.legal_moves)
     assert result.value == minimax(board).value == 0
     assert search.minimax_value.__name__ == "minimax_value"
-    assert not hasattr(search.minimax_value, "_watched")  # no watch's wrapper left behind
+    assert search.minimax_value._attached == []  # no watch left attached
 
 
 def test_a_decorated_search_is_watched_through_its_decorator(monkeypatch):
@@ -195,6 +242,7 @@ def test_a_watch_that_is_not_a_watch_is_refused_before_any_search():
 
 @pytest.mark.parametrize("function", [search.minimax_value, search.alphabeta_value])
 def test_the_searches_the_lessons_show_hold_only_the_algorithm(function):
+    assert function._attached == []  # watched (by its @watched line), and nobody watching
     source = inspect.getsource(function)
     code = source[source.index('"""', source.index('"""') + 3) + 3:]  # after the docstring
     assert not re.search(r"watch|nodes|path|clock|check_", code), code

@@ -55,7 +55,7 @@ from ttt.players import (
     varied_perfect_player,
 )
 from ttt.protocol import Position, final_score, value_of
-from ttt.search import SearchResult, Watch, alphabeta, iterative_deepening, minimax
+from ttt.search import SearchResult, alphabeta, iterative_deepening, minimax
 from ttt.solve import solve
 from ttt.trace import Step, mcts_steps, search_steps
 from ttt.tree import (
@@ -68,6 +68,7 @@ from ttt.tree import (
     count_nodes,
     fill_values,
 )
+from ttt.watching import Watch
 
 __all__ = [
     "LINES", "Board", "BoardError", "IllegalMoveError", "InvalidBoardError", "open_lines",

@@ -10,12 +10,13 @@ the random player's moves.
 
 ``expectimax_value`` is the algorithm as lesson 8 shows it: ``ttt.search.minimax_value`` with one
 change, the average of the values at the random player's turn (a chance node) instead of the
-best, and no depth limit. ``expectimax`` is its public entry: it checks its arguments, keeps the
-transposition table outside the algorithm's body (the name ``expectimax_value`` is wrapped for the
-time of the search, as ``functools.cache`` would, so each position is valued once however many
-move orders lead to it: from the empty board, all 5,478 positions of tic-tac-toe), lets a
-``Watch`` see it search (``ttt.watching``; a position valued before is seen as a leaf, its value
-read from the table) and picks the best move. Like ``ttt.search``, it works on any game that
+best, and no depth limit; the line ``@watched`` above it lets its calls be watched from outside,
+as minimax's are. ``expectimax`` is its public entry: it checks its arguments, keeps the
+transposition table outside the algorithm's body (``ttt.watching.watching(..., table=)``, which
+answers a position found in the table from it, as ``functools.cache`` would, so each position is
+valued once however many move orders lead to it: from the empty board, all 5,478 positions of
+tic-tac-toe), lets a ``Watch`` see it search (a position valued before is seen as a leaf, its
+value read from the table) and picks the best move. Like ``ttt.search``, it works on any game that
 follows the game protocol (``ttt.protocol``).
 
 With no pruning it values every position that can follow: it refuses a position with more than
@@ -25,9 +26,6 @@ Tic-tac-toe, 4 x 3 and Connect Four 4 x 4 are within it; 4 x 4 (9.7 million posi
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Iterator, MutableMapping
-from contextlib import contextmanager, nullcontext
 from fractions import Fraction
 from typing import Any
 
@@ -41,8 +39,8 @@ from ttt.protocol import (
     final_score,
     opponent,
 )
-from ttt.search import SearchResult, Watch
-from ttt.watching import watching
+from ttt.search import SearchResult
+from ttt.watching import Watch, watched, watching
 
 __all__ = ["EXPECTIMAX_LIMIT", "ExpectimaxTable", "compare_with_minimax", "expectimax",
            "expectimax_moves", "expectimax_value"]
@@ -55,6 +53,7 @@ EXPECTIMAX_LIMIT = 10 ** 6
 ExpectimaxTable = dict[Position, Fraction]
 
 
+@watched
 def expectimax_value(position: Position, chance: str) -> Fraction:
     """The expected score of ``position`` from X's point of view when ``chance`` moves at random:
     the result if the game is over; else at the random player's turn the average of the values
@@ -83,31 +82,9 @@ def expectimax(position: Position, chance: str = "O", *, table: ExpectimaxTable 
     check_exhaustive(position, "expectimax", EXPECTIMAX_LIMIT, force)
     table = {} if table is None else table
     known = len(table)
-    with _remembering(table) as remembered, \
-            watching(remembered, watch) if watch is not None else nullcontext():
+    with watching(expectimax_value, watch, table=table):
         value = expectimax_value(position, chance)
     return SearchResult(value, _best_move(position, chance, table), len(table) - known, value)
-
-
-@contextmanager
-def _remembering(table: MutableMapping[Position, Fraction]) -> Iterator[Callable[..., Fraction]]:
-    """Within the ``with`` block, ``expectimax_value`` looks a position up in ``table`` before
-    valuing it, and stores what it finds: the transposition table, kept out of the algorithm's
-    body (the name is wrapped in its module, as ``ttt.watching`` does); yields the wrapper."""
-    module, valued = sys.modules[__name__], expectimax_value
-
-    def remembered(position: Position, chance: str) -> Fraction:
-        if position not in table:
-            table[position] = valued(position, chance)
-        return table[position]
-
-    # The wrapper stands in the algorithm's name, so that a watch wraps it in turn.
-    remembered.__name__, remembered.__module__ = valued.__name__, valued.__module__
-    module.expectimax_value = remembered
-    try:
-        yield remembered
-    finally:
-        module.expectimax_value = valued
 
 
 def _best_move(position: Position, chance: str, table: ExpectimaxTable) -> object:

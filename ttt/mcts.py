@@ -18,10 +18,11 @@ the moves that have done best so far. Each playout has four phases:
 ``back_up`` and ``ucb1`` are the phases as a textbook writes them, as lesson 8 shows them: their
 arguments are checked where the search is entered, by ``mcts``, not at every step. After the
 playouts, the move visited most is chosen (among those, the one with the best mean). ``mcts``
-returns it with each move's visits and mean result; an ``MCTSWatch`` sees it search phase by phase,
-from outside the loop: for the time of the search each phase's name is wrapped, so that each call
-is told to the watch once it returns (``ttt.trace.mcts_steps`` records the phases, with the tree
-after each, for stepping through and drawing it). Like
+returns it with each move's visits and mean result; a ``ttt.watching.Watch`` sees it search phase
+by phase, from outside the loop, as it sees minimax: the line ``@watched`` above each phase lets
+``mcts`` pass each call through a function of its own for the time of the search, which counts
+the positions made and tells the watch of the phase once it returns (``ttt.trace.mcts_steps``
+records the phases, with the tree after each, for stepping through and drawing it). Like
 ``ttt.search``, it plays any game that follows the game protocol (``ttt.protocol``); for a given
 seed it always plays the same playouts.
 """
@@ -30,9 +31,8 @@ from __future__ import annotations
 
 import math
 import random
-import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -45,9 +45,9 @@ from ttt.protocol import (
     opponent,
     seeded_random,
 )
-from ttt.search import Path
+from ttt.watching import Path, Watch, calls_through, watched
 
-__all__ = ["EXPLORATION", "MCTSResult", "MCTSWatch", "Tally", "TreeNode", "back_up",
+__all__ = ["EXPLORATION", "MCTSResult", "Tally", "TreeNode", "back_up",
            "expand", "grow", "mcts", "play_out", "select", "tallies", "ucb1"]
 
 #: How much UCB1 favours moves tried rarely over moves that have done well. √2 is the textbook
@@ -127,6 +127,7 @@ def ucb1(child: TreeNode, parent_visits: int, exploration: float = EXPLORATION) 
     return child.mean + exploration * math.sqrt(math.log(parent_visits) / child.visits)
 
 
+@watched
 def select(node: TreeNode, exploration: float = EXPLORATION) -> TreeNode:
     """Go down from ``node`` while every move has been tried, to the child with the best UCB1
     score (the first added among equals); stop at a position with an untried move, or a finished
@@ -137,6 +138,7 @@ def select(node: TreeNode, exploration: float = EXPLORATION) -> TreeNode:
     return node
 
 
+@watched
 def expand(node: TreeNode, rng: random.Random) -> TreeNode:
     """Add one of ``node``'s untried moves, chosen at random, to the tree; return the new node."""
     move = node.untried.pop(rng.randrange(len(node.untried)))
@@ -144,6 +146,7 @@ def expand(node: TreeNode, rng: random.Random) -> TreeNode:
     return child
 
 
+@watched
 def play_out(position: Position, rng: random.Random) -> tuple[tuple[Any, ...], int]:
     """Play random moves from ``position`` to the end of the game: the moves, and the result from
     X's point of view (+1, 0, -1)."""
@@ -154,6 +157,7 @@ def play_out(position: Position, rng: random.Random) -> tuple[tuple[Any, ...], i
     return tuple(moves), final_score(position, prefer_quick=False)
 
 
+@watched
 def back_up(node: TreeNode, result: int) -> None:
     """Count the playout's ``result`` (X's point of view) in ``node`` and every node above it, each
     from the point of view of the player who moved into it."""
@@ -161,25 +165,6 @@ def back_up(node: TreeNode, result: int) -> None:
         node.visits += 1
         node.total += result if node.player == "X" else -result
         node = node.parent
-
-
-@checked
-class MCTSWatch:
-    """Sees a Monte Carlo tree search happen, phase by phase; each method here does nothing, so a
-    watcher overrides only what it needs. ``root`` is the tree, as it is after the phase."""
-
-    def select(self, node: TreeNode, root: TreeNode) -> None:
-        """Selection stopped at ``node``."""
-
-    def expand(self, node: TreeNode, root: TreeNode) -> None:
-        """``node`` was added to the tree."""
-
-    def play_out(self, node: TreeNode, moves: tuple[Any, ...], result: int,
-                 root: TreeNode) -> None:
-        """From ``node``'s position, ``moves`` were played at random, with ``result``."""
-
-    def back_up(self, node: TreeNode, result: int, root: TreeNode) -> None:
-        """``result`` was counted from ``node`` up to the root."""
 
 
 def grow(root: TreeNode, playouts: int, rng: random.Random, exploration: float) -> None:
@@ -194,7 +179,7 @@ def grow(root: TreeNode, playouts: int, rng: random.Random, exploration: float) 
 
 @checked
 def mcts(position: Position, playouts: int = 1000, seed: int | None = None, *,
-         exploration: float = EXPLORATION, watch: MCTSWatch | None = None) -> MCTSResult:
+         exploration: float = EXPLORATION, watch: Watch | None = None) -> MCTSResult:
     """Monte Carlo tree search from ``position`` with ``playouts`` random games: the move it
     chooses and what it learnt (``MCTSResult``). The same ``seed`` (a whole number) always gives
     the same result; None, a different one each time. ``watch`` is told each phase."""
@@ -213,47 +198,52 @@ class _Seen:
 
 
 @contextmanager
-def _watching_phases(root: TreeNode, watch: MCTSWatch | None) -> Iterator[_Seen]:
+def _watching_phases(root: TreeNode, watch: Watch | None) -> Iterator[_Seen]:
     """Within the ``with`` block, each call ``grow`` makes of ``expand`` and ``play_out`` is
-    counted, and with a ``watch`` each call of the four phases is told to it once it returns: the
-    phases are watched from outside the loop, as ``ttt.watching`` watches minimax (their names in
-    this module are wrapped for the time of the search). Yields the count."""
-    module, seen = sys.modules[__name__], _Seen()
-    phases = {name: getattr(module, name) for name in ("select", "expand", "play_out", "back_up")}
-    told = watch or MCTSWatch()
-    latest: list[TreeNode] = [root]  # the node the playout starts from, for watch.play_out
+    counted, and with a ``watch`` each call of the four phases is told to it once it returns
+    (the playout, with the node its back-up starts from): the phases are watched from outside
+    the loop, through their ``@watched`` line, as ``ttt.watching`` watches minimax. Yields the
+    count."""
+    seen, told = _Seen(), watch or Watch()
+    played: list[tuple[tuple[Any, ...], int]] = []  # the playout not yet backed up
 
-    def selected(node: TreeNode, exploration: float) -> TreeNode:
-        latest[0] = phases["select"](node, exploration)
-        told.select(latest[0], root)
-        return latest[0]
+    def selecting(phase: Callable[..., TreeNode]) -> Callable[..., TreeNode]:
+        def selected(node: TreeNode, exploration: float = EXPLORATION) -> TreeNode:
+            chosen = phase(node, exploration)
+            told.selected(chosen, root)
+            return chosen
+        return selected
 
-    def expanded(node: TreeNode, rng: random.Random) -> TreeNode:
-        latest[0] = phases["expand"](node, rng)
-        seen.nodes += 1
-        told.expand(latest[0], root)
-        return latest[0]
+    def expanding(phase: Callable[..., TreeNode]) -> Callable[..., TreeNode]:
+        def expanded(node: TreeNode, rng: random.Random) -> TreeNode:
+            child = phase(node, rng)
+            seen.nodes += 1
+            told.expanded(child, root)
+            return child
+        return expanded
 
-    def played_out(position: Position, rng: random.Random) -> tuple[tuple[Any, ...], int]:
-        moves, result = phases["play_out"](position, rng)
-        seen.nodes += len(moves)
-        told.play_out(latest[0], moves, result, root)
-        return moves, result
+    def playing_out(phase: Callable[..., tuple]) -> Callable[..., tuple]:
+        def played_out(position: Position, rng: random.Random) -> tuple[tuple[Any, ...], int]:
+            moves, result = phase(position, rng)
+            seen.nodes += len(moves)
+            played[:] = [(moves, result)]
+            return moves, result
+        return played_out
 
-    def backed_up(node: TreeNode, result: int) -> None:
-        phases["back_up"](node, result)
-        told.back_up(node, result, root)
+    def backing_up(phase: Callable[..., None]) -> Callable[..., None]:
+        def backed_up(node: TreeNode, result: int) -> None:
+            told.played_out(node, *played.pop(), root)  # before the back-up counts it
+            phase(node, result)
+            told.backed_up(node, result, root)
+        return backed_up
 
-    wrappers = {"expand": expanded, "play_out": played_out}
-    if watch is not None:  # select and back_up add nothing to the count: wrapped for a watch only
-        wrappers.update(select=selected, back_up=backed_up)
-    for name, wrapper in wrappers.items():
-        setattr(module, name, wrapper)
-    try:
+    phases = {expand: expanding, play_out: playing_out}
+    if watch is not None:  # select and back_up add nothing to the count: watched for a watch only
+        phases.update({select: selecting, back_up: backing_up})
+    with ExitStack() as attached:
+        for phase, through in phases.items():
+            attached.enter_context(calls_through(phase, through))
         yield seen
-    finally:
-        for name, phase in phases.items():
-            setattr(module, name, phase)
 
 
 def _result(root: TreeNode, playouts: int, nodes: int) -> MCTSResult:

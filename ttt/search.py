@@ -8,16 +8,16 @@ reported ``value`` is still +1, 0 or -1). Among equally good moves the first one
 
 Each search is two functions. ``minimax_value`` and ``alphabeta_value`` are the algorithm as a
 textbook writes it, and nothing else: the value of a position, by calling themselves on the
-positions after its moves. ``minimax`` and ``alphabeta`` are the public entries: they check their
-arguments, run the search while ``ttt.watching`` watches its calls from outside (which counts the
-positions, keeps the scores of the first position's moves, and tells a ``Watch`` every step if one
-is given), and pick the move. The step-through widget, the trees with values, the counts of the
-lessons and iterative deepening's deadline all watch these same two functions: the values,
-counts, cuts and windows they show are these functions' own. The move picked and each step's
-path (the moves that led to a position) come from the watcher's own list of each position's moves,
-in the order the search tries them (``moves_in_order``, the same order the search is given).
-Nothing in the package searches another way, except ``ttt.fast``, the same searches on
-tic-tac-toe's bits, tested equal to these.
+positions after its moves. The line ``@watched`` above each (``ttt.watching``) lets their calls be
+watched from outside. ``minimax`` and ``alphabeta`` are the public entries: they check their
+arguments, run the search while ``watching`` watches its calls (which counts the positions, keeps
+the scores of the first position's moves, and tells a ``Watch`` every step if one is given), and
+pick the move. The step-through widget, the trees with values, the counts of the lessons and
+iterative deepening's deadline all watch these same two functions: the values, counts, cuts and
+windows they show are these functions' own, and so are the move picked and each step's path (the
+moves that led to a position): each call's move is read from its position, whatever order the
+search tries the moves in. Nothing in the package searches another way, except ``ttt.fast``, the
+same searches on tic-tac-toe's bits, tested equal to these.
 """
 
 from __future__ import annotations
@@ -44,10 +44,10 @@ from ttt.protocol import (
     seeded_random,
     value_of,
 )
-from ttt.watching import Counting, Path, Seen, Watch, watching
+from ttt.watching import Counting, Path, Seen, Watch, watched, watching
 
-__all__ = ["Counting", "Deadline", "OutOfTime", "SearchResult", "Watch", "alphabeta",
-           "alphabeta_value", "iterative_deepening", "minimax", "minimax_value"]
+__all__ = ["Deadline", "OutOfTime", "SearchResult", "alphabeta", "alphabeta_value",
+           "iterative_deepening", "minimax", "minimax_value"]
 
 Score = Callable[[Position], float]  # the score of a position where a search stops
 
@@ -66,6 +66,7 @@ class SearchResult:
 # --- the algorithms ---------------------------------------------------------------------------
 
 
+@watched
 def minimax_value(position: Position, depth: float, score: Score) -> float:
     """The value of ``position`` for perfect play: its ``score`` if the game is over (or no
     ``depth`` is left), else the largest of the values after its moves if X is to move, the
@@ -76,6 +77,7 @@ def minimax_value(position: Position, depth: float, score: Score) -> float:
     return max(values) if position.to_move == "X" else min(values)
 
 
+@watched
 def alphabeta_value(position: Position, depth: float, alpha: float, beta: float, score: Score,
                     ordered: bool) -> float:
     """``minimax_value``, skipping the moves that cannot matter: alpha is the score X is already
@@ -119,15 +121,9 @@ def alphabeta(position: Position, *, ordered: bool = True, depth: int | None = N
     """Minimax with alpha-beta pruning: the same value, from far fewer positions. ``ordered``
     tries the most promising moves first (the position's ``ordered_moves``)."""
     score = partial(leaf_score, evaluate=evaluate, prefer_quick=prefer_quick)
-    with watching(alphabeta_value, watch, moves=partial(moves_in_order, ordered=ordered),
-                  window=_alpha_beta) as seen:
+    with watching(alphabeta_value, watch) as seen:
         value = alphabeta_value(position, depth_left(depth), -math.inf, math.inf, score, ordered)
     return _result(position, value, seen)
-
-
-def _alpha_beta(args: tuple[Any, ...]) -> tuple[float, float]:
-    """The window (alpha, beta) of a call of ``alphabeta_value``."""
-    return args[2], args[3]
 
 
 def _result(position: Position, score: float, seen: Seen) -> SearchResult:
@@ -200,8 +196,8 @@ class Deadline(Counting):
     def leaf(self, path: Path, position: Position, score: float) -> None:
         self.reached_the_end &= position.is_over
 
-    def back_up(self, path: Path, position: Position, scores: Mapping[Any, float],
-               score: float, alpha: float = -math.inf, beta: float = math.inf) -> None:
+    def leave(self, path: Path, position: Position, scores: Mapping[Any, float],
+              score: float, alpha: float = -math.inf, beta: float = math.inf) -> None:
         if not path:  # the root: the next iteration tries its moves in the order of these
             self.root_scores = scores
 

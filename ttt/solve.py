@@ -14,9 +14,9 @@ where it settles the question at hand.
 ``negamax_value`` is the algorithm, as lesson 5 shows it, and nothing else. It plays negamax: a
 value is from the point of view of the player to move (+1 a win, 0 a draw, -1 a loss), so one
 line, ``-negamax_value(child, ...)``, serves both players. ``solve`` is its public entry: it
-checks its arguments, counts the positions searched by watching the search from outside
-(``ttt.watching``) and turns the value to X's point of view. Three ideas can be switched off, one
-at a time, to see what each buys:
+checks its arguments, counts the positions searched by watching the search from outside (the
+line ``@watched`` above it, ``ttt.watching``) and turns the value to X's point of view. Three
+ideas can be switched off, one at a time, to see what each buys:
 
 - ``ordered``: try a move that wins at once first (and stop: nothing is better), then the table's
   best move from an earlier visit, then the position's ``ordered_moves`` (centre first);
@@ -52,7 +52,7 @@ from ttt.protocol import (
     value_of,
 )
 from ttt.search import SearchResult
-from ttt.watching import watching
+from ttt.watching import watched, watching
 
 __all__ = ["EXACT", "LOWER", "UPPER", "SOLVE_LIMIT", "Table", "moves_to_try", "negamax_value",
            "solve"]
@@ -67,6 +67,7 @@ EXACT, LOWER, UPPER = "exact", "lower", "upper"
 # --- the algorithm ----------------------------------------------------------------------------
 
 
+@watched
 def negamax_value(position: Position, alpha: float, beta: float, table: Table,
                   ordered: bool, prefer_quick: bool) -> tuple[float, Any]:
     """The value of ``position`` for the player to move, and a best move: exact if it lies

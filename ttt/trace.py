@@ -1,15 +1,15 @@
 """A search traced step by step: what it does, one ``Step`` at a time, for every search.
 
-A ``Recorder`` watches a search and writes down a ``Step`` each time the search tells its watch
-something; the step's ``kind`` says which of the watch's methods was told. Minimax, alpha-beta
-(``ttt.search``, watched from outside by ``ttt.watching``) and expectimax (``ttt.expectimax``)
-tell a ``ttt.search.Watch``: they ENTER a position, score a LEAF where they stop, BACK_UP a score
-to a parent, or CUT off the moves they no longer need. Monte Carlo tree search tells a
-``ttt.mcts.MCTSWatch`` its four phases: SELECT, EXPAND, PLAY_OUT, BACK_UP (a step of Monte Carlo
-tree search knows its ``playout``, from 1; the others have none). It is the search itself,
-watched, not a copy of it (a step's path comes from the watcher's own list of each position's
-moves, in the order the search tries them). ``describe(step)`` says in one sentence what any
-step does: the one place where the package writes sentences about a search's steps.
+A ``Recorder`` is a ``ttt.watching.Watch`` that writes down a ``Step`` each time the search tells
+it something; the step's ``kind`` says what. Minimax, alpha-beta (``ttt.search``) and expectimax
+(``ttt.expectimax``) ENTER a position, score a LEAF where they stop, BACK_UP a score to a parent
+(the watch's ``leave``), or CUT off the moves they no longer need. Monte Carlo tree search tells
+its four phases: SELECT, EXPAND, PLAY_OUT, BACK_UP (a step of Monte Carlo tree search knows its
+``playout``, from 1; the others have none). It is the search itself, watched from outside
+through the ``@watched`` line above its definition (``ttt.watching``), not a copy of it: a
+step's path is read from the positions the search called itself on, whatever order it tries the
+moves in. ``describe(step)`` says in one sentence what any step does: the one place where the
+package writes sentences about a search's steps.
 
 ``search_steps(position)`` traces minimax or alpha-beta (the step-through widget replays it);
 ``mcts_steps(position, playouts, seed)`` traces Monte Carlo tree search, with the tree after each
@@ -25,15 +25,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ttt.arguments import checked
-from ttt.mcts import EXPLORATION, MCTSWatch, Tally, TreeNode, mcts, tallies, ucb1
+from ttt.mcts import EXPLORATION, Tally, TreeNode, mcts, tallies, ucb1
 from ttt.protocol import Position, check_exhaustive, nodes_ahead, signed
-from ttt.search import Path, Watch, alphabeta, minimax
+from ttt.search import alphabeta, minimax
+from ttt.watching import Path, Watch
 
 __all__ = ["BACK_UP", "CUT", "ENTER", "EXPAND", "LEAF", "PLAY_OUT", "SELECT", "STEPS_LIMIT",
            "Recorder", "Step", "describe", "mcts_steps", "search_steps"]
 
-ENTER, LEAF, BACK_UP, CUT = "enter", "leaf", "back up", "cut"  # Watch's methods
-SELECT, EXPAND, PLAY_OUT = "select", "expand", "play out"  # MCTSWatch's, and BACK_UP
+ENTER, LEAF, BACK_UP, CUT = "enter", "leaf", "back up", "cut"  # Watch's enter, leaf, leave, cut
+SELECT, EXPAND, PLAY_OUT = "select", "expand", "play out"  # and BACK_UP: the phases of MCTS
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ class Step:
 
 
 @checked
-class Recorder(Watch, MCTSWatch):
+class Recorder(Watch):
     """A watcher that writes down every step of the search it watches, in ``steps``; any search
     of the package takes it as its ``watch``. ``exploration`` is the constant of the Monte Carlo
     search watched, for the UCB1 scores of its selections."""
@@ -75,7 +76,7 @@ class Recorder(Watch, MCTSWatch):
         self.steps: list[Step] = []
         self.windows: dict[Path, tuple[float, float]] = {}
 
-    # --- minimax, alpha-beta, expectimax (ttt.search.Watch) ---
+    # --- minimax, alpha-beta, expectimax ---
 
     def enter(self, path: Path, position: Position, alpha: float = -math.inf,
               beta: float = math.inf) -> None:
@@ -86,18 +87,8 @@ class Recorder(Watch, MCTSWatch):
         alpha, beta = self.windows[path]
         self.steps.append(Step(LEAF, path, position, score, alpha=alpha, beta=beta))
 
-    def back_up(self, *told: Any, **window: float) -> None:
-        """A value backed up. Both watches call it ``back_up``, each with its own arguments:
-        minimax's (path, position, scores, score[, alpha, beta]), Monte Carlo tree search's
-        (node, result, root)."""
-        if isinstance(told[0], TreeNode):
-            node, result, root = told
-            self._phase(BACK_UP, node, root, value=result)
-        else:
-            self._backed_up(*told, **window)
-
-    def _backed_up(self, path: Path, position: Position, scores: Mapping[Any, float],
-                   score: float, alpha: float = -math.inf, beta: float = math.inf) -> None:
+    def leave(self, path: Path, position: Position, scores: Mapping[Any, float],
+              score: float, alpha: float = -math.inf, beta: float = math.inf) -> None:
         self.steps.append(Step(BACK_UP, path, position, score, tuple(scores.items()),
                                alpha=alpha, beta=beta))
 
@@ -107,21 +98,24 @@ class Recorder(Watch, MCTSWatch):
             self.steps.append(Step(CUT, path, position, pruned=tuple(skipped), alpha=alpha,
                                    beta=beta))
 
-    # --- Monte Carlo tree search (ttt.mcts.MCTSWatch) ---
+    # --- Monte Carlo tree search ---
 
-    def select(self, node: TreeNode, root: TreeNode) -> None:
+    def selected(self, node: TreeNode, root: TreeNode) -> None:
         scores = {}
         for above in _line_to(node)[:-1]:
             scores.update({child.path: ucb1(child, above.visits, self.exploration)
                            for child in above.children.values()})
         self._phase(SELECT, node, root, scores=scores)
 
-    def expand(self, node: TreeNode, root: TreeNode) -> None:
+    def expanded(self, node: TreeNode, root: TreeNode) -> None:
         self._phase(EXPAND, node, root)
 
-    def play_out(self, node: TreeNode, moves: tuple[Any, ...], result: int,
-                 root: TreeNode) -> None:
+    def played_out(self, node: TreeNode, moves: tuple[Any, ...], result: int,
+                   root: TreeNode) -> None:
         self._phase(PLAY_OUT, node, root, moves=moves, value=result)
+
+    def backed_up(self, node: TreeNode, result: int, root: TreeNode) -> None:
+        self._phase(BACK_UP, node, root, value=result)
 
     def _phase(self, kind: str, node: TreeNode, root: TreeNode, **details: Any) -> None:
         playout = root.visits + (kind != BACK_UP)  # the root counts a playout once backed up

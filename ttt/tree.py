@@ -36,7 +36,8 @@ from ttt.protocol import (
     best_move,
     value_of,
 )
-from ttt.search import Path, Watch, minimax
+from ttt.search import minimax
+from ttt.watching import Path, Watch
 
 __all__ = ["Node", "best_path", "build_tree", "count_by_depth", "count_games", "count_internal",
            "count_nodes", "distinct_boards", "fill_values", "print_progress", "walk"]
@@ -217,8 +218,8 @@ class _TreeFiller(Watch):
     def leaf(self, path: Path, position: Position, score: float) -> None:
         self._write(path, score)
 
-    def back_up(self, path: Path, position: Position, scores: Mapping[Any, float],
-               score: float, alpha: float = -math.inf, beta: float = math.inf) -> None:
+    def leave(self, path: Path, position: Position, scores: Mapping[Any, float],
+              score: float, alpha: float = -math.inf, beta: float = math.inf) -> None:
         self._write(path, score)
 
     def _write(self, path: Path, score: float) -> None:

@@ -101,6 +101,13 @@ class Misread:
     def free_cells(self) -> int:
         return self.position.free_cells
 
+    def __eq__(self, other: object) -> bool:  # as the game protocol asks of a position
+        return isinstance(other, Misread) and (self.position, dict(self.turns)) == \
+            (other.position, dict(other.turns))
+
+    def __hash__(self) -> int:
+        return hash((self.position, tuple(sorted(self.turns.items()))))
+
 
 @checked(turns=_turns)
 def misread_value(position: Position, turns: Mapping[str, str], prefer_quick: bool = False
