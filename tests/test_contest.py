@@ -202,7 +202,16 @@ def test_a_player_that_cannot_load_loses_before_the_first_move():
     contest = run_contest([Entry("ada", "PLAYER = 42\n"), Entry("random")], references=False,
                           limits=Limits(move_seconds=5))
     assert {game.sentence for game in contest.games} == {
-        "ada (X) raised TypeError (its file defines no PLAYER function (got 42)) before the "
-        "first move, so it loses the game.",
-        "ada (O) raised TypeError (its file defines no PLAYER function (got 42)) before the "
-        "first move, so it loses the game."}
+        "Before the first move, ada (X) raised TypeError (its file defines no PLAYER function "
+        "(got 42)), so it loses the game.",
+        "Before the first move, ada (O) raised TypeError (its file defines no PLAYER function "
+        "(got 42)), so it loses the game."}
+
+
+def test_without_bubblewrap_the_contest_says_what_is_not_confined(monkeypatch):
+    monkeypatch.setattr("ttt.contest.sandbox.shutil.which", lambda program: None)
+    contest = run_contest([Entry("random"), Entry("two-layer")], references=False)
+    assert contest.missing[0] == ("network and files are NOT confined: bubblewrap is not "
+                                  "installed (Debian: apt-get install bubblewrap)")
+    assert "no network" not in contest.in_force and "no new processes" in contest.in_force
+    assert len(contest.games) == 2 and not any(game.sentence for game in contest.games)

@@ -9,6 +9,7 @@ player may learn), and the course's random player. Each test adds mallory, a hos
 from __future__ import annotations
 
 import json
+import re
 import socket
 import textwrap
 import uuid
@@ -71,8 +72,9 @@ def mallory_sentences(folder: Path, honest_games: dict, body: str,
     contest = contest_with(folder, Entry("mallory", source), limits=limits)
     games = [game for game in contest.games if "mallory" in (game.x, game.o)]
     assert len(games) == 4
-    assert all(game.winner != "mallory" and game.sentence.startswith("mallory (")
-               for game in games), [game.sentence for game in games]
+    assert all(game.winner != "mallory" and re.fullmatch(
+        r"At move [12], mallory \([XO]\) .*, so it loses the game\.", game.sentence)
+        for game in games), [game.sentence for game in games]
     assert honest_games_of(contest) == honest_games
     assert SECRET not in json.dumps(contest.as_json())
     return [game.sentence for game in games]
@@ -80,7 +82,7 @@ def mallory_sentences(folder: Path, honest_games: dict, body: str,
 
 def test_an_infinite_loop_loses_on_time(contest_folder, honest_games):
     sentences = mallory_sentences(contest_folder, honest_games, "while True:\n    pass")
-    assert all("took longer than 2 s to move at move" in said for said in sentences)
+    assert all("took longer than 2 s to move, so" in said for said in sentences)
 
 
 def test_a_memory_bomb_runs_out_of_memory(contest_folder, honest_games):
@@ -171,5 +173,5 @@ def test_printing_megabytes_is_cut_short(contest_folder, honest_games):
 
 def test_a_crash_loses_with_its_error(contest_folder, honest_games):
     sentences = mallory_sentences(contest_folder, honest_games, "return 1 // 0")
-    assert all("raised ZeroDivisionError (integer division or modulo by zero) at move" in said
+    assert all("raised ZeroDivisionError (integer division or modulo by zero), so" in said
                for said in sentences)

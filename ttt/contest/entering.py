@@ -48,11 +48,14 @@ def contest_folder() -> Path:
 def enter_contest(player: Callable[[Any], Any], folder: str | Path | None = None) -> Path:
     """Enter ``player`` (a function from a position to a move) in the class contest: its source,
     as ``entry_source`` gathers it, becomes the file ``NAME.py`` of the contest folder, NAME the
-    student's (``student_name``). Entering again replaces the entry. Returns the file's path.
+    student's (``student_name``). Entering again replaces the entry. Returns the file's path. On
+    a laptop (no TTT_CONTEST) the folder ``~/ttt-contest`` is made if need be.
 
     The file is readable only by its owner (the student) and the teacher running the contest as
     root: classmates cannot copy it from the shared folder."""
     source = entry_source(player)
+    if folder is None and not os.environ.get("TTT_CONTEST"):
+        contest_folder().mkdir(mode=0o700, exist_ok=True)  # a laptop's: its owner's alone
     folder = Path(folder) if folder is not None else contest_folder()
     if not folder.is_dir():
         raise FileNotFoundError(f"there is no contest folder {folder}: ask your teacher to open "

@@ -38,12 +38,15 @@ table { border-collapse: collapse; min-width: 100%; }
 caption { text-align: left; font-weight: bold; padding: .3em 0; }
 th, td { padding: .25em .6em; border-bottom: 1px solid #767676; text-align: right; }
 th[scope=row], thead th:nth-child(2) { text-align: left; }
+th[scope=row] { white-space: nowrap; }
 tbody tr:nth-child(odd) { background: #f0f0f0; }
 img { max-width: 100%; height: auto; }
 a { color: #0050a0; } a:focus, button:focus { outline: 3px solid #0050a0; outline-offset: 2px; }
 button { font: inherit; padding: .2em .8em; margin-right: .3em; }
-.frame svg { width: min(90vw, 480px); height: auto; }
-@media (max-width: 600px) { body { font-size: 18px; } th, td { padding: .2em .3em; } }
+figure { margin: .5em 0; }
+.frame svg { width: min(90vw, 50vh); height: auto; }
+@media (max-width: 600px) { body { font-size: 15px; } th, td { padding: .2em .15em; }
+                            th[scope=row] small { display: block; } }
 """
 
 
@@ -98,20 +101,21 @@ def leaderboard_page(contest: Contest, rows: list[Standing]) -> str:
               else []),
             '<h2 id="games">Every game</h2>',
             _list([f'<a href="games/{n}.html">Game {n}: {_e(game.x)} (X) against {_e(game.o)} '
-                   f'(O)</a>, {_e(_result(game))}' for n, game in enumerate(contest.games, 1)],
+                   f'(O)</a>: {_e(_result(game))}' for n, game in enumerate(contest.games, 1)],
                   raw=True)]
     return _page(f"Contest leaderboard: {contest.game}", body)
 
 
 def _table(rows: list[Standing]) -> str:
     """The leaderboard as a table with column and row headers."""
-    head = ("Rank", "Player", "Rating", "Won", "Drawn", "Lost", "Lost by a failure")
+    head = ("Rank", "Player", "Rating", "Won", "Drawn", "Lost", "Failed")
     lines = ['<div class="scroll" role="region" aria-labelledby="board-caption" tabindex="0">',
-             '<table><caption id="board-caption">Leaderboard, best first</caption><thead><tr>',
+             '<table><caption id="board-caption">Leaderboard, best first (Failed: games '
+             'lost by a time-out, a crash, an illegal move...)</caption><thead><tr>',
              *(f'<th scope="col">{label}</th>' for label in head), "</tr></thead><tbody>"]
     for rank, row in enumerate(rows, 1):
         name = _e(row.name) + (" <small>(course)</small>" if row.reference else "")
-        cells = (row.rating, row.won, row.drawn, row.lost, row.failures)
+        cells = (f"{row.rating:.1f}", row.won, row.drawn, row.lost, row.failures)
         lines.append(f'<tr><td>{rank}</td><th scope="row">{name}</th>'
                      + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
     return "\n".join([*lines, "</tbody></table></div>"])
@@ -126,7 +130,7 @@ def _chart_words(rows: list[Standing]) -> str:
 def _result(game: Game) -> str:
     """How a game ended, in words."""
     if game.winner is None:
-        return "a draw"
+        return "A draw"
     return f"{game.winner} won" + (" (the other failed)" if game.sentence else "")
 
 

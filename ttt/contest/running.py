@@ -190,8 +190,8 @@ def _lost(record: Game, name: str, side: str, fault: Fault, move: int, x_seat: S
           o_seat: Seat) -> Game:
     """End ``record``: ``name`` loses, with the sentence of its ``fault``."""
     record.winner = record.o if side == "X" else record.x
-    when = f"at move {move}" if move else "before the first move"
-    record.sentence = f"{name} ({side}) {fault.why} {when}, so it loses the game."
+    when = f"At move {move}" if move else "Before the first move"
+    record.sentence = f"{when}, {name} ({side}) {fault.why}, so it loses the game."
     record.printed = _printed(x_seat, o_seat, record.x, record.o)
     return record
 
