@@ -215,3 +215,13 @@ def test_without_bubblewrap_the_contest_says_what_is_not_confined(monkeypatch):
                                   "installed (Debian: apt-get install bubblewrap)")
     assert "no network" not in contest.in_force and "no new processes" in contest.in_force
     assert len(contest.games) == 2 and not any(game.sentence for game in contest.games)
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root reads every student's entry")
+def test_as_root_an_entry_owned_by_another_account_is_left_out(tmp_path):
+    (tmp_path / "ada.py").write_text("PLAYER = print\n")
+    (tmp_path / "root.py").write_text("PLAYER = print\n")
+    os.chown(tmp_path / "ada.py", 2_100_000_000, 2_100_000_000)  # no account: not ada's
+    entries, left_out = collect_entries(tmp_path)
+    assert [entry.name for entry in entries] == ["root"]  # root's own file, root's account
+    assert left_out == ["ada.py is left out: it belongs to another account than ada's."]
