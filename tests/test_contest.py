@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import random
 import runpy
 import stat
 import textwrap
@@ -20,7 +21,7 @@ from ttt.contest.entering import entry_source, student_name
 from ttt.contest.games import reference_players, starting_position
 from ttt.contest.rating import leaderboard
 from ttt.contest.report import write_report
-from ttt.contest.running import Entry, collect_entries, game_seed, run_contest
+from ttt.contest.running import Entry, Game, collect_entries, game_seed, run_contest, swiss_round
 from ttt.contest.sandbox import Limits
 from ttt.games import ConnectFour
 from ttt.matches import play_game
@@ -225,3 +226,26 @@ def test_as_root_an_entry_owned_by_another_account_is_left_out(tmp_path):
     entries, left_out = collect_entries(tmp_path)
     assert [entry.name for entry in entries] == ["root"]  # root's own file, root's account
     assert left_out == ["ada.py is left out: it belongs to another account than ada's."]
+
+
+def test_swiss_rounds_pair_equal_scores_who_have_not_met():
+    names = ["ada", "bob", "cy", "dee", "eve", "fay", "gus"]
+    games = [Game("ada", "bob", 0, winner="ada"), Game("cy", "dee", 0, winner="dee"),
+             Game("eve", "fay", 0, winner=None)]
+    pairs = swiss_round(names, games, random.Random(1))
+    assert len(pairs) == 3  # seven players: one sits out
+    paired = [name for pair in pairs for name in pair]
+    assert len(set(paired)) == 6
+    assert {frozenset(pair) for pair in pairs}.isdisjoint(
+        {frozenset(("ada", "bob")), frozenset(("cy", "dee")), frozenset(("eve", "fay"))})
+    assert set(pairs[0]) == {"ada", "dee"}  # the two winners meet
+
+
+def test_a_swiss_contest_plays_its_rounds_and_repeats_from_its_seed():
+    field = [Entry(name) for name in ("random", "two-layer", "depth-2", "perfect")]
+    contest = run_contest(field, seed=5, references=False, swiss_rounds=2)
+    assert len(contest.games) == 2 * 2 * 2  # 2 rounds of 2 pairs, a game each as X
+    met = [frozenset((game.x, game.o)) for game in contest.games]
+    assert all(met.count(pair) == 2 for pair in met)  # nobody met twice in two rounds
+    again = run_contest(field, seed=5, references=False, swiss_rounds=2)
+    assert again.games == contest.games

@@ -46,6 +46,8 @@ def _parser() -> argparse.ArgumentParser:
     running.add_argument("--out", default="build/contest", help="the report's folder")
     running.add_argument("--move-seconds", type=float, default=Limits.move_seconds)
     running.add_argument("--memory-mb", type=int, default=Limits.memory_mb)
+    running.add_argument("--swiss", type=int, metavar="ROUNDS",
+                         help="Swiss rounds instead of the round robin (a large class)")
     running.add_argument("--no-reference", action="store_true",
                          help="leave out the course's own players")
     return parser
@@ -75,7 +77,8 @@ def run(options: argparse.Namespace) -> int:
     limits = Limits(move_seconds=options.move_seconds, memory_mb=options.memory_mb)
     contest = run_contest(entries, options.game, options.seed, limits,
                           references=not options.no_reference, hidden=[folder, out.resolve()],
-                          left_out=left_out, progress=_say_failure)
+                          left_out=left_out, progress=_say_failure,
+                          swiss_rounds=options.swiss)
     for missing in contest.missing:
         print(f"not confined: {missing}")
     print(f"{'rank':>4}  {'player':<20} {'rating':>7}  won drawn lost")

@@ -1,6 +1,7 @@
 """Running the contest: every player against every other, once as X and once as O (a round
-robin), each game between two sandboxed seats (``ttt.contest.sandbox``), and a sentence for every
-game lost by a failure.
+robin), or for a large class a few Swiss rounds (each round pairs players of equal scores so far,
+who have not met, for a game each as X), each game between two sandboxed seats
+(``ttt.contest.sandbox``), and a sentence for every game lost by a failure.
 
 The order of the games and each game's seed come from the contest's seed; a game's seed depends
 only on the contest's seed and the two players' names, so a game between two players plays the
@@ -15,7 +16,7 @@ import pwd
 import random
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,8 @@ from ttt.contest.entering import ENTRY_NAME
 from ttt.contest.games import reference_players, starting_position
 from ttt.contest.sandbox import FIRST_UID, Fault, Jail, Limits, Seat
 
-__all__ = ["Contest", "Entry", "Game", "collect_entries", "game_seed", "run_contest"]
+__all__ = ["Contest", "Entry", "Game", "collect_entries", "game_seed", "run_contest",
+           "swiss_round"]
 
 #: The limits of a contest unless told otherwise (``Limits``' defaults).
 DEFAULT_LIMITS = Limits()
@@ -117,10 +119,12 @@ def game_seed(seed: int, x: str, o: str) -> int:
 def run_contest(entries: list[Entry], game: str = "tic-tac-toe", seed: int = 0,
                 limits: Limits = DEFAULT_LIMITS, references: bool = True,
                 hidden: list[Path] = (), left_out: list[str] = (),
-                progress: Callable[[Game], None] = lambda game: None) -> Contest:
+                progress: Callable[[Game], None] = lambda game: None,
+                swiss_rounds: int | None = None) -> Contest:
     """Play the round robin of ``entries`` (with the course's reference players unless told
-    not), ``game`` (``ttt.contest.games``), from ``seed``: a Contest. ``hidden`` folders are out
-    of the players' sight; ``progress`` is told of each game as it ends."""
+    not), or ``swiss_rounds`` Swiss rounds, ``game`` (``ttt.contest.games``), from ``seed``: a
+    Contest. ``hidden`` folders are out of the players' sight; ``progress`` is told of each game
+    as it ends."""
     starting_position(game)  # an unknown game is refused before any process starts
     field_ = _field(entries, game, references)
     staging = Path(tempfile.mkdtemp(prefix="ttt-contest-"))  # 0700: the runner's alone
@@ -129,11 +133,9 @@ def run_contest(entries: list[Entry], game: str = "tic-tac-toe", seed: int = 0,
     seats = {entry.name: Seat(f"builtin:{entry.name}" if entry.reference else "", entry.source,
                               game, limits, jail, first_uid + number)
              for number, entry in enumerate(field_)}
-    pairings = [(x.name, o.name) for x in field_ for o in field_ if x is not o]
-    random.Random(seed).shuffle(pairings)
-    games = []
+    games: list[Game] = []
     try:
-        for x, o in pairings:
+        for x, o in _schedule([entry.name for entry in field_], seed, swiss_rounds, games):
             games.append(play_sandboxed(seats[x], seats[o], x, o, game_seed(seed, x, o), game))
             progress(games[-1])
     finally:
@@ -143,6 +145,45 @@ def run_contest(entries: list[Entry], game: str = "tic-tac-toe", seed: int = 0,
     return Contest(game, seed, [entry.name for entry in field_],
                    [entry.name for entry in field_ if entry.reference], games,
                    jail.limits_in_force(limits), jail.limits_missing(), list(left_out))
+
+
+def _schedule(names: list[str], seed: int, swiss_rounds: int | None,
+              games: list[Game]) -> Iterator[tuple[str, str]]:
+    """The games to play, (X, O) in order: every ordered pairing shuffled by ``seed``, or round
+    after round of Swiss pairs, each round paired from ``games``, the games played so far (the
+    caller adds each game before asking for the next)."""
+    rng = random.Random(seed)
+    if swiss_rounds is None:
+        pairings = [(x, o) for x in names for o in names if x != o]
+        rng.shuffle(pairings)
+        yield from pairings
+        return
+    for _ in range(swiss_rounds):
+        for first, second in swiss_round(names, games, rng):
+            yield first, second
+            yield second, first
+
+
+def swiss_round(names: list[str], games: list[Game], rng: random.Random) -> list[tuple[str, str]]:
+    """One Swiss round's pairs: the players ranked by their score so far (a win 1, a draw 1/2;
+    equal scores in an order drawn from ``rng``), each paired with the next one down it has not
+    met yet (or, if it has met them all, the next one). With an odd number, the last player left
+    sits the round out."""
+    scores = {name: 0.0 for name in names}
+    met: dict[str, set[str]] = {name: set() for name in names}
+    for game in games:
+        for name in (game.x, game.o):
+            scores[name] += 1.0 if game.winner == name else 0.5 if game.winner is None else 0.0
+        met[game.x].add(game.o)
+        met[game.o].add(game.x)
+    order = sorted(names, key=lambda name: (-scores[name], rng.random()))
+    pairs = []
+    while len(order) > 1:
+        first = order.pop(0)
+        partner = next((other for other in order if other not in met[first]), order[0])
+        order.remove(partner)
+        pairs.append((first, partner))
+    return pairs
 
 
 def _field(entries: list[Entry], game: str, references: bool) -> list[Entry]:
