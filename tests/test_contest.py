@@ -249,3 +249,9 @@ def test_a_swiss_contest_plays_its_rounds_and_repeats_from_its_seed():
     assert all(met.count(pair) == 2 for pair in met)  # nobody met twice in two rounds
     again = run_contest(field, seed=5, references=False, swiss_rounds=2)
     assert again.games == contest.games
+
+
+def test_the_cpu_budget_covers_every_move_at_the_time_limit():
+    # 10 games of tic-tac-toe (at most 9 moves, about half of them a player's), 1 s a move
+    assert Limits(move_seconds=1, start_seconds=30).cpu_budget(10, 9) == 10 * (4.5 + 30) + 60
+    assert Limits(cpu_seconds=5).cpu_budget(10, 9) == 5

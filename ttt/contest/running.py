@@ -17,7 +17,7 @@ import random
 import shutil
 import tempfile
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -125,8 +125,10 @@ def run_contest(entries: list[Entry], game: str = "tic-tac-toe", seed: int = 0,
     not), or ``swiss_rounds`` Swiss rounds, ``game`` (``ttt.contest.games``), from ``seed``: a
     Contest. ``hidden`` folders are out of the players' sight; ``progress`` is told of each game
     as it ends."""
-    starting_position(game)  # an unknown game is refused before any process starts
+    start = starting_position(game)  # an unknown game is refused before any process starts
     field_ = _field(entries, game, references)
+    games_each = 2 * (swiss_rounds if swiss_rounds is not None else len(field_) - 1)
+    limits = replace(limits, cpu_seconds=limits.cpu_budget(games_each, start.free_cells))
     staging = Path(tempfile.mkdtemp(prefix="ttt-contest-"))  # 0700: the runner's alone
     jail = Jail.for_this_computer([*hidden, staging])
     first_uid = FIRST_UID + (os.getpid() % 10 ** 6) * 1000  # apart from a contest running too

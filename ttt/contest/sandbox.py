@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import select
 import shutil
@@ -42,13 +43,22 @@ LONGEST_ANSWER = 64 * 1024
 @dataclass(frozen=True)
 class Limits:
     """What each player may use: seconds a move, seconds to load its file at each game's start
-    (and for the process to start), megabytes of memory, CPU seconds in all, bytes written."""
+    (and for the process to start), megabytes of memory, CPU seconds in all (by default what
+    every move of every game at the time limit would take: ``cpu_budget``), bytes written."""
 
     move_seconds: float = 1.0
     start_seconds: float = 30.0
     memory_mb: int = 1024
-    cpu_seconds: int = 3600
+    cpu_seconds: int | None = None
     output_bytes: int = 2 ** 20
+
+    def cpu_budget(self, games: int, moves: int) -> int:
+        """The CPU seconds of a process that plays ``games`` games of at most ``moves`` moves
+        each (half of them its own): every move at the time limit, a start, and a minute more.
+        A player that computes outside its moves (on a timer's signal) is stopped by it."""
+        if self.cpu_seconds is not None:
+            return self.cpu_seconds
+        return math.ceil(games * (moves / 2 * self.move_seconds + self.start_seconds) + 60)
 
 
 @dataclass(frozen=True)
@@ -80,7 +90,8 @@ class Jail:
     def limits_in_force(self, limits: Limits) -> list[str]:
         """Each limit that applies to every player here, in words."""
         said = [f"{limits.move_seconds:g} s a move (over it loses the game)",
-                f"{limits.memory_mb} MB of memory", f"{limits.cpu_seconds} CPU seconds in all",
+                f"{limits.memory_mb} MB of memory", f"{limits.cpu_seconds} CPU seconds in all "
+                "(every move at the time limit)",
                 "no new processes", f"{limits.output_bytes // 1024} KB written (printed output "
                 "is kept, up to that)"]
         if self.bubblewrap:
