@@ -27,7 +27,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; 0 when done."""
     options = _parser().parse_args(argv)
     if options.command == "open":
-        return open_folder(Path(options.folder) if options.folder else contest_folder())
+        return _open_folder(Path(options.folder) if options.folder else contest_folder())
     return run(options)
 
 
@@ -53,7 +53,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def open_folder(folder: Path) -> int:
+def _open_folder(folder: Path) -> int:
     """Make the contest folder: every account may add its entry, nobody may remove another's
     (mode 1777, as nbgrader's exchange)."""
     folder.mkdir(parents=True, exist_ok=True)

@@ -29,7 +29,7 @@ from ttt.svg import O_COLOUR, X_COLOUR, board_svg, cell_in_words  # noqa: E402
 __all__ = ["write_report"]
 
 #: The page's look: large type for a projector, a table that scrolls sideways on a phone.
-STYLE = """
+_STYLE = """
 body { font: 24px/1.4 system-ui, sans-serif; margin: 1em auto; max-width: 60em; padding: 0 .5em;
        color: #111; background: #fff; }
 h1 { font-size: 1.6em; margin: .2em 0; } h2 { font-size: 1.25em; margin-top: 1.2em; }
@@ -56,16 +56,16 @@ def write_report(contest: Contest, folder: Path) -> Path:
     (folder / "games").mkdir(parents=True, exist_ok=True)
     (folder / "contest.json").write_text(json.dumps(contest.as_json(), indent=1))
     rows = leaderboard(contest)
-    plot_ratings(rows).savefig(folder / "ratings.png", dpi=100)
+    _plot_ratings(rows).savefig(folder / "ratings.png", dpi=100)
     plt.close("all")
     for number, game in enumerate(contest.games, 1):
-        (folder / "games" / f"{number}.html").write_text(replay_page(contest, game, number))
+        (folder / "games" / f"{number}.html").write_text(_replay_page(contest, game, number))
     index = folder / "index.html"
-    index.write_text(leaderboard_page(contest, rows))
+    index.write_text(_leaderboard_page(contest, rows))
     return index
 
 
-def plot_ratings(rows: list[Standing]):  # noqa: ANN201 (a matplotlib Figure)
+def _plot_ratings(rows: list[Standing]):  # noqa: ANN201 (a matplotlib Figure)
     """A bar per player, best at the top: its rating; the course's players in orange."""
     height = max(3.0, 0.45 * len(rows) + 1.2)
     fig, ax = plt.subplots(figsize=(10, height))
@@ -81,7 +81,7 @@ def plot_ratings(rows: list[Standing]):  # noqa: ANN201 (a matplotlib Figure)
     return fig
 
 
-def leaderboard_page(contest: Contest, rows: list[Standing]) -> str:
+def _leaderboard_page(contest: Contest, rows: list[Standing]) -> str:
     """The report's front page: leaderboard, chart, limits, failures, and the games."""
     body = [f"<h1>Contest: {_e(contest.game)}, seed {contest.seed}</h1>",
             f"<p>{len(contest.players)} players, {len(contest.games)} games: each player against "
@@ -134,7 +134,7 @@ def _result(game: Game) -> str:
     return f"{game.winner} won" + (" (the other failed)" if game.sentence else "")
 
 
-def replay_page(contest: Contest, game: Game, number: int) -> str:
+def _replay_page(contest: Contest, game: Game, number: int) -> str:
     """A game move by move: the board after each move (all shown without scripts; with them,
     one at a time with previous and next buttons), each move in words."""
     frames = [_frame(position, caption, step)
@@ -147,7 +147,7 @@ def replay_page(contest: Contest, game: Game, number: int) -> str:
             '<p id="said" aria-live="polite"></p>', *frames,
             *(f"<h2>{_e(name)} printed</h2><pre>{_e(text[:2000])}</pre>"
               for name, text in game.printed.items()),
-            f"<script>{REPLAY_SCRIPT}</script>"]
+            f"<script>{_REPLAY_SCRIPT}</script>"]
     return _page(title, body)
 
 
@@ -175,7 +175,7 @@ def _frame(position: Position, caption: str, step: int) -> str:
 
 
 #: The replay's buttons: one position at a time, the move said in the live region.
-REPLAY_SCRIPT = """
+_REPLAY_SCRIPT = """
 const frames = [...document.querySelectorAll('.frame')];
 let at = 0;
 function show(step) {
@@ -203,7 +203,7 @@ def _page(title: str, body: list[str]) -> str:
     """A whole HTML page."""
     return ("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{_e(title)}</title><style>{STYLE}</style></head>\n<body><main>\n"
+            f"<title>{_e(title)}</title><style>{_STYLE}</style></head>\n<body><main>\n"
             + "\n".join(body) + "\n</main></body></html>\n")
 
 

@@ -29,7 +29,7 @@ __all__ = ["Contest", "Entry", "Game", "collect_entries", "game_seed", "run_cont
            "swiss_round"]
 
 #: The limits of a contest unless told otherwise (``Limits``' defaults).
-DEFAULT_LIMITS = Limits()
+_DEFAULT_LIMITS = Limits()
 
 
 @dataclass(frozen=True)
@@ -117,7 +117,7 @@ def game_seed(seed: int, x: str, o: str) -> int:
 
 
 def run_contest(entries: list[Entry], game: str = "tic-tac-toe", seed: int = 0,
-                limits: Limits = DEFAULT_LIMITS, references: bool = True,
+                limits: Limits = _DEFAULT_LIMITS, references: bool = True,
                 hidden: list[Path] = (), left_out: list[str] = (),
                 progress: Callable[[Game], None] = lambda game: None,
                 swiss_rounds: int | None = None) -> Contest:
@@ -138,7 +138,7 @@ def run_contest(entries: list[Entry], game: str = "tic-tac-toe", seed: int = 0,
     games: list[Game] = []
     try:
         for x, o in _schedule([entry.name for entry in field_], seed, swiss_rounds, games):
-            games.append(play_sandboxed(seats[x], seats[o], x, o, game_seed(seed, x, o), game))
+            games.append(_play_sandboxed(seats[x], seats[o], x, o, game_seed(seed, x, o), game))
             progress(games[-1])
     finally:
         for seat in seats.values():
@@ -196,7 +196,7 @@ def _field(entries: list[Entry], game: str, references: bool) -> list[Entry]:
     return [*entries, *(built_in if references else [])]
 
 
-def play_sandboxed(x_seat: Seat, o_seat: Seat, x: str, o: str, seed: int, game: str) -> Game:
+def _play_sandboxed(x_seat: Seat, o_seat: Seat, x: str, o: str, seed: int, game: str) -> Game:
     """One game between two seats: the moves, the result, and the sentence if a player failed
     (it loses). Each seat's player is made afresh with ``seed``."""
     record = Game(x, o, seed)

@@ -35,9 +35,9 @@ FIRST_UID = 2_000_000_000
 #: Where a player's working folder appears inside bubblewrap.
 INSIDE = "/tmp/seat"
 #: How much of what a player prints in a game the report keeps.
-KEPT_OUTPUT = 4096
+_KEPT_OUTPUT = 4096
 #: The longest answer line a seat may send: more is nonsense.
-LONGEST_ANSWER = 64 * 1024
+_LONGEST_ANSWER = 64 * 1024
 
 
 @dataclass(frozen=True)
@@ -237,11 +237,11 @@ class Seat:
         return _fault_of(answer.get("error"))
 
     def printed(self) -> str:
-        """The start of what the player printed this game: the report keeps ``KEPT_OUTPUT``
+        """The start of what the player printed this game: the report keeps ``_KEPT_OUTPUT``
         characters (the limit on bytes written bounds the whole)."""
         if self.output_fd < 0:
             return ""
-        return os.pread(self.output_fd, KEPT_OUTPUT, 0).decode("utf-8", "replace")
+        return os.pread(self.output_fd, _KEPT_OUTPUT, 0).decode("utf-8", "replace")
 
     def stop(self) -> None:
         """End the process (and whatever it started), remove its folder."""
@@ -281,7 +281,7 @@ class Seat:
         assert self.process is not None and self.process.stdout
         pipe = self.process.stdout.fileno()
         while b"\n" not in self.pending:
-            if len(self.pending) > LONGEST_ANSWER:
+            if len(self.pending) > _LONGEST_ANSWER:
                 return Fault("sent more than 64 KB for one move")
             left = deadline - time.monotonic()
             if left <= 0 or not select.select([pipe], [], [], left)[0]:

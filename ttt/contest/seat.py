@@ -25,7 +25,7 @@ from typing import Any, TextIO
 
 __all__ = ["main"]
 
-MEGABYTE = 2 ** 20
+_MEGABYTE = 2 ** 20
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -76,7 +76,7 @@ def _limit(options: argparse.Namespace) -> None:
     lower a limit, never raise it). Writing past the cap raises an error the player's move reports
     (ignoring SIGXFSZ), instead of killing the seat without a word."""
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-    for limit, value in ((resource.RLIMIT_AS, options.memory_mb * MEGABYTE),
+    for limit, value in ((resource.RLIMIT_AS, options.memory_mb * _MEGABYTE),
                          (resource.RLIMIT_CPU, options.cpu_seconds),
                          (resource.RLIMIT_FSIZE, options.output_bytes),
                          (resource.RLIMIT_NPROC, 0),
