@@ -120,8 +120,8 @@ class Jail:
         if not self.bubblewrap:
             return seat
         hide = [arg for hidden in self.hidden for arg in ("--tmpfs", str(hidden))]
-        mounts = ["--ro-bind", "/", "/", *_shown_read_only(self.as_root), "--tmpfs", "/tmp",
-                  "--tmpfs", "/var/tmp", "--dev", "/dev", "--proc", "/proc", *hide,
+        mounts = ["--ro-bind", "/", "/", *_shown_read_only(self.as_root), "--dev", "/dev",
+                  "--proc", "/proc", *hide,
                   "--bind", str(folder), INSIDE, "--chdir", INSIDE, "--die-with-parent",
                   "--new-session"]
         if not self.as_root:
@@ -139,15 +139,15 @@ class Jail:
 
 
 def _shown_read_only(as_root: bool) -> list[str]:
-    """bubblewrap's options that hide the runner's home (and any folder other accounts may not
-    enter) behind an empty one, then show in it, read-only, what a seat needs: the course's
-    Python (pyenv puts it in /root) and the ttt package (a clone in the home, with its .venv)."""
+    """bubblewrap's options that hide behind empty folders the shared /tmp and /var/tmp, the
+    runner's home, and any folder other accounts may not enter, then show in them, read-only,
+    what a seat needs: the course's Python (pyenv puts it in /root) and the ttt package (a clone
+    in the home, with its .venv; anywhere, even in /tmp)."""
     needed = sorted({Path(sys.prefix), Path(sys.base_prefix),
                      Path(__file__).resolve().parents[2]})
     closed = {folder for path in needed for folder in path.parents
               if folder != Path("/") and not folder.stat().st_mode & 0o001}
-    if not as_root:
-        closed.add(Path.home())
+    closed |= {Path("/tmp"), Path("/var/tmp"), *([] if as_root else [Path.home()])}
     outermost = [folder for folder in closed if not any(other in folder.parents
                                                         for other in closed)]
     return [*(arg for folder in sorted(outermost) for arg in ("--tmpfs", str(folder))),
