@@ -48,6 +48,11 @@ STUDENT_CELLS = textwrap.dedent("""
     """)
 
 
+#: Limits no honest player meets on a machine busy with the rest of the suite: a contest's
+#: results here must not depend on the machine's load.
+PATIENT = Limits(move_seconds=30, start_seconds=120)
+
+
 @pytest.fixture
 def student_module(tmp_path):
     """The student's cells, as a module of their own (a notebook's __main__)."""
@@ -139,7 +144,7 @@ def class_of_one(tmp_path_factory):
     (folder / "ada.py").write_text("import random\n\ndef play(position):\n    return "
                                    "random.choice(position.legal_moves)\n\nPLAYER = play\n")
     entries, left_out = collect_entries(folder)
-    contest = run_contest(entries, seed=3, hidden=[folder], left_out=left_out)
+    contest = run_contest(entries, seed=3, hidden=[folder], left_out=left_out, limits=PATIENT)
     return contest, write_report(contest, tmp_path_factory.mktemp("report"))
 
 
@@ -159,7 +164,7 @@ def test_the_same_seed_plays_the_same_contest(class_of_one, tmp_path):
     contest, _ = class_of_one
     entries = [Entry("ada", "import random\n\ndef play(position):\n    return random.choice("
                      "position.legal_moves)\n\nPLAYER = play\n")]
-    again = run_contest(entries, seed=3)
+    again = run_contest(entries, seed=3, limits=PATIENT)
     assert again.games == contest.games
     assert leaderboard(again) == leaderboard(contest)
 
@@ -201,7 +206,7 @@ def test_the_command_opens_a_folder_and_runs_a_contest(tmp_path, capsys):
 
 def test_a_player_that_cannot_load_loses_before_the_first_move():
     contest = run_contest([Entry("ada", "PLAYER = 42\n"), Entry("random")], references=False,
-                          limits=Limits(move_seconds=5))
+                          limits=PATIENT)
     assert {game.sentence for game in contest.games} == {
         "Before the first move, ada (X) raised TypeError (its file defines no PLAYER function "
         "(got 42)), so it loses the game.",
@@ -211,7 +216,8 @@ def test_a_player_that_cannot_load_loses_before_the_first_move():
 
 def test_without_bubblewrap_the_contest_says_what_is_not_confined(monkeypatch):
     monkeypatch.setattr("ttt.contest.sandbox.shutil.which", lambda program: None)
-    contest = run_contest([Entry("random"), Entry("two-layer")], references=False)
+    contest = run_contest([Entry("random"), Entry("two-layer")], references=False,
+                          limits=PATIENT)
     assert contest.missing[0] == ("network and files are NOT confined: bubblewrap is not "
                                   "installed (Debian: apt-get install bubblewrap)")
     assert "no network" not in contest.in_force and "no new processes" in contest.in_force
@@ -243,11 +249,11 @@ def test_swiss_rounds_pair_equal_scores_who_have_not_met():
 
 def test_a_swiss_contest_plays_its_rounds_and_repeats_from_its_seed():
     field = [Entry(name) for name in ("random", "two-layer", "depth-2", "perfect")]
-    contest = run_contest(field, seed=5, references=False, swiss_rounds=2)
+    contest = run_contest(field, seed=5, references=False, swiss_rounds=2, limits=PATIENT)
     assert len(contest.games) == 2 * 2 * 2  # 2 rounds of 2 pairs, a game each as X
     met = [frozenset((game.x, game.o)) for game in contest.games]
     assert all(met.count(pair) == 2 for pair in met)  # nobody met twice in two rounds
-    again = run_contest(field, seed=5, references=False, swiss_rounds=2)
+    again = run_contest(field, seed=5, references=False, swiss_rounds=2, limits=PATIENT)
     assert again.games == contest.games
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from ttt.contest.report import write_report
 from ttt.contest.running import Entry, run_contest
+from ttt.contest.sandbox import Limits
 
 pytestmark = pytest.mark.browser
 
@@ -20,7 +21,8 @@ FIRST_CENTRE = "def play(position):\n    return 4 if 4 in position.legal_moves e
 @pytest.fixture(scope="module")
 def report(tmp_path_factory):
     """The report of a small contest: a student who takes the centre, and the perfect player."""
-    contest = run_contest([Entry("ada", FIRST_CENTRE), Entry("perfect")], references=False)
+    contest = run_contest([Entry("ada", FIRST_CENTRE), Entry("perfect")], references=False,
+                          limits=Limits(move_seconds=30, start_seconds=120))  # a busy machine
     return contest, write_report(contest, tmp_path_factory.mktemp("report"))
 
 
