@@ -14,8 +14,6 @@ import hashlib
 import os
 import pwd
 import random
-import shutil
-import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -126,26 +124,24 @@ def run_contest(entries: list[Entry], game: str = "tic-tac-toe", seed: int = 0,
     Contest. ``hidden`` folders are out of the players' sight; ``progress`` is told of each game
     as it ends."""
     start = starting_position(game)  # an unknown game is refused before any process starts
-    field_ = _field(entries, game, references)
-    games_each = 2 * (swiss_rounds if swiss_rounds is not None else len(field_) - 1)
+    players = _field(entries, game, references)
+    games_each = 2 * (swiss_rounds if swiss_rounds is not None else len(players) - 1)
     limits = replace(limits, cpu_seconds=limits.cpu_budget(games_each, start.free_cells))
-    staging = Path(tempfile.mkdtemp(prefix="ttt-contest-"))  # 0700: the runner's alone
-    jail = Jail.for_this_computer([*hidden, staging])
+    jail = Jail.for_this_computer(list(hidden))
     first_uid = FIRST_UID + (os.getpid() % 10 ** 6) * 1000  # apart from a contest running too
     seats = {entry.name: Seat(f"builtin:{entry.name}" if entry.reference else "", entry.source,
                               game, limits, jail, first_uid + number)
-             for number, entry in enumerate(field_)}
+             for number, entry in enumerate(players)}
     games: list[Game] = []
     try:
-        for x, o in _schedule([entry.name for entry in field_], seed, swiss_rounds, games):
+        for x, o in _schedule([entry.name for entry in players], seed, swiss_rounds, games):
             games.append(_play_sandboxed(seats[x], seats[o], x, o, game_seed(seed, x, o), game))
             progress(games[-1])
     finally:
         for seat in seats.values():
             seat.stop()
-        shutil.rmtree(staging, ignore_errors=True)
-    return Contest(game, seed, [entry.name for entry in field_],
-                   [entry.name for entry in field_ if entry.reference], games,
+    return Contest(game, seed, [entry.name for entry in players],
+                   [entry.name for entry in players if entry.reference], games,
                    jail.limits_in_force(limits), jail.limits_missing(), list(left_out))
 
 
