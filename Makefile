@@ -17,7 +17,7 @@ LINT_DIRS := ttt tests benchmarks scripts mutation notebooks
 .DEFAULT_GOAL := help
 .PHONY: help venv venv-teacher venv-dev venv-lite system system-lite system-browser lab test check \
         lint bench images screenshots notebooks solutions assignments play lite clean \
-        venv-hub hub test-hub mutation
+        venv-hub hub test-hub mutation contest system-contest
 
 help:
 	@echo "make lab     open the course notebooks in JupyterLab (LAB_ARGS=... passes options)"
@@ -33,6 +33,7 @@ help:
 	@echo "make screenshots  take the README's screenshots in Chromium at 1280x800"
 	@echo "make solutions  write notebooks/solutions/: the lessons with every exercise answered"
 	@echo "make assignments  write build/assignments/: an nbgrader course of graded exercises"
+	@echo "make contest  run the class contest of the entries in ~/ttt-contest (CONTEST_ARGS=...; site/contest.md)"
 	@echo "make hub    a JupyterHub for one class on 127.0.0.1 (HUB_PORT=8000; README: Teaching a class on a server)"
 	@echo "make test-hub  the class hub's tests: students, course links and grading in Chromium"
 	@echo "make test-readme  the README's commands, run as typed in a fresh clone of HEAD"
@@ -174,6 +175,14 @@ system-lite:
 
 system-browser:
 	@scripts/setup-system --browser
+
+system-contest:
+	@scripts/setup-system --contest
+
+# The class contest: every entry of the contest folder against every other, each player confined
+# by bubblewrap; the report goes to build/contest/ (site/contest.md).
+contest: system-contest venv-teacher
+	@$(BIN)/python -m ttt.contest run $(CONTEST_ARGS)
 
 # ---- using the course ----------------------------------------------------
 # Jupyter refuses to run as root unless told to (containers, CI machines).

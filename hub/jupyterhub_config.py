@@ -21,6 +21,8 @@ The parts, each a released package:
   which frees its memory for the students still working.
 - **nbgrader's exchange**: ``TTT_HUB_DIR/exchange``, shared by every server; ``hub/student/``
   tells each student's nbgrader who they are and where the exchange is.
+- **The class contest's folder**: ``TTT_HUB_DIR/contest`` (``TTT_CONTEST`` in every server), where
+  ``enter_contest(my_player)`` puts each student's player (site/contest.md).
 
 Settings come from the environment, so that ``make hub``, the tests and a school's server use one
 file: ``TTT_HUB_DIR`` (state: database, homes, exchange; default ``build/hub``), ``TTT_HUB_PORT``
@@ -46,13 +48,16 @@ PORT = int(os.environ.get("TTT_HUB_PORT", "8000"))
 IP = os.environ.get("TTT_HUB_IP", "127.0.0.1")
 TEACHER = os.environ.get("TTT_HUB_TEACHER", "teacher")
 EXCHANGE = STATE / "exchange"
+CONTEST = STATE / "contest"  # the class contest's entries (enter_contest; site/contest.md)
 
 for folder in (STATE, STATE / "homes"):
     folder.mkdir(parents=True, exist_ok=True)
 # Every student writes into the exchange's inbound folder, and nobody may delete another's files:
 # world-writable with the sticky bit, as nbgrader's documentation asks.
-EXCHANGE.mkdir(exist_ok=True)
-EXCHANGE.chmod(0o1777)
+# The contest folder likewise: each student's entry is a file of their own, mode 0600.
+for shared in (EXCHANGE, CONTEST):
+    shared.mkdir(exist_ok=True)
+    shared.chmod(0o1777)
 
 # --- addresses: the proxy faces the users; the hub and the proxy's API stay on loopback -------
 c.JupyterHub.bind_url = f"http://{IP}:{PORT}"
@@ -118,6 +123,7 @@ c.Spawner.environment = {
     # the kernel's "python" and the terminal's commands (python, nbgrader, git) are the course's
     "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
     "TTT_EXCHANGE": str(EXCHANGE),
+    "TTT_CONTEST": str(CONTEST),
     "TTT_HUB_TEACHER": TEACHER,
     **({"TTT_HUB_SHARED_ACCOUNT": "1"} if SHARED_ACCOUNT else {}),
 }
