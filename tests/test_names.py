@@ -36,8 +36,8 @@ ONE_CONCEPT = {
                           "the games a tournament plays",
     "Path": "the moves from a search's first position: any game's (ttt.watching) or the cells of "
             "a tic-tac-toe tree (ttt.display)",
-    "Seen": "ttt.mcts's goes with its watch hooks, which the one watch mechanism of issue 39 "
-            "replaces",
+    "main": "a command's entry point, as `python -m` runs it (ttt, ttt.contest and a contest's "
+            "seat)",
     "F": "the type of a decorated function, for ttt.arguments' checked (and the one watch "
          "mechanism's decorator, being written beside this)",
 }

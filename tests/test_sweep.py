@@ -193,6 +193,11 @@ def valid(owner: str, name: str, hint: object) -> Any:
                       f"add one to BY_NAME in tests/test_sweep.py")
 
 
+def _first_free(position: Any) -> Any:
+    """A player the contest can enter: a function defined at the top of a module."""
+    return min(position.legal_moves)
+
+
 def _tree() -> Any:
     return ttt.build_tree(SMALL)
 
@@ -214,7 +219,7 @@ BY_NAME: dict[str, Callable[[], Any]] = {
     "alpha": lambda: 0.5, "epsilon": lambda: 0.1, "trust": lambda: 0.9, "exploration": lambda: 1.4,
     **dict.fromkeys(["mark", "human", "me", "side", "to_move", "learner", "opponent:player"],
                     lambda: "X"),
-    "player": lambda: random_player(1),
+    "player": lambda: random_player(1), "enter_contest:player": lambda: _first_free,
     "chance": lambda: "O",
     **dict.fromkeys(["x_player", "o_player", "opponent"], lambda: random_player(1)),
     "evaluate": lambda: (lambda position: 0.0),

@@ -45,7 +45,7 @@ from ttt.protocol import (
     opponent,
     seeded_random,
 )
-from ttt.watching import Path, Watch, calls_through, watched
+from ttt.watching import Path, Seen, Watch, calls_through, watched
 
 __all__ = ["EXPLORATION", "MCTSResult", "Tally", "TreeNode", "back_up",
            "expand", "grow", "mcts", "play_out", "select", "tallies", "ucb1"]
@@ -190,21 +190,14 @@ def mcts(position: Position, playouts: int = 1000, seed: int | None = None, *,
     return _result(root, playouts, seen.nodes)
 
 
-class _Seen:
-    """What watching a search saw: ``nodes``, the positions it made (one per expansion, one per
-    random move of a playout)."""
-
-    nodes = 0
-
-
 @contextmanager
-def _watching_phases(root: TreeNode, watch: Watch | None) -> Iterator[_Seen]:
+def _watching_phases(root: TreeNode, watch: Watch | None) -> Iterator[Seen]:
     """Within the ``with`` block, each call ``grow`` makes of ``expand`` and ``play_out`` is
     counted, and with a ``watch`` each call of the four phases is told to it once it returns
     (the playout, with the node its back-up starts from): the phases are watched from outside
     the loop, through their ``@watched`` line, as ``ttt.watching`` watches minimax. Yields the
     count."""
-    seen, told = _Seen(), watch or Watch()
+    seen, told = Seen(), watch or Watch()
     played: list[tuple[tuple[Any, ...], int]] = []  # the playout not yet backed up
 
     def selecting(phase: Callable[..., TreeNode]) -> Callable[..., TreeNode]:

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from ttt.arguments import checked
 from ttt.contest.entering import contest_folder
 from ttt.contest.rating import leaderboard
 from ttt.contest.report import write_report
@@ -23,6 +24,7 @@ from ttt.contest.sandbox import Limits
 __all__ = ["main"]
 
 
+@checked
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; 0 when done."""
     options = _parser().parse_args(argv)

@@ -86,7 +86,7 @@ def _leaderboard_page(contest: Contest, rows: list[Standing]) -> str:
     body = [f"<h1>Contest: {_e(contest.game)}, seed {contest.seed}</h1>",
             f"<p>{len(contest.players)} players, {len(contest.games)} games: each player against "
             f"every other, once as X and once as O.</p>",
-            _table(rows),
+            _leaderboard_table(rows),
             '<h2 id="chart">Ratings</h2>',
             f'<img src="ratings.png" alt="{_e(_chart_words(rows))}">',
             '<h2 id="limits">What each player ran under</h2>',
@@ -106,7 +106,7 @@ def _leaderboard_page(contest: Contest, rows: list[Standing]) -> str:
     return _page(f"Contest leaderboard: {contest.game}", body)
 
 
-def _table(rows: list[Standing]) -> str:
+def _leaderboard_table(rows: list[Standing]) -> str:
     """The leaderboard as a table with column and row headers."""
     head = ("Rank", "Player", "Rating", "Won", "Drawn", "Lost", "Failed")
     lines = ['<div class="scroll" role="region" aria-labelledby="board-caption" tabindex="0">',
@@ -138,7 +138,7 @@ def _replay_page(contest: Contest, game: Game, number: int) -> str:
     """A game move by move: the board after each move (all shown without scripts; with them,
     one at a time with previous and next buttons), each move in words."""
     frames = [_frame(position, caption, step)
-              for step, (position, caption) in enumerate(_positions(contest.game, game))]
+              for step, (position, caption) in enumerate(_replay_positions(contest.game, game))]
     title = f"Game {number}: {game.x} (X) against {game.o} (O)"
     body = [f'<p><a href="../index.html">Back to the leaderboard</a></p><h1>{_e(title)}</h1>',
             f"<p>{_e(_result(game))}. {_e(game.sentence)}</p>",
@@ -151,7 +151,7 @@ def _replay_page(contest: Contest, game: Game, number: int) -> str:
     return _page(title, body)
 
 
-def _positions(game_name: str, game: Game) -> list[tuple[Position, str]]:
+def _replay_positions(game_name: str, game: Game) -> list[tuple[Position, str]]:
     """Each position of ``game`` with a caption: the start, then after each move."""
     position = starting_position(game_name)
     shown = [(position, "The empty board.")]

@@ -108,7 +108,7 @@ def _new_game(load: Callable[[int], Any], seed: int) -> tuple[Any, dict]:
     try:
         return load(seed), {"ready": True}
     except BaseException as error:  # noqa: BLE001 (any failure of the entry is its own)
-        return None, {"error": _described(error)}
+        return None, {"error": _error_record(error)}
 
 
 def _move(player: Any, start: Any, moves: list) -> dict:
@@ -119,7 +119,7 @@ def _move(player: Any, start: Any, moves: list) -> dict:
     try:
         move = player(position)
     except BaseException as error:  # noqa: BLE001
-        return {"error": _described(error)}
+        return {"error": _error_record(error)}
     try:
         json.dumps(move)
     except (TypeError, ValueError):
@@ -127,7 +127,7 @@ def _move(player: Any, start: Any, moves: list) -> dict:
     return {"move": move}
 
 
-def _described(error: BaseException) -> dict:
+def _error_record(error: BaseException) -> dict:
     """An error as the runner's sentence needs it: its type, message and errno."""
     return {"type": type(error).__name__, "message": str(error)[:200],
             "errno": getattr(error, "errno", None)}
