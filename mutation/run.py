@@ -5,9 +5,9 @@ constant, a call's argument, a dropped statement...) and runs the fast unit test
 against each, one mutant at a time at the lowest priority: a mutant no test fails on *survives*.
 Each module is tested in a folder of its own under .pytest-tmp/mutation/ (a copy of ttt/ and
 tests/, and a pyproject.toml saying what to mutate and which tests to run), so nothing in the
-checkout changes. What it finds is written to mutation/results/<module>.txt: the score, then each
-survivor with its diff; mutation/SURVIVORS.md says for each survivor why it survives (an
-equivalent mutant, or the test that is missing).
+checkout changes. What it finds is written to mutation/results/<module>.txt: the score, the tests,
+the commit whose code was mutated, then each survivor with its diff; mutation/SURVIVORS.md says
+for each survivor why it survives (an equivalent mutant, or the test that is missing).
 
     python mutation/run.py                 # every module (hours on 2 cores)
     python mutation/run.py expectimax mcts # some
@@ -100,7 +100,7 @@ def outcomes(folder: Path) -> dict[str, str]:
     return dict(re.findall(r"^\s*(\S+__mutmut_\d+): (\w[\w ]*)$", listing, re.MULTILINE))
 
 
-def report(module: str, folder: Path) -> str:
+def report(module: str, folder: Path, code: str) -> str:
     """Write mutation/results/<module>.txt and return its first line, the score."""
     found = outcomes(folder)
     killed = sum(state in ("killed", "timeout") for state in found.values())
@@ -113,12 +113,21 @@ def report(module: str, folder: Path) -> str:
              + "".join(f"; {count} {state}" for state, count in sorted(
                  _counts(found).items()) if state not in ("killed", "timeout", "survived",
                                                           "not checked")))
-    lines = [score, f"tests: {' '.join(TESTS[module])}", ""]
+    lines = [score, f"tests: {' '.join(TESTS[module])}", f"code: {code}", ""]
     for name in survivors:
         lines += [f"## {name}", mutmut(folder, "show", name).strip(), ""]
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / f"{module}.txt").write_text("\n".join(lines) + "\n")
     return score
+
+
+def checkout() -> str:
+    """The commit checked out, and whether ttt/ differs from it: a result names the code it
+    describes, which the package moves on from."""
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True).stdout
+    changed = " (with uncommitted changes to ttt/)" if git("status", "--porcelain", "ttt") else ""
+    return f"commit {git('rev-parse', '--short', 'HEAD').strip() or 'unknown'}{changed}"
 
 
 def _counts(found: dict[str, str]) -> dict[str, int]:
@@ -133,10 +142,10 @@ def main(modules: list[str]) -> None:
     if unknown:
         sys.exit(f"no such module to mutate: {', '.join(unknown)}; choose from {', '.join(TESTS)}")
     for module in modules or list(TESTS):
-        folder = prepare(module)
+        code, folder = checkout(), prepare(module)
         print(f"==> ttt/{module}.py against {' '.join(TESTS[module])}", flush=True)
         mutmut(folder, "run", "--max-children", "1")
-        print("   ", report(module, folder), flush=True)
+        print("   ", report(module, folder, code), flush=True)
 
 
 if __name__ == "__main__":

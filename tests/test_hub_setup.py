@@ -2,8 +2,8 @@
 the course links' format and errors, the Kubernetes values (structure, and agreement with the
 one-machine hub and the image), and the image's requirements.
 
-The Zero to JupyterHub chart's values schema is not on PyPI or npm, so here the values are checked
-for what the course relies on; the README says how they were validated against the chart's schema.
+Here the values are checked for what the course relies on; tests/test_kubernetes.py renders them
+with the chart's own templates.
 """
 
 from __future__ import annotations
@@ -71,8 +71,9 @@ def test_the_kubernetes_exchange_is_the_one_nbgrader_is_told_about():
                for mount in singleuser["storage"]["extraVolumeMounts"]}
     claims = {volume["name"]: volume["persistentVolumeClaim"]["claimName"]
               for volume in singleuser["storage"]["extraVolumes"]}
-    config = singleuser["extraFiles"]["nbgrader-config"]["stringData"]
-    assert f'c.Exchange.root = "{mounted["nbgrader-exchange"]}"' in config
+    assert singleuser["extraEnv"]["TTT_EXCHANGE"] == mounted["nbgrader-exchange"]
+    assert 'c.Exchange.root = os.environ["TTT_EXCHANGE"]' in \
+        (ROOT / "hub" / "student" / "nbgrader_config.py").read_text()
     claim = next(doc for doc in yaml.safe_load_all((VALUES.parent / "exchange.yaml").read_text())
                  if doc["kind"] == "PersistentVolumeClaim")
     assert claim["metadata"]["name"] == claims["nbgrader-exchange"]

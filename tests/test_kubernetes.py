@@ -1,88 +1,115 @@
-"""The class on Kubernetes (hub/kubernetes/, binder/), checked without a cluster: the values against
-the schema of the chart version they pin (tests/data/z2jh-<version>/, copied from the chart's
-release: the chart is on no package registry), nbgrader's settings in a student's pod and the
-teacher's, the exchange opened to every user, and the image's ttt kept in step with the lessons
-the course links pull.
+"""The class on Kubernetes (hub/kubernetes/, binder/), checked without a cluster: the README's helm
+command rendered with the real templates of the chart version it pins (tests/kubernetes_chart.py),
+and the objects it makes checked; nbgrader's settings in a student's pod and the teacher's; the
+exchange opened to every user; and the image's ttt kept in step with the lessons the course links
+pull.
 """
 
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+import helm_python as helm
+import pytest
 import yaml
 from course_links import TARGET
+from jupyter_core.paths import SYSTEM_CONFIG_PATH
+from kubernetes_chart import (
+    chart_folder,
+    command_values,
+    find,
+    helm_command,
+    hub_values,
+    option,
+    readme_command,
+    render,
+    student_files,
+)
+from packaging.requirements import Requirement
 from repo import ROOT
 from traitlets.config import Config
 
 KUBERNETES = ROOT / "hub" / "kubernetes"
 VALUES = KUBERNETES / "values.yaml"
-CHARTS = ROOT / "tests" / "data"
-PINNED = re.compile(r"jupyterhub/jupyterhub --version (\S+)")
+NBGRADER_CONFIG = ROOT / "hub" / "student" / "nbgrader_config.py"
 
 
-def pinned_version(text: str) -> str:
-    """The chart version in the text's ``helm upgrade`` command (exactly one)."""
-    versions = set(PINNED.findall(" ".join(text.split())))
-    assert len(versions) == 1, f"one pinned chart version expected, found {versions or 'none'}"
-    return versions.pop()
+def test_the_values_say_the_readmes_command_and_the_chart_it_pins_is_the_one_rendered():
+    command = readme_command()
+    assert helm_command(VALUES.read_text()) == command
+    assert option(command, "--values") == ["hub/kubernetes/values.yaml"]
+    chart = yaml.safe_load((chart_folder(command) / "Chart.yaml").read_text())
+    assert (chart["name"], chart["version"]) == ("jupyterhub", *option(command, "--version"))
 
 
-def merged(defaults, values):
-    """``values`` over the chart's ``defaults``, as Helm merges them: maps key by key, anything
-    else replaced, and a null removes the key."""
-    if not (isinstance(defaults, dict) and isinstance(values, dict)):
-        return values
-    result = dict(defaults)
-    for key, value in values.items():
-        if value is None:
-            result.pop(key, None)
-        else:
-            result[key] = merged(defaults.get(key), value)
-    return result
+def test_the_chart_makes_the_class_hub_of_the_values():
+    values = hub_values()
+    assert values["hub"]["config"]["JupyterHub"]["authenticator_class"] == \
+        "nativeauthenticator.NativeAuthenticator"
+    singleuser = values["singleuser"]
+    # one nbgrader_config.py for every server, make hub's and each pod's: the chart mounts it
+    # where nbgrader looks
+    assert student_files() == {"nbgrader-config": NBGRADER_CONFIG.read_text()}
+    mounted = Path(singleuser["extraFiles"]["nbgrader-config"]["mountPath"])
+    assert mounted.name == "nbgrader_config.py" and str(mounted.parent) in SYSTEM_CONFIG_PATH
+    # the exchange: the claim hub/kubernetes/exchange.yaml makes, mounted where nbgrader is told
+    (mount,) = singleuser["storage"]["extraVolumeMounts"]
+    (volume,) = singleuser["storage"]["extraVolumes"]
+    assert mount["name"] == volume["name"]
+    assert volume["persistentVolumeClaim"]["claimName"] == \
+        exchange_documents()["PersistentVolumeClaim"]["metadata"]["name"]
+    assert singleuser["extraEnv"]["TTT_EXCHANGE"] == mount["mountPath"]
+    assert singleuser["extraEnv"]["TTT_HUB_TEACHER"] in \
+        values["hub"]["config"]["Authenticator"]["admin_users"]
+    # every node pulls the course's image, by a tag that names one build
+    image = singleuser["image"]
+    assert image["tag"] not in ("", "latest")
+    for puller in ("hook-image-puller", "continuous-image-puller"):
+        pod = find("DaemonSet", puller)["spec"]["template"]["spec"]
+        assert f"{image['name']}:{image['tag']}" in \
+            [container["image"] for container in pod["initContainers"]]
 
 
-def schema_errors(values: dict, chart: Path) -> list[str]:
-    """Where ``values``, merged into the chart's defaults, break the chart's schema."""
-    from jsonschema import Draft7Validator
-
-    schema = yaml.safe_load((chart / "values.schema.yaml").read_text())
-    defaults = yaml.safe_load((chart / "values.yaml").read_text())
-    return [f"{'.'.join(map(str, error.absolute_path))}: {error.message}"
-            for error in Draft7Validator(schema).iter_errors(merged(defaults, values))]
-
-
-def values() -> dict:
-    return yaml.safe_load(VALUES.read_text())
+def test_the_charts_hub_image_has_the_authenticator_with_a_jupyterhub_it_works_with():
+    """NativeAuthenticator 1.3.0's login fails on JupyterHub 6 (it has no statsd)."""
+    requirements = chart_folder(readme_command()).parent / "images" / "hub" / "requirements.txt"
+    pinned = {requirement.name: requirement.specifier for requirement in map(
+        Requirement, [line.split("#")[0] for line in requirements.read_text().splitlines()
+                      if line.split("#")[0].strip()])}
+    assert pinned["jupyterhub-nativeauthenticator"]
+    (jupyterhub,) = pinned["jupyterhub"]
+    assert jupyterhub.operator == "==" and int(jupyterhub.version.split(".")[0]) < 6
 
 
-def test_the_values_pin_the_chart_version_they_are_checked_against_and_the_readme_installs_it():
-    version = pinned_version(VALUES.read_text())
-    assert pinned_version((ROOT / "README.md").read_text()) == version
-    chart = CHARTS / f"z2jh-{version}"
-    assert (chart / "values.schema.yaml").exists(), f"no copy of {version}'s schema in {chart}"
-    assert schema_errors(values(), chart) == []
+def refused(values: dict) -> str:
+    """What the chart of the README's command says of ``values``, which it must refuse."""
+    with pytest.raises(helm.HelmError) as refusal:
+        render(readme_command(), values)
+    return str(refusal.value)
 
 
-def test_the_schema_check_finds_a_misspelt_setting():
-    chart = CHARTS / f"z2jh-{pinned_version(VALUES.read_text())}"
-    wrong = values()
-    wrong["singleuser"]["extraEnvironment"] = wrong["singleuser"].pop("extraEnv")
-    errors = schema_errors(wrong, chart)
-    assert len(errors) == 1 and "extraEnvironment" in errors[0], errors
+def test_the_chart_refuses_a_misspelt_setting():
+    values = command_values(readme_command())
+    values["singleuser"]["extraEnvironment"] = values["singleuser"].pop("extraEnv")
+    assert "additional properties 'extraEnvironment' not allowed" in refused(values)
+
+
+def test_the_chart_refuses_the_command_without_nbgrader_settings():
+    command = readme_command()
+    at = command.index("--set-file")
+    without = command[:at] + command[at + 2:]
+    assert "/singleuser/extraFiles/nbgrader-config" in refused(command_values(without))
 
 
 def nbgrader_settings(user: str | None) -> Config:
-    """nbgrader's settings (the values' nbgrader_config.py) as a server of ``user`` reads them,
-    with the environment the values give every server, and the hub's JUPYTERHUB_USER."""
-    singleuser = values()["singleuser"]
-    source = singleuser["extraFiles"]["nbgrader-config"]["stringData"]
+    """nbgrader's settings (the file the chart mounts in every pod) as the server of ``user``
+    reads them, with the environment the hub gives every pod, and the hub's JUPYTERHUB_USER."""
     config = Config()
-    environment = {**os.environ, **singleuser["extraEnv"]}
+    environment = {**os.environ, **hub_values()["singleuser"]["extraEnv"]}
     environment.pop("JUPYTERHUB_USER", None)
     if user is not None:
         environment["JUPYTERHUB_USER"] = user
@@ -90,7 +117,8 @@ def nbgrader_settings(user: str | None) -> Config:
     try:
         os.environ.clear()
         os.environ.update(environment)
-        exec(compile(source, "nbgrader_config.py", "exec"), {"get_config": lambda: config})
+        exec(compile(student_files()["nbgrader-config"], "nbgrader_config.py", "exec"),
+             {"get_config": lambda: config})
     finally:
         os.environ.clear()
         os.environ.update(saved)
@@ -98,16 +126,15 @@ def nbgrader_settings(user: str | None) -> Config:
 
 
 def test_every_student_is_named_by_their_hub_name_and_the_teacher_sees_everyone():
-    teacher = values()["hub"]["config"]["Authenticator"]["admin_users"]
-    assert values()["singleuser"]["extraEnv"]["TTT_HUB_TEACHER"] == teacher[0]
-    mounted = values()["singleuser"]["storage"]["extraVolumeMounts"][0]["mountPath"]
+    singleuser = hub_values()["singleuser"]
+    teacher = singleuser["extraEnv"]["TTT_HUB_TEACHER"]
     for student in ("ada", "grace"):
         settings = nbgrader_settings(student)
         assert settings.CourseDirectory.student_id == student
-        assert settings.Exchange.root == mounted
+        assert settings.Exchange.root == singleuser["storage"]["extraVolumeMounts"][0]["mountPath"]
         assert settings.CourseDirectory.course_id == "ttt"
     # collect and release_feedback look at every student ('*') when no student id is set
-    assert "student_id" not in nbgrader_settings(teacher[0]).CourseDirectory
+    assert "student_id" not in nbgrader_settings(teacher).CourseDirectory
     assert "student_id" not in nbgrader_settings(None).CourseDirectory
 
 
@@ -122,9 +149,6 @@ def test_the_exchange_volume_is_opened_to_every_user_with_the_sticky_bit(tmp_pat
     claim = documents["PersistentVolumeClaim"]["metadata"]["name"]
     pod = documents["Job"]["spec"]["template"]["spec"]
     assert [volume["persistentVolumeClaim"]["claimName"] for volume in pod["volumes"]] == [claim]
-    assert {volume["name"]: volume["persistentVolumeClaim"]["claimName"]
-            for volume in values()["singleuser"]["storage"]["extraVolumes"]} == \
-        {"nbgrader-exchange": claim}
     (container,) = pod["containers"]
     assert container["securityContext"]["runAsUser"] == 0  # a new volume is root's
     (mount,) = container["volumeMounts"]

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import playable_positions, positions
 from time_limits import SEARCH_TIME_LIMIT
+from toy_games import Heap
 
 from ttt.board import Board, open_lines
 from ttt.counting import reachable_positions
@@ -415,6 +416,17 @@ def test_iterative_deepening_solves_the_empty_board_at_depth_9_trying_the_centre
     #           and the first search tries the most promising move, the centre, first
     move, depth, _ = iterative_deepening(Board(), 10**9, clock=ticks())
     assert (move, depth) == (4, 9)
+
+
+def test_iterative_deepening_stops_at_the_depth_that_finds_a_win():
+    # X X .
+    # O O .     X to move wins at once (2). A win found is the game solved: depth 1 finds it, and
+    # . . .     the search stops there, after depth 1's 6 positions, though the games after the
+    #           other moves go on (deeper would find no more)
+    assert iterative_deepening(Board.from_string("XX.|OO.|..."), 10**9, clock=ticks()) == (2, 1, 6)
+    # A heap of 5 stones (tests/toy_games.py), X to move: taking 1 leaves O a multiple of 4, a win
+    # that depth 3 proves. A game without free cells scores every win exactly 1: still a win found
+    assert iterative_deepening(Heap(5), 10**9, clock=ticks()) == (1, 3, 31)
 
 
 def test_iterative_deepenings_first_search_tries_the_most_promising_moves_first():

@@ -1,5 +1,6 @@
 """nbgrader's settings in every server the class hub starts (hub/jupyterhub_config.py points
-JUPYTER_CONFIG_PATH here): the course, the shared exchange, and who the student is.
+JUPYTER_CONFIG_PATH here; on Kubernetes the chart mounts this file in every pod, as
+hub/kubernetes/values.yaml says): the course, the shared exchange, and who the student is.
 
 nbgrader names a submission after the system account; with the hub's ``simple`` spawner every
 server runs under one account, so the student's hub name (JUPYTERHUB_USER) is used instead. The

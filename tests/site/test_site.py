@@ -11,7 +11,7 @@ lesson is there as a still with a link to run the lesson. Every lesson is in the
 order, each page's previous and next the lessons beside it; the lessons' closing checks cells
 (tagged remove-cell) are left out. On a phone (390 x 844) and a laptop (1280 x 800) no page
 scrolls sideways and no tree or chart needs panning: each fits its column, and the page may be
-zoomed.
+zoomed; the index of names does not scroll sideways in its box either.
 """
 
 from __future__ import annotations
@@ -229,8 +229,9 @@ def test_the_lessons_closing_checks_cells_are_left_out(site):
 
 
 SCREENS = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1280, "height": 800}}
-# The page's sideways scroll, its viewport's zoom settings, and each picture of a cell or a still
-# that does not fit: wider than the article, or inside a box that scrolls sideways.
+# The page's sideways scroll, its viewport's zoom settings, each picture of a cell or a still
+# that does not fit (wider than the article, or inside a box that scrolls sideways), and each of
+# Sphinx's indexes of names (genindex.html, py-modindex.html) that scrolls sideways in its box.
 READ_LAYOUT = """async () => {
     const doc = document.documentElement;
     const article = document.querySelector('article') ?? document.body;  // search.html has none
@@ -249,8 +250,11 @@ READ_LAYOUT = """async () => {
                          shown: box.width, column: column.width, scrolling});
         }
     }
+    const indexes = [...document.querySelectorAll('table.indextable')]
+        .filter(table => table.scrollWidth > table.clientWidth + 1)
+        .map(table => `${table.className}: ${table.scrollWidth} px in ${table.clientWidth}`);
     return {scroll: doc.scrollWidth, width: doc.clientWidth, pictures: pictures.length, panned,
-            viewport: document.querySelector('meta[name=viewport]')?.content ?? ''};
+            indexes, viewport: document.querySelector('meta[name=viewport]')?.content ?? ''};
 }"""
 #: A viewport that stops pinch zoom, which a tree scaled to a phone's width needs
 NO_ZOOM = re.compile(r"user-scalable\s*=\s*(no|0)|maximum-scale\s*=\s*1(\.0*)?(?![\d.])")
@@ -270,6 +274,7 @@ def test_no_page_scrolls_sideways_and_no_tree_or_chart_needs_panning(browser, si
             read = page.evaluate(READ_LAYOUT)
             assert read["scroll"] <= read["width"], f"{name} scrolls sideways: {read['scroll']}"
             assert not read["panned"], (name, read["panned"])
+            assert not read["indexes"], (name, read["indexes"])
             assert read["viewport"] and not NO_ZOOM.search(read["viewport"]), (name, read)
             pictures += read["pictures"]
     finally:
