@@ -33,9 +33,9 @@ help:
 	@echo "make screenshots  take the README's screenshots in Chromium at 1280x800"
 	@echo "make solutions  write notebooks/solutions/: the lessons with every exercise answered"
 	@echo "make assignments  write build/assignments/: an nbgrader course of graded exercises"
-	@echo "make hub    a JupyterHub for one class on 127.0.0.1 (HUB_PORT=8000; README: Teaching a class on a server)"
+	@echo "make hub    a JupyterHub for one class on 127.0.0.1 (HUB_PORT=8000; site/hub.md: Teaching a class on a server)"
 	@echo "make test-hub  the class hub's tests: students, course links and grading in Chromium"
-	@echo "make test-readme  the README's commands, run as typed in a fresh clone of HEAD"
+	@echo "make test-readme  the commands of the README and the guide (site/), run as typed in a fresh clone of HEAD"
 	@echo "make notebooks  re-run the lessons and save their outputs (for maintainers)"
 	@echo "make lock    update the locks (requirements*.lock) to the newest versions allowed, then make test"
 	@echo "make clean   remove .venv and caches"
@@ -207,7 +207,7 @@ solutions: venv
 	$(BIN)/python scripts/make_solutions.py
 
 # An nbgrader course in build/assignments/: each lesson's exercises as a graded assignment, the
-# model answers in source/, the student versions in release/ (README: Grading with nbgrader).
+# model answers in source/, the student versions in release/ (site/grading.md: Grading with nbgrader).
 assignments: venv-teacher
 	@$(BIN)/python scripts/make_assignments.py
 

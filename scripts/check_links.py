@@ -6,7 +6,8 @@ listed, never fetched (the machines that build the course may have no internet).
     python scripts/check_links.py --external      # also list the links to other hosts
 
 ``make site`` runs it after building (scripts/build_site.py) and fails on a dead link; the
-browser-only build inside the site (build/site/lite/) is JupyterLite's, and left out.
+browser-only build inside the site (build/site/lite/) is JupyterLite's, and left out, as are the
+theme's files (_static/), but a page's link into either must lead to a file that is there.
 """
 
 from __future__ import annotations
@@ -21,9 +22,12 @@ from urllib.parse import unquote, urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "build" / "site"
 README = ROOT / "README.md"
-#: the folders of the site that are not its own pages: the browser-only build (JupyterLite's)
-NOT_OURS = ("lite",)
-ELSEWHERE = ("http://", "https://", "mailto:", "javascript:", "data:")
+#: the folders of the site that are not its own pages: the browser-only build (JupyterLite's),
+#: and the theme's files, among them HTML templates that are never served as pages
+NOT_OURS = ("lite", "_static")
+ELSEWHERE = ("http://", "https://", "//", "mailto:")
+#: what a page holds in the link itself: nothing to check
+INLINE = ("data:", "javascript:")
 #: a markdown link's target, or an HTML attribute's, in a markdown file
 MD_LINK = re.compile(r"\]\(([^)\s]+)\)|(?:src|href)=\"([^\"]+)\"")
 MD_HEADING = re.compile(r"^#{1,6} (.+)$", re.M)
@@ -69,7 +73,9 @@ def site_problems(site: Path = SITE) -> tuple[list[str], set[str]]:
     dead, external = [], set()
     for path, page in pages.items():
         for link in page.links:
-            if link.startswith(ELSEWHERE) or link.startswith("//"):
+            if link.startswith(INLINE):
+                continue
+            if link.startswith(ELSEWHERE):
                 external.add(link)
                 continue
             problem = dead_link(site, path, link, pages)
@@ -104,6 +110,8 @@ def markdown_problems(path: Path, root: Path = ROOT) -> tuple[list[str], set[str
     dead, external = [], set()
     for found in MD_LINK.finditer(text):
         link = found[1] or found[2]
+        if link.startswith(INLINE):
+            continue
         if link.startswith(ELSEWHERE):
             external.add(link)
             continue

@@ -35,6 +35,15 @@ class Layers:
         """'layers_ttt.svg' for the package, 'layers_ttt.exercises.svg' for a subpackage."""
         return f"layers_{self.container}.svg"
 
+    @property
+    def is_chain(self) -> bool:
+        """Whether every layer is one module: a line of text says it better than a tall picture."""
+        return all(len(layer) == 1 for layer in self.layers)
+
+    def as_chain(self) -> str:
+        """'lesson10 → lesson9 → … → checking': the layers in a line, highest first."""
+        return " → ".join(module for (module,) in self.layers)
+
     def in_words(self) -> str:
         """The picture's text alternative: every layer, highest first."""
         rows = "; then ".join(", ".join(layer) for layer in self.layers)

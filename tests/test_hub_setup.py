@@ -3,7 +3,7 @@ the course links' format and errors, the Kubernetes values (structure, and agree
 one-machine hub and the image), and the image's requirements.
 
 The Zero to JupyterHub chart's values schema is not on PyPI or npm, so here the values are checked
-for what the course relies on; the README says how they were validated against the chart's schema.
+for what the course relies on; site/kubernetes.md says how they were validated against the schema.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import yaml
 from course_links import TARGET
-from repo import ROOT
+from repo import GUIDE, ROOT
 from traitlets.config import Config
 
 KUBERNETES = ROOT / "hub" / "kubernetes"
@@ -60,9 +60,9 @@ def values() -> dict:
     return yaml.safe_load(VALUES.read_text())
 
 
-def test_the_values_pin_the_chart_version_they_are_checked_against_and_the_readme_installs_it():
+def test_the_values_pin_the_chart_version_they_are_checked_against_and_the_guide_installs_it():
     version = pinned_version(VALUES.read_text())
-    assert pinned_version((ROOT / "README.md").read_text()) == version
+    assert pinned_version((GUIDE / "kubernetes.md").read_text()) == version
     chart = CHARTS / f"z2jh-{version}"
     assert (chart / "values.schema.yaml").exists(), f"no copy of {version}'s schema in {chart}"
     assert schema_errors(values(), chart) == []

@@ -26,6 +26,8 @@ def test_the_contracts_are_read_from_pyproject():
     assert sorted(layered) == sorted(set(layered))  # each module in one layer
     assert set(layered) == package_modules()
     assert ttt.layers[-1] == ("arguments",)  # the bottom layer: the one boundary
+    assert not ttt.is_chain and contracts["ttt.exercises"].is_chain
+    assert contracts["ttt.exercises"].as_chain().endswith("positions → checking")
 
 
 def test_the_picture_shows_every_module_its_layers_top_down():

@@ -16,9 +16,11 @@ def test_a_dead_page_and_a_missing_anchor_are_found_in_a_site(tmp_path):
     write(site / "index.html", '<a href="guide.html#grading">ok</a> <a href="guide.html#nope">'
                                'no anchor</a> <a href="gone.html">no page</a> <img src="x.png">'
                                '<a href="https://example.org/">elsewhere</a> <a href="#top">top</a>'
-                               '<p id="top"></p> <a href="lite/index.html?path=01.ipynb">lite</a>')
+                               '<p id="top"></p> <a href="lite/index.html?path=01.ipynb">lite</a>'
+                               '<img src="data:image/png;base64,iVBORw0KGgo=">')
     write(site / "guide.html", '<h2 id="grading">Grading</h2>')
     write(site / "lite" / "index.html", '<a href="missing-but-not-ours.html">')
+    write(site / "_static" / "macros.html", '<a href="{{ pathto(x) }}">a template</a>')
     dead, external = site_problems(site)
     assert dead == ["index.html: guide.html#nope (no #nope on the page)",
                     "index.html: gone.html (no such file)",
