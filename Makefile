@@ -23,7 +23,7 @@ help:
 	@echo "make lab     open the course notebooks in JupyterLab (LAB_ARGS=... passes options)"
 	@echo "make play    play against the computer in a page of its own (Voila; PLAY_ARGS=... passes options)"
 	@echo "make lite    build the course as a website that runs Python in the browser (build/lite/)"
-	@echo "make site    build the course's website: every lesson to read, run in the browser (build/site/)"
+	@echo "make site    build the course's website: every lesson, the teacher's and contributor's guides (build/site/)"
 	@echo "make test    everything: lint, unit tests, every lesson, browser tests, the make lite site, the hub"
 	@echo "make check   quick: lint, unit tests, and the lessons changed since the last commit"
 	@echo "make lint    ruff check, and lint-imports (the layers of pyproject.toml)"
@@ -221,7 +221,8 @@ lite: system-lite venv-lite
 	$(LITE_VENV)/bin/python scripts/build_lite.py
 
 # The course as a website in build/site/: the executed lessons as pages (not re-run), each with a
-# button that opens it in the browser-only build, copied in as build/site/lite/ (made if needed).
+# button that opens it in the browser-only build, copied in as build/site/lite/ (made if needed),
+# and the guides (site/*.md); a dead link of the site or the README fails it.
 # Serve it with: python3 -m http.server --directory build/site
 .PHONY: site
 site: system-lite venv-lite
