@@ -23,7 +23,7 @@ help:
 	@echo "make lab     open the course notebooks in JupyterLab (LAB_ARGS=... passes options)"
 	@echo "make play    play against the computer in a page of its own (Voila; PLAY_ARGS=... passes options)"
 	@echo "make lite    build the course as a website that runs Python in the browser (build/lite/)"
-	@echo "make site    build the course's website: every lesson to read, run in the browser (build/site/)"
+	@echo "make site    build the course's website: every lesson, the teacher's and contributor's guides (build/site/)"
 	@echo "make test    everything: lint, unit tests, every lesson, browser tests, the make lite site, the hub"
 	@echo "make check   quick: lint, unit tests, and the lessons changed since the last commit"
 	@echo "make lint    ruff check, and lint-imports (the layers of pyproject.toml)"
@@ -34,9 +34,9 @@ help:
 	@echo "make solutions  write notebooks/solutions/: the lessons with every exercise answered"
 	@echo "make assignments  write build/assignments/: an nbgrader course of graded exercises"
 	@echo "make contest  run the class contest of the entries in ~/ttt-contest (CONTEST_ARGS=...; site/contest.md)"
-	@echo "make hub    a JupyterHub for one class on 127.0.0.1 (HUB_PORT=8000; README: Teaching a class on a server)"
+	@echo "make hub    a JupyterHub for one class on 127.0.0.1 (HUB_PORT=8000; site/hub.md: Teaching a class on a server)"
 	@echo "make test-hub  the class hub's tests: students, course links and grading in Chromium"
-	@echo "make test-readme  the README's commands, run as typed in a fresh clone of HEAD"
+	@echo "make test-readme  the commands of the README and the guide (site/), run as typed in a fresh clone of HEAD"
 	@echo "make notebooks  re-run the lessons and save their outputs (for maintainers)"
 	@echo "make lock    update the locks (requirements*.lock) to the newest versions allowed, then make test"
 	@echo "make clean   remove .venv and caches"
@@ -216,7 +216,7 @@ solutions: venv
 	$(BIN)/python scripts/make_solutions.py
 
 # An nbgrader course in build/assignments/: each lesson's exercises as a graded assignment, the
-# model answers in source/, the student versions in release/ (README: Grading with nbgrader).
+# model answers in source/, the student versions in release/ (site/grading.md: Grading with nbgrader).
 assignments: venv-teacher
 	@$(BIN)/python scripts/make_assignments.py
 
@@ -230,7 +230,8 @@ lite: system-lite venv-lite
 	$(LITE_VENV)/bin/python scripts/build_lite.py
 
 # The course as a website in build/site/: the executed lessons as pages (not re-run), each with a
-# button that opens it in the browser-only build, copied in as build/site/lite/ (made if needed).
+# button that opens it in the browser-only build, copied in as build/site/lite/ (made if needed),
+# and the guides (site/*.md); a dead link of the site or the README fails it.
 # Serve it with: python3 -m http.server --directory build/site
 .PHONY: site
 site: system-lite venv-lite

@@ -10,10 +10,15 @@ a staged copy of ``site/`` to which this script adds:
   widgets (which need a running kernel) shown as a still with a link to run the lesson, and no
   output of a cell that asks for an exercise's model answer;
 - the lesson map of the start page (title and time of each lesson, read from the lessons);
-- the README, whose grading section the grading page includes.
+- the pictures of the package's layers, drawn from pyproject.toml's import-linter contracts
+  (scripts/layers_picture.py), which the architecture page includes.
+The guide's pages show the README's screenshots from ``../images/``, as GitHub does from ``site/``:
+the stage has the pictures beside it, where the checkout has them.
 
 The JupyterLite site is the one ``make lite`` builds (scripts/build_lite.py), reused when it is
 current and built first otherwise; it is copied into build/site/lite/, not built again.
+Then every link of the site and the README is checked (scripts/check_links.py): a dead one, or an
+anchor missing from its page, fails the build; links to other hosts are counted, not fetched.
 """
 
 from __future__ import annotations
@@ -30,6 +35,8 @@ from pathlib import Path
 import nbformat
 from build_lite import SITE as LITE
 from build_lite import lite_is_current
+from check_links import main as check_links
+from layers_picture import write_pictures
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "site"
@@ -67,7 +74,8 @@ def main() -> int:
         stage = Path(temp) / "src"
         shutil.copytree(SOURCE, stage)
         stage_lessons(stage)
-        shutil.copy(ROOT / "README.md", stage / "README.md")
+        stage_layers(stage)
+        shutil.copytree(ROOT / "images", stage.parent / "images")
         shutil.rmtree(SITE, ignore_errors=True)
         # -W: a warning (a lesson left out of the navigation, a broken link) fails the build
         subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", "-W", "--keep-going",
@@ -78,7 +86,7 @@ def main() -> int:
     shutil.copytree(LITE, SITE / "lite")
     print(f"built {SITE.relative_to(ROOT)}/ with the browser version in "
           f"{(SITE / 'lite').relative_to(ROOT)}/")
-    return 0
+    return check_links(["--site", str(SITE)])  # 1 for a dead link (scripts/check_links.py)
 
 
 #: a stylesheet's ``@import "file.css";`` (the theme's theme.css imports Sphinx's basic.css)
@@ -124,6 +132,16 @@ def stage_lessons(stage: Path) -> None:
         rows += map_row(notebook, path.name)
     (stage / "lesson_map.md").write_text(
         "| lesson | time | |\n|---|---|---|\n" + "\n".join(rows) + "\n", encoding="utf-8")
+
+
+def stage_layers(stage: Path) -> None:
+    """Each layers contract's picture, and the page part that shows them with their text
+    alternatives (layers.md); a contract whose layers are one module each is a line of text."""
+    parts = [f"```{{figure}} {contract.file_name}\n:alt: {contract.in_words()}\n\n"
+             f"`{contract.container}`: {contract.name}\n```\n" if not contract.is_chain else
+             f"`{contract.container}`, {contract.name}, highest first: {contract.as_chain()}.\n"
+             for contract in write_pictures(stage)]
+    (stage / "layers.md").write_text("\n".join(parts), encoding="utf-8")
 
 
 def page_of(notebook: nbformat.NotebookNode, name: str) -> nbformat.NotebookNode:

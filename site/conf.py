@@ -41,7 +41,7 @@ html_theme_options = {
 html_show_sourcelink = False
 html_copy_source = False
 # Copied in by build_site.py only to be included by other pages.
-exclude_patterns = ["README.md", "lesson_map.md", "extra"]
+exclude_patterns = ["lesson_map.md", "layers.md", "extra"]
 # The theme reads its colour mode from here; unset, it logs an error on every page.
 html_context = {"default_mode": "light"}
 html_favicon = "_static/favicon.svg"  # without one, browsers ask for /favicon.ico and get a 404

@@ -1,5 +1,5 @@
 """The class hub's test fixtures (tests/hub/conftest.py imports them; ``make test-hub``): the hub
-of hub/jupyterhub_config.py on 127.0.0.1 set up as the README says for a class: NativeAuthenticator
+of hub/jupyterhub_config.py on 127.0.0.1 set up as site/hub.md says for a class: NativeAuthenticator
 (everyone signs up in Chromium, the teacher approves the students) and the local process spawner,
 with a system account for the teacher and each student; and the course as a git repository that
 the course links pull from, served by ``git daemon`` (there is no internet here; a school's hub
@@ -38,7 +38,7 @@ TEACHER = "teacher"
 STUDENTS = ("ada", "grace", "alan")
 BRANCH = "main"
 LESSON = "01_the_board.ipynb"  # the course link the tests follow
-MAKE_ASSIGNMENTS = "python ttt/scripts/make_assignments.py ~/course"  # the README's, as typed
+MAKE_ASSIGNMENTS = "python ttt/scripts/make_assignments.py ~/course"  # the hub page's, as typed
 ACCOUNT_NOTE = "ttt class hub test"  # the comment (GECOS) field of the accounts the tests make
 
 
@@ -97,7 +97,7 @@ def hub_state_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def add_account(name: str, home: Path) -> None:
-    """A system account ``name`` with a private home at ``home``, as the README has a school's
+    """A system account ``name`` with a private home at ``home``, as the hub page has a school's
     server give each student; one left by an earlier run of these tests is made afresh."""
     try:
         found = pwd.getpwnam(name)
@@ -139,7 +139,7 @@ def system_accounts(hub_state: Path) -> Iterator[tuple[str, ...]]:
 @pytest.fixture(scope="session", name="started_hub")
 def the_hub_with_everyone_signed_up(hub_state: Path, accounts, course_url: str,
                                     browser) -> Iterator[TrialHub]:
-    """The class's hub, as the README sets one up for a class: the teacher and every student
+    """The class's hub, as the hub page sets one up for a class: the teacher and every student
     signed up in Chromium, the students approved by the teacher there, and the teacher's copy of
     the course pulled by lesson 1's course link; JupyterLab's app exposed to the browser tests."""
     with trial_hub(hub_state, server_args="--LabApp.expose_app_in_browser=True", auth="native",
@@ -156,7 +156,7 @@ def the_hub_with_everyone_signed_up(hub_state: Path, accounts, course_url: str,
 
 @pytest.fixture(scope="session", name="course_build")
 def building_the_teachers_course(started_hub: TrialHub) -> Iterator[Future]:
-    """The README's ``python ttt/scripts/make_assignments.py ~/course``, typed in the teacher's
+    """The hub page's ``python ttt/scripts/make_assignments.py ~/course``, typed in the teacher's
     terminal, started at once in the background: it takes a while, and the browser tests need
     none of it. Its result: what the terminal showed."""
 
@@ -212,7 +212,7 @@ def log_in(page, hub: TrialHub, name: str) -> None:
 
 
 def sign_up_and_approve(page, hub: TrialHub) -> None:
-    """The README's path: the teacher signs up first (an admin, approved at once), then each
+    """The hub page's path: the teacher signs up first (an admin, approved at once), then each
     student, who cannot log in until the teacher approves them at /hub/authorize."""
     assert "The signup was successful" in sign_up(page, hub, TEACHER)
     for name in STUDENTS:

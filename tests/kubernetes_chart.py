@@ -1,4 +1,4 @@
-"""The class's hub on Kubernetes as the README's ``helm upgrade`` command installs it, rendered
+"""The class's hub on Kubernetes as the guide's ``helm upgrade`` command (site/kubernetes.md) installs it, rendered
 without a cluster: the pinned Zero to JupyterHub chart (tests/data/z2jh-<version>/jupyterhub, its
 templates as released) with the values the command gives it, by Helm's own engine (helm-python-sdk:
 Helm's Go SDK as a library, so no ``helm`` program is needed). The chart checks the values against
@@ -33,8 +33,8 @@ def helm_command(text: str) -> tuple[str, ...]:
 
 
 def readme_command() -> tuple[str, ...]:
-    """The README's command that installs the class's hub."""
-    return helm_command((ROOT / "README.md").read_text())
+    """The guide's command (site/kubernetes.md) that installs the class's hub."""
+    return helm_command((ROOT / "site" / "kubernetes.md").read_text())
 
 
 def option(command: tuple[str, ...], name: str) -> list[str]:
@@ -82,7 +82,7 @@ def render(command: tuple[str, ...], values: dict) -> list[dict]:
 
 @cache
 def installed() -> tuple[dict, ...]:
-    """The objects the README's command installs."""
+    """The objects the guide's command installs."""
     command = readme_command()
     return tuple(render(command, command_values(command)))
 

@@ -11,6 +11,8 @@ TESTS = ROOT / "tests"
 NOTEBOOKS = ROOT / "notebooks"
 SCRIPTS = ROOT / "scripts"
 BUILD = ROOT / "build"
+#: The website's own pages (``make site``): the teacher's and contributor's guides, as markdown
+GUIDE = ROOT / "site"
 #: The lessons, in order: ``NN_name.ipynb`` (not the Voilà page, play.ipynb, nor the solutions).
 LESSONS = tuple(sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")))
 #: ``make lite``'s own Python (.venv-lite, which sees the course's .venv), which builds the sites

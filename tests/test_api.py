@@ -1,6 +1,6 @@
 """The package's public API and its layers: what the lessons import is declared, no module imports
-a higher layer (import-linter's contracts in pyproject.toml), and the README's table lists the
-modules in the contracts' order."""
+a higher layer (import-linter's contracts in pyproject.toml), and the architecture page's table
+(site/architecture.md) lists the modules in the contracts' order."""
 
 import ast
 import importlib
@@ -16,8 +16,8 @@ from pathlib import Path
 import nbformat
 import pytest
 from importlinter.api import read_configuration
+from repo import GUIDE, ROOT
 from repo import NOTEBOOKS as NOTEBOOK_FOLDER
-from repo import ROOT
 
 from ttt.arguments import rules_of
 from ttt.board import Board
@@ -33,8 +33,8 @@ def module_name(path: str) -> str:
 
 
 def table() -> list[str]:
-    """The modules in the order of the README's table, e.g. ['ttt.course', 'ttt.protocol', ...]."""
-    table = (ROOT / "README.md").read_text().split("| module | what it holds |")[1]
+    """The modules in the order of the architecture page's table, e.g. ['ttt.course', ...]."""
+    table = (GUIDE / "architecture.md").read_text().split("| module | what it holds |")[1]
     return [module_name(path) for path in
             re.findall(r"^\| `(ttt/[\w/]+\.py)`", table, re.MULTILINE)]
 

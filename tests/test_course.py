@@ -1,13 +1,13 @@
-"""Tests of ttt.course: the lessons' time rule, the chart lessons, and the README and lesson 0
-stating what the rule and the lessons say."""
+"""Tests of ttt.course: the lessons' time rule, the chart lessons, and the README, the guide's
+browser version page and lesson 0 stating what the rule and the lessons say."""
 
 import json
 import re
 from pathlib import Path
 
 import pytest
+from repo import GUIDE, NOTEBOOKS, ROOT
 from repo import LESSONS as ALL_LESSONS
-from repo import NOTEBOOKS, ROOT
 
 from ttt.course import (
     MINUTES_PER_TASK,
@@ -136,11 +136,11 @@ def listed(numbers: list[int]) -> str:
     return ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}"
 
 
-def test_the_readme_and_lesson_0_name_the_lessons_that_import_charts():
+def test_the_guide_and_lesson_0_name_the_lessons_that_import_charts():
     charts = chart_lessons(NOTEBOOKS)
     assert 8 in charts and 1 not in charts
-    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
-    assert f"The charts of lessons {listed(charts)} are deterministic" in readme
+    page = " ".join((GUIDE / "browser.md").read_text(encoding="utf-8").split())
+    assert f"The charts of lessons {listed(charts)} are deterministic" in page
     assert f"The lessons with charts ({listed(charts)}," in " ".join(guide().split())
 
 

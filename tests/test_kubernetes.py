@@ -1,4 +1,4 @@
-"""The class on Kubernetes (hub/kubernetes/, binder/), checked without a cluster: the README's helm
+"""The class on Kubernetes (hub/kubernetes/, binder/), checked without a cluster: the guide's helm
 command rendered with the real templates of the chart version it pins (tests/kubernetes_chart.py),
 and the objects it makes checked; nbgrader's settings in a student's pod and the teacher's; the
 exchange opened to every user; and the image's ttt kept in step with the lessons the course links
@@ -86,7 +86,7 @@ def test_the_charts_hub_image_has_the_authenticator_with_a_jupyterhub_it_works_w
 
 
 def refused(values: dict) -> str:
-    """What the chart of the README's command says of ``values``, which it must refuse."""
+    """What the chart of the guide's command says of ``values``, which it must refuse."""
     with pytest.raises(helm.HelmError) as refusal:
         render(readme_command(), values)
     return str(refusal.value)

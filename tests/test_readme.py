@@ -1,5 +1,6 @@
-"""The README as a front page: its links lead somewhere and its screenshots are shown at a size
-whose text can be read.
+"""The README as a front page (issue 39: the guides are on the website): short, its links lead
+somewhere (scripts/check_links.py, anchors in the guide's pages too) and its screenshots are
+shown at a size whose text can be read.
 
 Screenshots (``make screenshots``) are cropped to the widget and taken at the page's own scale;
 ``scripts/make_screenshots.py`` checks that the smallest text in each is at least 12 px. Shown at
@@ -11,12 +12,13 @@ import struct
 from pathlib import Path
 
 import pytest
+from check_links import markdown_problems
 from repo import ROOT
 
 README = (ROOT / "README.md").read_text()
 COLUMN_PX = 830  # the width of GitHub's README column on a desktop screen
 SCREENSHOT = re.compile(r'<img src="(images/screenshot_[\w-]+\.png)" width="(\d+)"')
-LINK = re.compile(r'\]\(([^)\s]+)\)|src="([^"]+)"')
+FRONT_PAGE_LINES = 200  # at most: what it is, the two commands, the ways in, the lessons, links
 
 
 def png_size(path: Path) -> tuple[int, int]:
@@ -24,11 +26,6 @@ def png_size(path: Path) -> tuple[int, int]:
     header = path.read_bytes()[:24]
     assert header[:8] == b"\x89PNG\r\n\x1a\n", path
     return struct.unpack(">II", header[16:24])
-
-
-def anchor(heading: str) -> str:
-    """The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as hyphens."""
-    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
 
 
 def test_every_screenshot_is_shown_at_its_own_width():
@@ -46,17 +43,14 @@ def test_no_link_is_a_placeholder(placeholder):
 
 
 def test_every_link_leads_somewhere():
-    headings = {anchor(line.lstrip("#")) for line in README.splitlines()
-                if line.startswith("#")}
-    for match in LINK.finditer(README):
-        target = match[1] or match[2]
-        if target.startswith(("http://", "https://")):
-            continue
-        path, _, fragment = target.partition("#")
-        if path:
-            assert (ROOT / path).exists(), target
-        else:
-            assert fragment in headings, target
+    dead, _ = markdown_problems(ROOT / "README.md")
+    assert dead == []
+
+
+def test_the_readme_is_a_front_page_and_links_both_guides():
+    assert len(README.splitlines()) <= FRONT_PAGE_LINES
+    for page in ("site/teaching.md", "site/contributing.md"):
+        assert f"]({page})" in README, page
 
 
 # --- the first screen (issue 29) ---------------------------------------------------------------

@@ -646,9 +646,10 @@ def takes_anything(function: Callable[..., Any]) -> bool:
 
 
 def test_every_exported_callable_is_checked_or_says_why_not():
-    """What the README says of the boundary: every exported function and class that takes
-    arguments is wrapped in ``@checked`` (its rules: ``ttt.arguments.rules_of``), or marked
-    ``@unchecked`` with the reason, or takes anything (an exercise's verdict)."""
+    """What the architecture page (site/architecture.md) says of the boundary: every exported
+    function and class that takes arguments is wrapped in ``@checked`` (its rules:
+    ``ttt.arguments.rules_of``), or marked ``@unchecked`` with the reason, or takes anything (an
+    exercise's verdict)."""
     unguarded = []
     for name, thing in EXPORTED.items():
         entry = thing
@@ -665,5 +666,5 @@ def test_every_exported_callable_is_checked_or_says_why_not():
 
 def test_the_readme_says_how_many_odd_values_the_sweep_tries():
     said = re.search(r"calls\s+each\s+parameter\s+with\s+(\d+)\s+odd\s+values",
-                     (ROOT / "README.md").read_text())
+                     (ROOT / "site" / "architecture.md").read_text())
     assert said and int(said[1]) == len(CATALOGUE)

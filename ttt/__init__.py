@@ -1,9 +1,10 @@
 """ttt: game-tree search taught through tic-tac-toe.
 
 The layers, each importing only those before it (``pyproject.toml`` declares them as
-import-linter's contracts, which ``lint-imports`` checks; the README's table lists the modules in
-this order): arguments (the one check of every argument, where the package is entered, by the
-course's rules and the type hints) -> protocol (the protocol every game follows, its errors, and
+import-linter's contracts, which ``lint-imports`` checks; the website's architecture page,
+site/architecture.md, draws them and lists the modules in this order): arguments (the one check
+of every argument, where the package is entered, by the course's rules and the type hints) ->
+protocol (the protocol every game follows, its errors, and
 the rules for positions and for searches too big), svg (a board as a picture), course (each
 lesson's time and whether it draws charts, read from the notebook files), watching (a search's
 calls, watched from outside its body) and timing (the one timer) -> grid (what every board shares:

@@ -1,4 +1,4 @@
-"""A class on the hub of hub/jupyterhub_config.py, set up as the README says for a class, with
+"""A class on the hub of hub/jupyterhub_config.py, set up as site/hub.md says for a class, with
 real parts on 127.0.0.1: JupyterHub and configurable-http-proxy, NativeAuthenticator (sign-up in
 Chromium, the teacher's approval), the local process spawner with a system account per user,
 nbgitpuller's course links (pulled from a git server on the machine), nbgrader's exchange,
@@ -101,7 +101,7 @@ def answered(release: dict, mistake: str | None) -> dict:
 
 async def hand_out_and_grade(hub: TrialHub, mistake: str, wrong: str) -> dict[str, str]:
     """Lesson 1's assignment from release to returned feedback, each command typed in a terminal
-    of its user's own server, as the README gives it; every line the terminals showed for
+    of its user's own server, as the hub page gives it; every line the terminals showed for
     nbgrader's commands, by command."""
     shown: dict[str, list[str]] = {}
 

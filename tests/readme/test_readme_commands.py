@@ -1,13 +1,16 @@
-"""Every command in the README runs as typed (issue 37), in a fresh clone of this checkout's HEAD.
+"""Every command in the README and in the guide's pages runs as typed (issues 37 and 39), in a
+fresh clone of this checkout's HEAD: what a teacher copies from the website's guide (site/*.md,
+which ``make site`` builds) is tested as the README's quick start is.
 
-Each ```bash block of the README is run line by line, in README order: a line fails on a non-zero
-exit, a traceback, a warning line, or where its output lacks what the README says it prints.
+Each ```bash block is run line by line, the README's first, then each page's (in the order of
+their file names), each in its order: a line fails on a non-zero exit, a traceback, a warning
+line, or where its output lacks what the page says it prints.
 Servers (``make lab``, ``jupyter lab``, ``python3 -m http.server``, ``make hub``) run until they
 print their address, which must answer; then they are stopped. A block, or the lines of a block
 starting with a command, that cannot run here carries an HTML comment just above its fence,
 ``<!-- not run: why -->`` or ``<!-- not run `command`: why -->``, which GitHub does not show.
 
-Changed from the README, only what must differ on a shared machine: free ports (``JUPYTER_PORT``,
+Changed from the pages, only what must differ on a shared machine: free ports (``JUPYTER_PORT``,
 ``HUB_PORT``, the port of ``http.server``), ``BROWSER=true`` (no screen to open a browser on),
 ``PIP_CONFIG_FILE`` (this machine's pip configuration names local package folders it lacks, and
 pip warns about each), ``PYTHONUNBUFFERED`` (a server's first lines reach the test's pipe at once,
@@ -32,12 +35,14 @@ from pathlib import Path
 
 import pytest
 from process_group import stop_process_group
-from repo import ROOT
+from repo import GUIDE, ROOT
 
-README = (ROOT / "README.md").read_text()
+#: The pages whose commands are run: the README, then the website's guide pages
+PAGES = (ROOT / "README.md", *sorted(GUIDE.glob("*.md")))
 FENCE = re.compile(r"((?:<!-- not run[^\n]*-->\n)*)```bash\n(.*?)```", re.S)
 NOT_RUN = re.compile(r"<!-- not run(?: `([^`]+)`)?: (.+?) -->")
-HEADING = re.compile(r"^#{2,} (.+)$", re.M)
+HEADING = re.compile(r"^#{1,6} (.+)$", re.M)
+CODE = re.compile(r"^```.*?^```", re.M | re.S)  # a fenced block, whose '# ...' is a comment
 TRACEBACK = "Traceback (most recent call last)"
 WARNING = re.compile(r"(?i)\bwarn(ing)?\b|^\[W \d|\bdeprecat", re.M)
 INSTALL_SECONDS = 900  # a line that installs: a fresh .venv from the locks, pip's cache warm
@@ -46,9 +51,10 @@ READY_SECONDS = 900  # a server, from its command to its address: make lab sets 
 
 @dataclass(frozen=True)
 class Block:
-    """A ```bash block of the README: its section, its command lines, and what is not run, why."""
+    """A ```bash block of a page: its page and section, its command lines, and what is not run,
+    why."""
 
-    heading: str
+    heading: str  # 'README.md: Quick start', 'site/browser.md: The browser version'...
     lines: tuple[str, ...]
     not_run: dict[str, str]  # a command the line starts with ('' for every line) -> the reason
 
@@ -58,30 +64,32 @@ class Block:
                     None)
 
 
-def readme_blocks(text: str) -> list[Block]:
-    """The README's ```bash blocks in order, each with the comments above its fence."""
+def readme_blocks(text: str, page: str = "README.md") -> list[Block]:
+    """A page's ```bash blocks in order, each with the comments above its fence."""
     blocks = []
     for match in FENCE.finditer(text):
-        headings = HEADING.findall(text[:match.start()])
+        headings = HEADING.findall(CODE.sub("", text[:match.start()]))
         lines = tuple(line for line in match[2].splitlines()
                       if line.strip() and not line.lstrip().startswith("#"))
         not_run = {command or "": why for command, why in NOT_RUN.findall(match[1])}
-        blocks.append(Block(headings[-1] if headings else "", lines, not_run))
+        blocks.append(Block(f"{page}: {headings[-1] if headings else ''}", lines, not_run))
     return blocks
 
 
-BLOCKS = readme_blocks(README)
+TEXTS = {page.relative_to(ROOT).as_posix(): page.read_text() for page in PAGES}
+BLOCKS = [block for page, text in TEXTS.items() for block in readme_blocks(text, page)]
 
 
 def code(line: str) -> str:
-    """A README line without its comment: the command."""
+    """A page's command line without its comment: the command."""
     return line.split(" #", 1)[0].strip()
 
 
-# --- what the README says a command prints -----------------------------------------------------
+# --- what a page says a command prints -------------------------------------------------------
 
-#: The terminal game (Play in a terminal): each line's comment says what it does; (its input,
-#: what its output must hold). With no more input the game says "Bye." and exits with 0.
+#: The terminal game (the teacher's guide, Play in a terminal): each line's comment says what it
+#: does; (its input, what its output must hold). With no more input the game says "Bye." and
+#: exits with 0.
 EXPECTED = {
     ".venv/bin/python -m ttt": ("", r"Play X \(moves first\) or O\?"),  # it asks which mark
     ".venv/bin/python -m ttt --x human --o human":
@@ -234,7 +242,7 @@ def shared_clone(tmp_path_factory: pytest.TempPathFactory) -> Path:
 # --- the tests ----------------------------------------------------------------------------------
 
 
-def test_the_readme_has_blocks_and_says_why_one_is_not_run():
+def test_the_readme_and_the_guide_have_blocks_and_say_why_one_is_not_run():
     assert len(BLOCKS) >= 5
     for block in BLOCKS:
         for command, why in block.not_run.items():
@@ -257,12 +265,14 @@ def test_readme_block_runs_as_typed(block: Block, shared_clone: Path,
     assert run_block(clone, block)
 
 
-# The options the README shows in its prose, with the port changed: make lab's address is printed
-# with --no-browser too (it was not, at the level WARN), and make play's.
+# The options the README and the guide show in their prose (installing the course), with the port
+# changed: make lab's address is printed with --no-browser too (it was not, at the level WARN),
+# and make play's.
 PROSE = re.compile(r'`(make (?:lab|play) (?:LAB|PLAY)_ARGS="--port=\d+ --no-browser")`')
+TYPED = sorted({typed for text in TEXTS.values() for typed in PROSE.findall(text)})
 
 
-@pytest.mark.parametrize("typed", sorted(set(PROSE.findall(README))))
+@pytest.mark.parametrize("typed", TYPED)
 def test_a_server_command_of_the_prose_prints_its_address(typed: str, shared_clone: Path):
     port = free_port()
     command = re.sub(r"--port=\d+", f"--port={port}", typed)
@@ -285,4 +295,4 @@ def test_make_lab_prints_its_address_with_a_token_of_one_s_own(shared_clone: Pat
 
 
 def test_both_prose_server_commands_are_found():
-    assert len(set(PROSE.findall(README))) == 2
+    assert len(TYPED) == 2
