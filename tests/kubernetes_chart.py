@@ -1,9 +1,9 @@
-"""The class's hub on Kubernetes as the guide's ``helm upgrade`` command (site/kubernetes.md)
-installs it, rendered without a cluster: the pinned Zero to JupyterHub chart
-(tests/data/z2jh-<version>/jupyterhub, its templates as released) with the values the command gives it, by Helm's own engine (helm-python-sdk:
-Helm's Go SDK as a library, so no ``helm`` program is needed). The chart checks the values against
-its schema and its templates' own rules as ``helm`` does, and refuses what they refuse.
-"""
+"""The class's hub on Kubernetes as the guide's ``helm upgrade`` command installs
+it (site/kubernetes.md), rendered without a cluster: the pinned Zero to JupyterHub chart
+(tests/data/z2jh-<version>/jupyterhub, its templates as released) with the values the command gives
+it, by Helm's own engine (helm-python-sdk: Helm's Go SDK as a library, so no ``helm`` program is
+needed). The chart checks the values against its schema and its templates' own rules as ``helm``
+does, and refuses what they refuse."""
 
 from __future__ import annotations
 
