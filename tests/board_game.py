@@ -19,6 +19,7 @@ import re
 
 import pytest
 from jupyter_pages import ERROR, layout, smallest_texts, truncated_texts
+from time_limits import KERNEL_REPLY_MS
 
 from ttt.svg import cell_in_words
 
@@ -71,7 +72,7 @@ def wait_until(page, condition: str, arg: object, what: str) -> None:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     try:
-        page.wait_for_function(condition, arg=arg, timeout=15_000)
+        page.wait_for_function(condition, arg=arg, timeout=KERNEL_REPLY_MS)
     except PlaywrightTimeout:
         pytest.fail(f"{what}: the buttons show {cells(page)}, the status {status(page)!r}",
                     pytrace=False)
@@ -126,7 +127,7 @@ def play(page) -> None:
     """The whole check, on a page where the lesson has been run."""
     from playwright.sync_api import expect
 
-    page.locator(".cell-8").or_(page.locator(ERROR)).first.wait_for(timeout=60_000)
+    page.locator(".cell-8").or_(page.locator(ERROR)).first.wait_for(timeout=KERNEL_REPLY_MS)
     no_traceback(page)
     expect(page.locator(".cell-8")).to_have_count(1)  # one live board on the page, the lesson's
     expect(page.locator(f"{BOARD} .board-status")).to_have_text("Your move: you are X.")
@@ -234,7 +235,7 @@ def play_connect_four(page) -> None:
     cut off, the explanation fits; the game ends with the result in the status line."""
     from playwright.sync_api import expect
 
-    page.locator(f"{FOUR} .drop-3").or_(page.locator(ERROR)).first.wait_for(timeout=60_000)
+    page.locator(f"{FOUR} .drop-3").or_(page.locator(ERROR)).first.wait_for(timeout=KERNEL_REPLY_MS)
     no_traceback(page)
     expect(page.locator(f"{FOUR} .board-status")).to_have_text("Your move: you are X.")
     assert open_columns(page) == list(range(COLUMNS))
@@ -250,8 +251,8 @@ def play_connect_four(page) -> None:
         before = page.evaluate(DISCS)
         page.locator(f"{FOUR} .drop-{open_columns(page)[0]}").click()
         try:
-            page.wait_for_function(FOUR_REPLIED, arg=before, timeout=30_000)
-            page.wait_for_function(SETTLED, timeout=15_000)
+            page.wait_for_function(FOUR_REPLIED, arg=before, timeout=KERNEL_REPLY_MS)
+            page.wait_for_function(SETTLED, timeout=KERNEL_REPLY_MS)
         except Exception:  # noqa: BLE001 - say what the board shows
             pytest.fail(f"no reply: the status says {four_status(page)!r}", pytrace=False)
         moves += 1

@@ -27,6 +27,7 @@ from pathlib import Path
 import nbformat
 from process_group import stop_process_group
 from repo import KERNEL_IDLE, NOTEBOOKS
+from time_limits import KERNEL_REPLY_MS
 
 #: the servers' settings that keep their terminals quiet, as ``make lab`` and ``make play`` use them
 QUIET_CONFIG = Path(__file__).resolve().parents[1] / "scripts" / "jupyter-config"
@@ -151,7 +152,7 @@ def open_in_lab(page, lab: str, notebook: str) -> None:
     else Lab restores the tabs of earlier runs, and a hidden second copy would take the clicks."""
     workspace = f"w-{uuid.uuid4().hex[:8]}"
     page.goto(f"{lab}/lab/workspaces/{workspace}/tree/{notebook}?reset&token={TOKEN}")
-    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    page.wait_for_function(KERNEL_IDLE, timeout=KERNEL_REPLY_MS)
 
 
 def run_all(page, timeout: float = 180_000) -> None:

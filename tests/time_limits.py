@@ -14,3 +14,9 @@ import pytest
 #: Seconds each search test may take (pytest-timeout): 7 x the slowest measured under heavy load.
 SEARCH_SECONDS = 300
 SEARCH_TIME_LIMIT = pytest.mark.timeout(SEARCH_SECONDS)
+
+#: Milliseconds a browser test waits for the kernel's answer (a board shown after Run All, the reply
+#: to a move, an announcement, the board redrawn). With the 2 cores under a load of 20, a Connect
+#: Four board took more than 60 s to appear after Run All and a board was redrawn after its
+#: announcement was read; 3 minutes passes such a machine, and a hang still fails, naming the step.
+KERNEL_REPLY_MS = 180_000

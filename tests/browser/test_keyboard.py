@@ -19,6 +19,7 @@ import re
 import pytest
 from board_game import BOARD, FOUR, no_traceback
 from jupyter_pages import open_in_lab, run_all
+from time_limits import KERNEL_REPLY_MS
 
 from ttt.svg import cell_in_words
 
@@ -94,7 +95,7 @@ class Keyboard:
         """The live region's next announcement (the latest, if several came at once), ``after``
         a key press."""
         try:
-            self.page.wait_for_function(NEW, arg=self.heard, timeout=45_000)
+            self.page.wait_for_function(NEW, arg=self.heard, timeout=KERNEL_REPLY_MS)
         except Exception:  # noqa: BLE001 - say what the board shows
             said = self.page.evaluate("() => window.announced")
             pytest.fail(f"nothing announced after {after}; the status says {self.status()!r}; "
@@ -132,7 +133,7 @@ def start_in_voila(page, voila, selector: str) -> Keyboard:
     """The page of ``make play``, reached from the top of the page with Tab alone."""
     page.goto(voila + "/", timeout=60_000)
     board = page.locator(selector).first
-    board.locator("button").first.wait_for(timeout=60_000)
+    board.locator("button").first.wait_for(timeout=KERNEL_REPLY_MS)
     no_traceback(page)
     keys = Keyboard(page, board)
     keys.tab_to("button")
@@ -218,16 +219,30 @@ def column_marks(keys: Keyboard) -> list[list[str]]:
     return [[discs[row * COLUMNS + column] for row in range(ROWS)] for column in range(COLUMNS)]
 
 
+def redrawn(keys: Keyboard, before: list[list[str]],
+            told: set[int]) -> tuple[list[list[str]], set[int]]:
+    """The discs once the board shows the columns ``told`` changed (the announcement can be read
+    before the board is redrawn on a loaded machine), and the columns that changed; as they are
+    after KERNEL_REPLY_MS if the board never shows it."""
+    waited = 0
+    while True:
+        after = column_marks(keys)
+        grew = {c for c in range(COLUMNS)
+                if sorted(m for m in after[c] if m) != sorted(m for m in before[c] if m)}
+        if grew == told or waited >= KERNEL_REPLY_MS:
+            return after, grew
+        keys.page.wait_for_timeout(250)
+        waited += 250
+
+
 def check_drop(keys: Keyboard, said: str, column: int, before: list[list[str]]) -> None:
     """``said`` after your disc in ``column``: your disc and the computer's reply, each in the
     column named, and whose turn it is or the result."""
     heard = re.fullmatch(rf"You played column {column}\. (?:The computer \(O\) played column "
                          rf"(\d)\. )?(Your move: you are X\.|{RESULT})", said)
     assert heard, said
-    after = column_marks(keys)
-    added = {c: sorted(m for m in after[c] if m) for c in range(COLUMNS)}
-    was = {c: sorted(m for m in before[c] if m) for c in range(COLUMNS)}
-    grew = {c for c in range(COLUMNS) if added[c] != was[c]}
+    told = {column} if heard[1] is None else {column, int(heard[1])}
+    after, grew = redrawn(keys, before, told)
     if heard[1] is None:
         assert grew == {column} and re.fullmatch(RESULT, heard[2]), said
     else:
