@@ -157,6 +157,23 @@ def test_the_images_carry_their_moves_with_them():
     assert not (examples.policies * ~examples.legal).any()  # never a share to a taken cell
 
 
+def test_connect_four_images_mirror_the_columns():
+    # . . . . .
+    # . . . . .
+    # . . . . .
+    # X . . . .   O to move on Connect Four 5 x 4, all its visits to column 1: in the mirror
+    #             image, X's disc is in column 4 and the visits go to column 3
+    position = connect_four(5, 4).play(0)
+    shares = visit_shares(position, {1: 7})
+    end = position.play(1).play(0).play(1).play(0).play(1).play(0)
+    examples = symmetric_examples([(position, shares)], end)
+    assert len(examples) == 2  # Connect Four's symmetries: itself and its mirror image
+    assert examples.policies[0].nonzero()[0].tolist() == [1]
+    assert examples.policies[1].nonzero()[0].tolist() == [3]
+    assert examples.planes[1][20:40].nonzero()[0].tolist() == [19]  # X's disc, bottom right
+    assert examples.values.tolist() == [-1, -1]  # X won: O, to move there, lost
+
+
 def test_a_game_of_self_play_is_a_real_game_with_its_targets():
     seen, end = self_play_game(remembering(new_network(Board(), seed=1)), 20, random.Random(2),
                                opening=2, sampled=2)
