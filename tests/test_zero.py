@@ -13,7 +13,7 @@ from ttt.games import connect_four
 from ttt.mcts import TreeNode, back_up, guided_mcts, puct
 from ttt.network import new_network, shipped_network
 from ttt.perfect import perfect_moves, perfect_score
-from ttt.players import make_player
+from ttt.players import LEVELS, make_player
 from ttt.protocol import value_of
 from ttt.selfplay import (
     Training,
@@ -242,7 +242,10 @@ GUIDED = re.compile(r"<tr style='font-weight:(\w+)'><td[^>]*>(\d)</td><td[^>]*>(
                     r"<td[^>]*>([\d,]+)</td><td[^>]*>([+-]\d\.\d\d)?</td></tr>")
 
 
-def test_explain_at_the_alphazero_level_shows_prior_value_and_visits():
+def test_explain_at_the_alphazero_level_shows_prior_value_and_visits(monkeypatch):
+    # the board's level is the lessons' to add (their counts of levels change with it): here the
+    # board gets it as the lessons will give it
+    monkeypatch.setitem(LEVELS, "self-play and search (AlphaZero)", "zero-100")
     board = play_board(level="self-play and search (AlphaZero)", seed=1)
     board.explain.value = True
     board.buttons[4].click()

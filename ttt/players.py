@@ -425,7 +425,6 @@ LEVELS: dict[str, str] = {
     "samples 1,000 games (MCTS)": "mcts-1000",
     "imperfect": "imperfect",
     "learned by self-play (TD)": "learned",
-    "self-play and search (AlphaZero)": "zero-100",
     "perfect": "varied-perfect",
 }
 #: Levels for Connect Four, weakest first. No computer can solve 7 x 6 Connect Four in a class's
