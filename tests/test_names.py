@@ -77,6 +77,8 @@ def test_a_name_means_one_thing_across_the_package():
 
 #: Public functions named as a public method of a class elsewhere on purpose, and why.
 ONE_CONCEPT_AS_METHOD = {
+    "train": "a learner trained on its own games: lesson 9's matchboxes (Menace.train) and lesson "
+             "10's network (ttt.selfplay.train)",
     "positions_ahead": "the protocol's count asks the game's own method first (ConnectFour's)",
     "shape": "a Grid's Shape is the one ttt.grid.shape makes",
     "move_scores": "ttt.fast.Solver answers perfect play's questions from its own table",

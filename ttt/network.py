@@ -74,8 +74,8 @@ class Network:
                             f"(Board, connect_four, mnk) is needed, got "
                             f"{type(position).__name__}")
         if _board_of(position) != self.board:
-            raise ValueError(f"this network was made for {_describe(self.board)}, got a "
-                             f"position of {_describe(_board_of(position))}")
+            raise ValueError(f"this network was made for {_board_in_words(self.board)}, got a "
+                             f"position of {_board_in_words(_board_of(position))}")
 
 
 def _board_of(position: Grid) -> tuple[int, int, int, bool]:
@@ -83,7 +83,7 @@ def _board_of(position: Grid) -> tuple[int, int, int, bool]:
     return shape.columns, shape.rows, shape.k, shape.gravity
 
 
-def _describe(board: tuple[int, int, int, bool]) -> str:
+def _board_in_words(board: tuple[int, int, int, bool]) -> str:
     columns, rows, k, gravity = board
     return f"{'Connect Four' if gravity else f'{k} in a row'} {columns} x {rows}"
 
