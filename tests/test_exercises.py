@@ -1426,8 +1426,8 @@ def test_the_round_robin_prediction_names_the_draws():
 
 @pytest.mark.parametrize("guess, words", [
     ("0", "'0' is a str"), (2, "2 is not a value"), (1, "not worth 1"), (None, "Not yet")])
-def test_lesson_10s_start_value_shows_the_guess_as_python_writes_it(guess, words):
-    from ttt.exercises.lesson10 import check_start_value
+def test_lesson_11s_start_value_shows_the_guess_as_python_writes_it(guess, words):
+    from ttt.exercises.lesson11 import check_start_value
     feedback = check_start_value(guess)
     assert not feedback.passed and words in feedback.headline
     assert check_start_value(0).passed
@@ -1435,21 +1435,21 @@ def test_lesson_10s_start_value_shows_the_guess_as_python_writes_it(guess, words
 
 @pytest.mark.parametrize("level", ["learned", "learned by self-play (TD)", "depth-2",
                                    "looks 2 moves ahead", "perfect"])
-def test_lesson_10s_plan_plays_a_level_by_its_label_or_its_players_name(level):
-    from ttt.exercises.lesson10 import try_plan
+def test_lesson_11s_plan_plays_a_level_by_its_label_or_its_players_name(level):
+    from ttt.exercises.lesson11 import try_plan
     from ttt.players import perfect_player
     feedback = try_plan(perfect_player, level, games=2)
     assert "lost 0" in feedback.headline
 
 
-def test_lesson_10s_plan_choosing_a_taken_cell_is_told_so():
-    from ttt.exercises.lesson10 import try_plan
+def test_lesson_11s_plan_choosing_a_taken_cell_is_told_so():
+    from ttt.exercises.lesson11 import try_plan
     feedback = try_plan(lambda board: 0, "random", games=2)
     assert not feedback.passed and "chose 0, not a free cell" in feedback.headline
 
 
-def test_lesson_10s_promise_holds_a_fork_plan_beats_the_2_moves_ahead_level_every_time():
-    from ttt.exercises.lesson10 import PLAN_GAMES, try_plan
+def test_lesson_11s_promise_holds_a_fork_plan_beats_the_2_moves_ahead_level_every_time():
+    from ttt.exercises.lesson11 import PLAN_GAMES, try_plan
     from ttt.players import blocking_moves, winning_moves
 
     def forks(board):  # X's lines with two X and a free cell

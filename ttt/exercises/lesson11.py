@@ -1,4 +1,4 @@
-"""Lesson 10's tasks: the value of the empty board (``check_start_value``) and a plan that beats
+"""Lesson 11's tasks: the value of the empty board (``check_start_value``) and a plan that beats
 a level of the computer (``try_plan``). Both answers are values or plans, not functions with one
 right output, so they are checked here and are not ``EXERCISES``."""
 
