@@ -17,7 +17,7 @@ LINT_DIRS := ttt tests benchmarks scripts mutation notebooks
 .DEFAULT_GOAL := help
 .PHONY: help venv venv-teacher venv-dev venv-lite system system-lite system-browser lab test check \
         lint bench images screenshots notebooks solutions assignments play lite clean \
-        venv-hub hub test-hub mutation
+        venv-hub hub test-hub mutation network
 
 help:
 	@echo "make lab     open the course notebooks in JupyterLab (LAB_ARGS=... passes options)"
@@ -195,6 +195,10 @@ play: system venv
 
 bench: venv
 	$(BIN)/python benchmarks/run.py
+
+# The trained network the package ships (ttt/data/zero.npz), from seed 0: the same file each time
+network: venv
+	$(BIN)/python -m ttt.selfplay train --seed 0
 
 images: system venv
 	$(BIN)/python scripts/make_images.py

@@ -9,13 +9,15 @@ lesson's time and whether it draws charts, read from the notebook files), watchi
 calls, watched from outside its body) and timing (the one timer) -> grid (what every board shares:
 a position on a grid of cells
 as two bitmasks) -> board (tic-tac-toe's rules) and games (the m,n,k-games and Connect Four) ->
-search (minimax and alpha-beta, readable, over any game) -> fast (the same on tic-tac-toe's bits,
+search (minimax and alpha-beta, readable, over any game) and network (AlphaZero's two-headed
+network, in numpy) -> fast (the same on tic-tac-toe's bits,
 and the solver's fast copy), solve (alpha-beta with a table that stores bounds, ordering,
 symmetry: the solver lesson 5 teaches) and counting (how big a game is) -> perfect (the one home
 of perfect play: tic-tac-toe answered from fast's table, other games by solve) -> tree,
-expectimax and mcts (search with chance: a random opponent, random playouts) and matches (games
-between players) -> players and trace (every search traced step by
-step) -> learning (MENACE and TD learning, judged by the solver) -> browser -> display and charts
+expectimax and mcts (search with chance: a random opponent, random playouts; and guided by a
+network) and matches (games between players) -> players, trace (every search traced step by
+step) and selfplay (AlphaZero's loop) -> learning (MENACE and TD learning, judged by the solver)
+and zero (the AlphaZero player, judged by the solver) -> browser -> display and charts
 (pictures) and aria (a live region and a named slider, for screen readers) -> stepper, widgets
 (ipywidgets), exercises and cli (``python -m ttt``). Modules named together do not import each
 other.
@@ -59,6 +61,12 @@ from ttt.protocol import Position, final_score, value_of
 from ttt.search import SearchResult, Watch, alphabeta, iterative_deepening, minimax
 from ttt.solve import solve
 from ttt.trace import Step, mcts_steps, search_steps
+
+try:  # make_player's 'zero-N' (ttt.zero registers it) needs numpy, which a browser build may lack
+    import ttt.zero  # noqa: F401
+except ModuleNotFoundError as missing:  # pragma: no cover (the desktop always has numpy)
+    if missing.name != "numpy":
+        raise
 from ttt.tree import (
     Node,
     best_path,

@@ -31,12 +31,12 @@ from __future__ import annotations
 import math
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ttt.arguments import checked
+from ttt.arguments import a_function, checked
 from ttt.protocol import (
     Position,
     a_legal_move,
@@ -47,8 +47,9 @@ from ttt.protocol import (
 )
 from ttt.search import Path
 
-__all__ = ["EXPLORATION", "MCTSResult", "MCTSWatch", "Tally", "TreeNode", "back_up",
-           "expand", "grow", "mcts", "play_out", "select", "tallies", "ucb1"]
+__all__ = ["EXPLORATION", "PUCT_EXPLORATION", "Guide", "MCTSResult", "MCTSWatch", "Tally",
+           "TreeNode", "back_up", "expand", "expand_all", "grow", "grow_guided", "guided_mcts",
+           "mcts", "play_out", "puct", "select", "tallies", "ucb1"]
 
 #: How much UCB1 favours moves tried rarely over moves that have done well. √2 is the textbook
 #: value (UCB1, Auer, Cesa-Bianchi and Fischer 2002) for results between 0 and 1. Ours run from
@@ -80,10 +81,12 @@ class TreeNode:
     """
 
     __slots__ = ("position", "move", "path", "parent", "player", "children", "untried",
-                 "visits", "total")
+                 "visits", "total", "prior")
 
-    def __init__(self, position: Position, move: Any = None, parent: TreeNode | None = None):
+    def __init__(self, position: Position, move: Any = None, parent: TreeNode | None = None,
+                 prior: float = 1.0):
         self.position = position
+        self.prior = prior  # how likely a guide thought the move into it (guided search only)
         self.move = move
         self.parent = parent
         self.path: Path = () if parent is None else (*parent.path, move)
@@ -127,13 +130,14 @@ def ucb1(child: TreeNode, parent_visits: int, exploration: float = EXPLORATION) 
     return child.mean + exploration * math.sqrt(math.log(parent_visits) / child.visits)
 
 
-def select(node: TreeNode, exploration: float = EXPLORATION) -> TreeNode:
+def select(node: TreeNode, exploration: float = EXPLORATION,
+           score: Callable[[TreeNode, int, float], float] = ucb1) -> TreeNode:
     """Go down from ``node`` while every move has been tried, to the child with the best UCB1
-    score (the first added among equals); stop at a position with an untried move, or a finished
-    one."""
+    score (or ``score``: ``puct`` in the guided search; the first added among equals); stop at a
+    position with an untried move, or a finished one."""
     while not node.untried and node.children:
         node = max(node.children.values(),
-                   key=lambda child: ucb1(child, node.visits, exploration))
+                   key=lambda child: score(child, node.visits, exploration))
     return node
 
 
@@ -154,7 +158,7 @@ def play_out(position: Position, rng: random.Random) -> tuple[tuple[Any, ...], i
     return tuple(moves), final_score(position, prefer_quick=False)
 
 
-def back_up(node: TreeNode, result: int) -> None:
+def back_up(node: TreeNode, result: float) -> None:
     """Count the playout's ``result`` (X's point of view) in ``node`` and every node above it, each
     from the point of view of the player who moved into it."""
     while node is not None:
@@ -277,3 +281,61 @@ def tallies(root: TreeNode) -> dict[Path, Tally]:
         found[node.path] = _tally(node)
         stack.extend(reversed(node.children.values()))
     return found
+
+
+# --- the same search guided: AlphaZero's (lesson 10) ---------------------------------------------
+
+#: A guide of the search: for a position, a prior for each legal move (shares adding up to 1: how
+#: promising each move looks) and a value for the player to move (-1 a sure loss to +1 a sure
+#: win). A network is one (``ttt.network.predict``); the search does not care what computes it.
+Guide = Callable[[Position], tuple[dict[Any, float], float]]
+
+#: c of PUCT: how much a move's prior, and the few visits it has had, count against its mean
+#: result. AlphaZero's papers leave it to tuning; 1.5 is a common choice for a small game.
+PUCT_EXPLORATION = 1.5
+
+
+def puct(child: TreeNode, parent_visits: int, exploration: float = PUCT_EXPLORATION) -> float:
+    """The PUCT score of a child (AlphaZero's selection): its mean result for the player choosing
+    it (0 before its first visit), plus a bonus that is large for a move the guide thinks likely
+    and few visits have tried, and that grows as its parent is visited."""
+    mean = child.total / child.visits if child.visits else 0.0
+    return mean + exploration * child.prior * math.sqrt(parent_visits) / (1 + child.visits)
+
+
+def expand_all(node: TreeNode, guide: Guide) -> float:
+    """Add every move of ``node`` to the tree at once, each with the guide's prior; return the
+    guide's value of its position from X's point of view (for a finished game, its result)."""
+    if node.position.is_over:
+        return final_score(node.position, prefer_quick=False)
+    priors, value = guide(node.position)
+    for move in node.untried:
+        node.children[move] = TreeNode(node.position.play(move), move, node, priors[move])
+    node.untried = []
+    return value if node.position.to_move == "X" else -value
+
+
+def grow_guided(root: TreeNode, playouts: int, guide: Guide, exploration: float) -> None:
+    """Grow the tree below ``root`` as ``grow`` does, with two phases changed: selection by
+    ``puct``, and instead of adding one move and playing the game out at random, the position
+    reached gets all its moves and the guide's value. The root is valued first, so that each of
+    the ``playouts`` goes below it: the root's children share exactly ``playouts`` visits."""
+    back_up(root, expand_all(root, guide))
+    for _ in range(playouts):
+        node = select(root, exploration, puct)
+        result = expand_all(node, guide)
+        back_up(node, result)
+
+
+@checked(guide=a_function)
+def guided_mcts(position: Position, playouts: int, guide: Guide, *,
+                exploration: float = PUCT_EXPLORATION) -> MCTSResult:
+    """Monte Carlo tree search from ``position`` guided by ``guide`` (a network's priors and
+    values, as AlphaZero's): ``playouts`` visits below the root, each choosing by ``puct`` and
+    valuing the position it reaches by the guide, no random game played. Its ``MCTSResult`` is
+    the same as ``mcts``'s: the move visited most, each move's visits and mean result. A guide
+    that always answers alike makes the same search every time: no seed is needed."""
+    check_not_over(position)
+    root = TreeNode(position)
+    grow_guided(root, playouts, guide, exploration)
+    return _result(root, playouts, len(tallies(root)))  # nodes: its tree's, no playout made any

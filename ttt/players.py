@@ -57,7 +57,8 @@ __all__ = ["CONNECT_FOUR_LEVELS", "LEVELS", "LEVEL_NAMES", "PLAYER_NAMES", "alph
            "deepening_player", "depth_limited_player", "perfect_value", "safest_moves",
            "expectimax_player", "hopeful_value", "imperfect_player",
            "iterative_deepening_player", "lookahead_score", "make_player", "mcts_player",
-           "one_layer_player", "perfect_player", "random_player", "register_player",
+           "one_layer_player", "perfect_player", "random_player", "register_numbered",
+           "register_player",
            "a_player_name",
            "two_layer_player",
            "varied_perfect_player", "winning_moves"]
@@ -406,6 +407,7 @@ _TIMED: dict[str, Callable[[float, int | None], Player]] = {
     "id": iterative_deepening_player,
 }
 _BUILT_IN = frozenset(PLAYERS)
+_BUILT_IN_NUMBERED = frozenset(_NUMBERED)
 PLAYER_NAMES: tuple[str, ...] = (*PLAYERS, *(f"{kind}-N" for kind in _NUMBERED),
                                  *(f"{kind}-S" for kind in _TIMED))
 
@@ -421,6 +423,7 @@ LEVELS: dict[str, str] = {
     "samples 1,000 games (MCTS)": "mcts-1000",
     "imperfect": "imperfect",
     "learned by self-play (TD)": "learned",
+    "self-play and search (AlphaZero)": "zero-100",
     "perfect": "varied-perfect",
 }
 #: Levels for Connect Four, weakest first. No computer can solve 7 x 6 Connect Four in a class's
@@ -466,6 +469,24 @@ def register_player(name: str, factory: Callable[[int | None], Player]) -> None:
     PLAYERS[name] = factory
 
 
+def _a_new_kind(value: object, name: str) -> None:
+    """The rule of a registered kind of numbered player ('zero' for 'zero-N'): a word that no
+    player ``make_player`` builds in goes by, numbered or not."""
+    if not isinstance(value, str) or not re.fullmatch(r"[a-z]+", value):
+        raise ValueError(f"{name} is a kind of player, a word of small letters such as 'zero', "
+                         f"got {value!r:.40}")
+    if value in {*_BUILT_IN_NUMBERED, *_TIMED, *_BUILT_IN}:
+        raise ValueError(f"{name} {value!r} is a built-in player's, which make_player would no "
+                         f"longer build: choose another")
+
+
+@checked(kind=_a_new_kind)
+def register_numbered(kind: str, factory: Callable[[int, int | None], Player]) -> None:
+    """Let ``make_player(f'{kind}-N', seed)`` build ``factory(N, seed)``: how a module above this
+    one adds a player with a number, e.g. ``ttt.zero``'s 'zero-N' (N playouts)."""
+    _NUMBERED[kind] = factory
+
+
 @checked
 def make_player(name: str, seed: int | None = None) -> Player:
     """The player called ``name``: one of PLAYER_NAMES, where 'depth-N' stands for 'depth-1',
@@ -486,9 +507,11 @@ def make_player(name: str, seed: int | None = None) -> Player:
         return as_entered(_TIMED[timed[1]], float(timed[2]), seed)
     if name in LEVEL_NAMES:
         return make_player(LEVEL_NAMES[name], seed)
+    registered = [*(extra for extra in PLAYERS if extra not in PLAYER_NAMES),
+                  *(f"{kind}-N" for kind in _NUMBERED if kind not in _BUILT_IN_NUMBERED)]
     raise ValueError(f"unknown player {name!r} (name is a player's name): choose one of "
                      f"{', '.join(PLAYER_NAMES)}"
-                     f"{''.join(f', {extra}' for extra in PLAYERS if extra not in PLAYER_NAMES)} "
+                     f"{''.join(f', {extra}' for extra in registered)} "
                      f"(N a whole number from 1 up, e.g. depth-2, mcts-1000 or deepening-1000; "
                      f"S seconds a move, e.g. id-0.1), or a board's level: "
                      f"{', '.join(LEVEL_NAMES)}")

@@ -304,9 +304,15 @@ class _GameBoard(widgets.VBox):
         name, found = self.level.value, None
         playouts = re.fullmatch(r"mcts-(\d+)", name)
         seconds = re.fullmatch(r"id-([\d.]+)", name)
+        guided = re.fullmatch(r"zero-(\d+)", name)
         # the searches run here, not through the player, to keep what they found for Explain
         if playouts:
             found = mcts(board, int(playouts[1]), seed=self.rng.randrange(2**32))
+            move = found.move
+        elif guided:
+            # imported when this level plays: numpy's, which a browser build may lack
+            from ttt.zero import zero_choice
+            found = zero_choice(board, int(guided[1]))
             move = found.move
         elif seconds:
             move, *found = iterative_deepening(board, float(seconds[1]),
@@ -386,6 +392,8 @@ class _GameBoard(widgets.VBox):
                 f"<b>{move}</b> at “{html.escape(label)}”. ")
         if name.startswith("mcts"):
             return head + sampling_explanation(found, self.NOUN)
+        if name.startswith("zero"):
+            return head + _guided_explanation(found, self.NOUN)
         if name.startswith("id"):
             depth, nodes = found
             return head + (f"It thought for {name[3:]} s by iterative deepening (lesson 7): "
@@ -724,6 +732,23 @@ def sampling_explanation(search: MCTSResult, noun: str = "cell") -> str:
             f"result of +1 would be a win in every game, −1 a loss in every game.</p>"
             + _table((noun, "games through it", "mean result for it"), rows, search.move,
                      "sampling"))
+
+
+def _guided_explanation(choice: Any, noun: str) -> str:
+    """HTML showing what the AlphaZero level saw when it chose its move (``choice``, a
+    ``ttt.zero.ZeroChoice``): the network's prior for each ``noun`` and its value of the
+    position, and the visits of the search it guided, with their mean results."""
+    mover = choice.position.to_move
+    rows = [(move, f"{choice.prior[move]:.0%}", f"{choice.visits[move]:,}",
+             "" if choice.means[move] is None else f"{choice.means[move]:+.2f}")
+            for move in sorted(choice.visits, key=lambda move: -choice.visits[move])]
+    return (f"A network trained by playing itself (AlphaZero, lesson 10) values this position "
+            f"<b>{choice.value:+.2f}</b> for {mover} (+1 a sure win, −1 a sure loss) and gives "
+            f"each {noun} a prior, how promising it looks. Its search made {choice.playouts:,} "
+            f"visits, each to the {noun} with the best mean result + prior × √(visits above) "
+            f"/ (1 + its visits), and played the {noun} visited most, <b>{choice.move}</b>.</p>"
+            + _table((noun, "prior", "visits", f"mean result for {mover}"), rows, choice.move,
+                     "guided"))
 
 
 def _explain_row(board: Board, cell: int, outcome: Outcome) -> tuple[Any, ...]:
