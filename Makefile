@@ -195,6 +195,7 @@ play: system venv
 
 bench: venv
 	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/zero.py
 
 # The trained network the package ships (ttt/data/zero.npz), from seed 0: the same file each time
 network: venv

@@ -32,6 +32,7 @@ import random
 import re
 import signal
 import sys
+import tempfile
 import time
 import typing
 from collections import Counter
@@ -40,6 +41,7 @@ from dataclasses import dataclass, is_dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from beartype import BeartypeConf
 from beartype.door import is_bearable
@@ -52,9 +54,11 @@ from ttt.exercises.checking import Feedback
 from ttt.games import connect_four, mnk
 from ttt.grid import Grid
 from ttt.mcts import MCTSWatch
+from ttt.network import Adam, encode, gradients, legal_mask, new_network
 from ttt.players import random_player
 from ttt.protocol import BoardError, SearchTooBigError
 from ttt.search import Watch
+from ttt.selfplay import Examples, Training, visit_shares
 
 #: Seconds a refusal may take: it comes before any work (CPU seconds, so that a machine busy with
 #: other work does not fail it). A call that goes ahead (the value was fine for it) may take up to
@@ -98,14 +102,16 @@ MOVES = {"move", "cell", "chosen", "column"}
 #: them), lesson 8's Exact (a Fraction), the model answers of the exercises (functions written as
 #: a student would, which ``check`` compares the student's with), and the algorithms the lessons
 #: show as the textbook writes them: their checks are at the public entry that runs them
-#: (``minimax``, ``alphabeta``, ``solve``, ``expectimax``, ``mcts``), which the sweep calls.
+#: (``minimax``, ``alphabeta``, ``solve``, ``expectimax``, ``mcts``, ``guided_mcts``; the network's
+#: ``forward`` at ``predict`` and ``loss``), which the sweep calls.
 LEFT_OUT = re.compile(r"^ttt\.(?!exercises).*\.check_\w+$|^ttt\.exercises\.lesson8\.Exact$"
                       r"|^ttt\.arguments\.|^ttt\.\w+\.a_\w+$|^ttt\.protocol\.(whole_tree|every_position)$"
                       r"|^ttt\.board\.tic_tac_toe_only|\.<locals>\.guard$"
                       r"|^ttt\.search\.(minimax_value|alphabeta_value)$|^ttt\.fast\.minimax_bits$"
                       r"|^ttt\.solve\.(negamax_value|moves_to_try|Table)$"
                       r"|^ttt\.expectimax\.expectimax_value$"
-                      r"|^ttt\.mcts\.(grow|select|expand|play_out|back_up|ucb1)$")
+                      r"|^ttt\.mcts\.(grow|select|expand|play_out|back_up|ucb1)$"
+                      r"|^ttt\.mcts\.(grow_guided|expand_all|puct)$|^ttt\.network\.forward$")
 
 
 def is_model_answer(thing: Any) -> bool:
@@ -198,6 +204,24 @@ def _tree() -> Any:
     return ttt.build_tree(SMALL)
 
 
+def _network() -> Any:
+    return new_network(Board(), hidden=4, seed=1)
+
+
+def _examples() -> Any:
+    """Two positions to learn from: SMALL and the empty board, each with a target."""
+    positions = [SMALL, Board()]
+    return Examples(np.array([encode(board) for board in positions]),
+                    np.array([legal_mask(board) for board in positions]),
+                    np.array([visit_shares(board, {2: 1}) for board in positions]),
+                    np.array([1.0, 0.0]))
+
+
+def _knowing_nothing(position: Any) -> tuple[dict[Any, float], float]:
+    """A guide with no opinion: every move as likely, every position a draw."""
+    return dict.fromkeys(position.legal_moves, 1 / len(position.legal_moves)), 0.0
+
+
 def _mcts_node() -> Any:
     """The root of a Monte Carlo search of SMALL after one playout: one child, visited once."""
     from ttt.mcts import TreeNode, back_up, expand
@@ -282,6 +306,26 @@ BY_NAME: dict[str, Callable[[], Any]] = {
     "lookahead_explanation:position": lambda: FOUR,
     "evaluation_results:evaluate": lambda: (lambda position: 0.0),
     "args": lambda: (), "kwargs": lambda: {},
+    # AlphaZero in miniature: a small network, its batch, a guide, self-play's settings
+    "network": lambda: _network(), "hidden": lambda: 4, "optimiser": lambda: Adam(),
+    **{f"{owner}:{name}": (lambda name=name: getattr(_examples(), name))
+       for owner in ("loss", "gradients", "train_step")
+       for name in ("planes", "legal", "policies", "values")},
+    "examples": lambda: _examples(), "epochs": lambda: 1, "batch": lambda: 4,
+    "grads": lambda: gradients(_network(), *(getattr(_examples(), name) for name in
+                                             ("planes", "legal", "policies", "values"))),
+    "guide": lambda: _knowing_nothing, "visit_counts": lambda: {2: 3, 8: 1},
+    "seen": lambda: [(SMALL, visit_shares(SMALL, {2: 3, 8: 1}))],
+    "end": lambda: Board.from_string("XOX|OXO|OXX"),
+    "training": lambda: Training(rounds=1, games=1, playouts=2, epochs=1),
+    "opening": lambda: 1, "sampled": lambda: 1, "sample": lambda: 3,
+    **{f"{owner}:positions": lambda: [SMALL]
+       for owner in ("network_share", "value_share", "network_values", "search_share")},
+    "judged_positions:start": lambda: Board(),
+    "save_network:path": lambda: Path(tempfile.mkdtemp()) / "network.npz",
+    "load_network:path": lambda: ROOT / "ttt" / "data" / "zero.npz",
+    "rate": lambda: 0.01, "beta1": lambda: 0.9, "beta2": lambda: 0.999,
+    "register_numbered:kind": lambda: "anew",
 }
 BY_HINT: list[tuple[str, Callable[[], Any]]] = [
     (r"^bool$", lambda: True), (r"^int\b", lambda: 1), (r"^float\b", lambda: 0.5),
@@ -441,6 +485,17 @@ def hints_of(function: Callable[..., Any]) -> dict[str, object]:
     return found
 
 
+def differs(value: Any, copied: Any) -> bool:
+    """Whether ``value`` is no longer what ``copied`` was: compared by ``!=``, and where that
+    says nothing (NaN is not NaN; numpy arrays inside compare element by element), as text."""
+    try:
+        if value == copied:
+            return False
+    except ValueError:  # the truth of an array of comparisons
+        pass
+    return repr(value) != repr(copied)
+
+
 def snapshot(values: dict[str, Any]) -> dict[str, Any]:
     """Deep copies of the arguments that a call could change in place."""
     return {name: copy.deepcopy(value) for name, value in values.items()
@@ -494,9 +549,8 @@ def one_call(owner: str, function: Callable[..., Any], arguments: dict[str, Any]
     replaced = replaced_since(state)
     if replaced and not trouble:
         trouble = f"replaced {', '.join(replaced)}"
-    changed = [name for name, copied in before.items()  # NaN is not NaN: compared as text
-               if given[name] != copied and repr(given[name]) != repr(copied)
-               and name not in FILLED]
+    changed = [name for name, copied in before.items()
+               if differs(given[name], copied) and name not in FILLED]
     if changed and not trouble:
         trouble = f"changed {', '.join(changed)}"
     return Verdict(owner, parameter, label, trouble)

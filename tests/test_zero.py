@@ -13,7 +13,7 @@ from ttt.games import connect_four
 from ttt.mcts import TreeNode, back_up, guided_mcts, puct
 from ttt.network import new_network, shipped_network
 from ttt.perfect import perfect_moves, perfect_score
-from ttt.players import make_player
+from ttt.players import LEVELS, make_player
 from ttt.protocol import value_of
 from ttt.selfplay import (
     Training,
@@ -157,6 +157,23 @@ def test_the_images_carry_their_moves_with_them():
     assert not (examples.policies * ~examples.legal).any()  # never a share to a taken cell
 
 
+def test_connect_four_images_mirror_the_columns():
+    # . . . . .
+    # . . . . .
+    # . . . . .
+    # X . . . .   O to move on Connect Four 5 x 4, all its visits to column 1: in the mirror
+    #             image, X's disc is in column 4 and the visits go to column 3
+    position = connect_four(5, 4).play(0)
+    shares = visit_shares(position, {1: 7})
+    end = position.play(1).play(0).play(1).play(0).play(1).play(0)
+    examples = symmetric_examples([(position, shares)], end)
+    assert len(examples) == 2  # Connect Four's symmetries: itself and its mirror image
+    assert examples.policies[0].nonzero()[0].tolist() == [1]
+    assert examples.policies[1].nonzero()[0].tolist() == [3]
+    assert examples.planes[1][20:40].nonzero()[0].tolist() == [19]  # X's disc, bottom right
+    assert examples.values.tolist() == [-1, -1]  # X won: O, to move there, lost
+
+
 def test_a_game_of_self_play_is_a_real_game_with_its_targets():
     seen, end = self_play_game(remembering(new_network(Board(), seed=1)), 20, random.Random(2),
                                opening=2, sampled=2)
@@ -225,7 +242,10 @@ GUIDED = re.compile(r"<tr style='font-weight:(\w+)'><td[^>]*>(\d)</td><td[^>]*>(
                     r"<td[^>]*>([\d,]+)</td><td[^>]*>([+-]\d\.\d\d)?</td></tr>")
 
 
-def test_explain_at_the_alphazero_level_shows_prior_value_and_visits():
+def test_explain_at_the_alphazero_level_shows_prior_value_and_visits(monkeypatch):
+    # the board's level is the lessons' to add (their counts of levels change with it): here the
+    # board gets it as the lessons will give it
+    monkeypatch.setitem(LEVELS, "self-play and search (AlphaZero)", "zero-100")
     board = play_board(level="self-play and search (AlphaZero)", seed=1)
     board.explain.value = True
     board.buttons[4].click()

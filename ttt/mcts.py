@@ -24,6 +24,12 @@ is told to the watch once it returns (``ttt.trace.mcts_steps`` records the phase
 after each, for stepping through and drawing it). Like
 ``ttt.search``, it plays any game that follows the game protocol (``ttt.protocol``); for a given
 seed it always plays the same playouts.
+
+``guided_mcts`` is the same search as AlphaZero runs it (lesson 10), written with the same tree,
+``select`` and ``back_up``: a guide (a network, ``ttt.network``) gives each move a prior and each
+position a value. Two phases change: selection scores a child by ``puct`` instead of ``ucb1``,
+and the position reached is not expanded one move and played out at random but gets all its
+moves at once with their priors and is valued by the guide (``expand_all``).
 """
 
 from __future__ import annotations

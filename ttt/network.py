@@ -88,7 +88,8 @@ def _describe(board: tuple[int, int, int, bool]) -> str:
     return f"{'Connect Four' if gravity else f'{k} in a row'} {columns} x {rows}"
 
 
-@checked(hidden=at_least(1, 4096, " (a bigger layer would not fit a class's machines)"))
+@checked(hidden=at_least(1, 4096, " (a bigger layer would not fit a class's machines)"),
+         seed=at_least(0, 2 ** 64 - 1, " (numpy's generator takes seeds from 0)"))
 def new_network(position: Grid, hidden: int = HIDDEN, seed: int = 0) -> Network:
     """A network for ``position``'s board with random weights (He's scale for the relu layer,
     small heads so that it starts with nearly even priors and values near 0): the same ``seed``,
@@ -227,6 +228,7 @@ class Adam:
         self.square: dict[str, np.ndarray] = {}
         self.steps = 0
 
+    @checked
     def step(self, network: Network, grads: dict[str, np.ndarray]) -> None:
         """Move each of ``network``'s weights one step down its gradient in ``grads``."""
         self.steps += 1
@@ -251,7 +253,22 @@ def train_step(network: Network, optimiser: Adam, planes: np.ndarray, legal: np.
     return total
 
 
-@checked
+def _an_npz_file(value: object, name: str) -> None:
+    """The rule of a network's file: a path (str or Path) whose name ends in '.npz'."""
+    if not isinstance(value, (str, Path)) or not str(value).endswith(".npz"):
+        raise ValueError(f"{name} is the path of a .npz file (its name ending in '.npz'), got "
+                         f"{value!r:.60}")
+
+
+def _a_saved_network(value: object, name: str) -> None:
+    """The rule of a network to load: an existing .npz file."""
+    _an_npz_file(value, name)
+    if not Path(value).is_file():
+        raise ValueError(f"{name} is a network's file saved by save_network, but there is no "
+                         f"file {str(value)!r:.60}")
+
+
+@checked(path=_an_npz_file)
 def save_network(network: Network, path: str | Path) -> None:
     """Write ``network`` to ``path``, a ``.npz`` file (its weights as 32-bit floats: half the
     size, and more precision than a tanh needs)."""
@@ -260,7 +277,7 @@ def save_network(network: Network, path: str | Path) -> None:
                            for name, array in network.weights().items()})
 
 
-@checked
+@checked(path=_a_saved_network)
 def load_network(path: str | Path) -> Network:
     """The network saved in ``path`` by ``save_network``."""
     with np.load(path) as saved:

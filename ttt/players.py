@@ -6,7 +6,9 @@ heuristic); ``imperfect`` (hopes the opponent errs); ``perfect`` and ``varied-pe
 play by chance: ``expectimax`` plays best against an opponent who moves at random, and ``mcts-N``
 chooses by N random games (Monte Carlo tree search). Two search deeper and deeper (iterative
 deepening) while their budget lasts: ``deepening-N`` for N positions a move, the same moves on
-every computer, and ``id-S`` for S seconds a move, deeper on a faster computer.
+every computer, and ``id-S`` for S seconds a move, deeper on a faster computer. A module above
+this one adds its own (``register_player``, ``register_numbered``): ``ttt.learning``'s
+``learned`` and ``ttt.zero``'s ``zero-N`` (N playouts of a search guided by a trained network).
 
 Every player plays any game of the game protocol (``ttt.protocol``). Those that search to the end of
 the game (``perfect``, ``varied-perfect``, ``imperfect``: ``ttt.perfect``; ``expectimax``) play only
@@ -423,7 +425,6 @@ LEVELS: dict[str, str] = {
     "samples 1,000 games (MCTS)": "mcts-1000",
     "imperfect": "imperfect",
     "learned by self-play (TD)": "learned",
-    "self-play and search (AlphaZero)": "zero-100",
     "perfect": "varied-perfect",
 }
 #: Levels for Connect Four, weakest first. No computer can solve 7 x 6 Connect Four in a class's

@@ -49,7 +49,7 @@ from ttt.network import (
     save_network,
     train_step,
 )
-from ttt.protocol import final_score, seeded_random
+from ttt.protocol import check_not_over, final_score, seeded_random
 
 __all__ = ["LIVE_TRAINING", "SHIPPED_TRAINING", "Examples", "Round", "Training", "remembering",
            "self_play", "self_play_game", "symmetric_examples", "train", "train_network",
@@ -118,7 +118,25 @@ def remembering(network: Network) -> Guide:
     return guide
 
 
-@checked
+def _visits_of_legal_moves(value: object, name: str, arguments: dict) -> None:
+    """The rule of a search's visit counts: by legal move of the position, whole numbers from 0,
+    not all 0 (a share of nothing is no target)."""
+    if not isinstance(value, dict) or not all(
+            isinstance(count, int) and not isinstance(count, bool) and count >= 0
+            for count in value.values()) or not any(value.values()):
+        raise ValueError(f"{name} is the visits of each move, whole numbers from 0, not all 0, "
+                         f"got {value!r:.60}")
+    position = arguments.get("position")
+    illegal = [move for move in value if move not in getattr(position, "legal_moves", value)]
+    if illegal:
+        raise ValueError(f"{name} counts the visits of the position's legal moves, "
+                         f"{', '.join(map(str, position.legal_moves))}, got {illegal[0]!r:.20}")
+
+
+_visits_of_legal_moves.with_arguments = True  # type: ignore[attr-defined]
+
+
+@checked(visit_counts=_visits_of_legal_moves)
 def visit_shares(position: Grid, visit_counts: dict[Any, int]) -> np.ndarray:
     """The policy target of ``position``: each move's share of the search's visits
     (``visit_counts``, by move; 0 for the moves of the board that are not legal)."""
@@ -138,10 +156,13 @@ def self_play_game(guide: Guide, playouts: int, rng: random.Random, start: Grid 
     with ``playouts``, drawn in proportion to its visits for the first ``sampled`` of them, the
     most visited after. Returns each position searched with its visit shares, and the finished
     game."""
+    check_not_over(start)
     position, seen = start, []
-    for _ in range(rng.randint(0, opening)):
-        if not position.is_over:
-            position = position.play(rng.choice(position.legal_moves))
+    for _ in range(rng.randint(0, opening)):  # stopped short of ending the game: a game to play
+        after = position.play(rng.choice(position.legal_moves))
+        if after.is_over:
+            break
+        position = after
     while not position.is_over:
         search = guided_mcts(position, playouts, guide)
         visits = {move: tally.visits for move, tally in search.moves.items()}
@@ -185,7 +206,8 @@ def _image(position: Grid, shares: np.ndarray, cells: tuple[int, ...]) -> tuple[
     return type(position)._from_masks(position.shape, x_image, o_image), moved
 
 
-@checked
+@checked(epochs=at_least(1, 1000, " (a thousand passes over the same games overfit them)"),
+         batch=at_least(1, 10 ** 6))
 def train(network: Network, optimiser: Adam, examples: Examples, epochs: int, batch: int,
           rng: random.Random) -> float:
     """Train ``network`` on ``examples`` for ``epochs`` passes, in batches of ``batch`` drawn in
@@ -219,6 +241,7 @@ def self_play(network: Network, training: Training, seed: int = 0,
     """AlphaZero's loop on ``network``, as ``training`` says: each round, games of self-play
     from ``start``, then training on the examples of the last rounds; yields each ``Round`` once
     it is done, the network trained so far (stop when you like)."""
+    check_not_over(start)
     rng = seeded_random(seed)
     optimiser = Adam(training.rate)
     recent: list[Examples] = []
@@ -233,10 +256,11 @@ def self_play(network: Network, training: Training, seed: int = 0,
         yield Round(number, number * training.games, len(examples), total)
 
 
-@checked
+@checked(seed=at_least(0, 2 ** 64 - 1, " (numpy's generator takes seeds from 0)"))
 def train_network(training: Training, seed: int = 0, start: Grid = Board()) -> Network:
     """A new network for ``start``'s board (seeded ``seed``), trained by ``self_play`` as
     ``training`` says, all of it."""
+    check_not_over(start)
     network = new_network(start, training.hidden, seed)
     for _ in self_play(network, training, seed, start):
         pass

@@ -38,7 +38,14 @@ from ttt.mcts import guided_mcts
 from ttt.network import Network, encode, forward, legal_mask, shipped_network
 from ttt.perfect import perfect_moves, perfect_score
 from ttt.players import register_numbered
-from ttt.protocol import check_not_over, opponent, seeded_random, value_of
+from ttt.protocol import (
+    COUNT_LIMIT,
+    check_not_over,
+    opponent,
+    positions_ahead,
+    seeded_random,
+    value_of,
+)
 from ttt.selfplay import remembering
 
 __all__ = ["ZeroChoice", "guided_search_player", "judged_positions", "losses_to_perfect",
@@ -118,17 +125,19 @@ def judged_positions(start: Grid = Board(), sample: int | None = None,
                      seed: int = 0) -> list[Grid]:
     """The positions the judge asks about: on tic-tac-toe (``sample`` None) every unfinished
     position a game can reach, 4,520; otherwise ``sample`` distinct unfinished positions met in
-    random games from ``start`` (seeded ``seed``), small enough for the solver."""
+    random games from ``start`` (seeded ``seed``), each small enough for the solver to solve
+    its every move (at most ``COUNT_LIMIT`` positions ahead, as ``perfect_moves`` takes on)."""
     if sample is None:
         if start != Board():
-            raise ValueError("every position is judged on tic-tac-toe from the empty board only: "
-                             "for another board, give a sample")
+            raise ValueError(f"start is the empty tic-tac-toe board when every position is "
+                             f"judged (for another, give a sample), got {start!r:.40}")
         return [board for board in reachable_positions() if not board.is_over]
     rng, found = seeded_random(seed), {}
     while len(found) < sample:
         position = start
         while not position.is_over and len(found) < sample:
-            found.setdefault(position, None)
+            if positions_ahead(position) <= COUNT_LIMIT:  # what perfect_moves takes on
+                found.setdefault(position, None)
             position = position.play(rng.choice(position.legal_moves))
     return list(found)
 
