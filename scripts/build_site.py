@@ -111,7 +111,7 @@ def imported(folder: Path, found: re.Match) -> str:
 
 
 def lessons() -> list[Path]:
-    """The lessons, in order: the teacher's guide (lesson 0), then lessons 1 to 10."""
+    """The lessons, in order: the teacher's guide (lesson 0), then lessons 1 to 11 (the board)."""
     return sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
 
 

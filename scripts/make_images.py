@@ -209,7 +209,7 @@ def td_learning_curve() -> bytes:
                                      title="TD learning by self-play, judged by the solver"))
 
 
-# --- lesson 10: play ----------------------------------------------------------------------------
+# --- lesson 11: play ----------------------------------------------------------------------------
 
 def board_with_hints() -> str:
     """A position of the playable board with its hints: what each free cell leads to."""

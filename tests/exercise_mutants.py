@@ -573,6 +573,88 @@ WRONG_ANSWERS: tuple[WrongAnswer, ...] = (
             best = max(values.values())
             return rng.choice([move for move in values if values[move] == best])
         """, "changed the dict it was given"),
+    WrongAnswer("masked_policy", "the softmax over all nine cells, then the taken ones dropped", """
+        def masked_policy(scores, board):
+            exps = [math.exp(score) for score in scores]
+            total = sum(exps)
+            return {cell: exps[cell] / total for cell in board.legal_moves}
+        """, "Shared out before masking"),
+    WrongAnswer("masked_policy", "the taken cells left in", """
+        def masked_policy(scores, board):
+            exps = [math.exp(score) for score in scores]
+            return {cell: exps[cell] / sum(exps) for cell in range(9)}
+        """, "is taken"),
+    WrongAnswer("masked_policy", "the taken cells' scores set to 0", """
+        def masked_policy(scores, board):
+            masked = [score if board[cell] == "." else 0 for cell, score in enumerate(scores)]
+            exps = [math.exp(score) for score in masked]
+            return {cell: exps[cell] / sum(exps) for cell in board.legal_moves}
+        """, "exp(0) is 1"),
+    WrongAnswer("masked_policy", "no exp: shares in proportion to the scores", """
+        def masked_policy(scores, board):
+            total = sum(scores[cell] for cell in board.legal_moves)
+            return {cell: scores[cell] / total for cell in board.legal_moves}
+        """, "exp of each score"),
+    WrongAnswer("puct_score", "the + 1 forgotten", """
+        def puct_score(total, visits, prior, parent_visits):
+            mean = total / visits if visits else 0
+            return mean + PUCT_EXPLORATION * prior * math.sqrt(parent_visits) / visits
+        """, "Forgot the + 1"),
+    WrongAnswer("puct_score", "the square root of the child's visits", """
+        def puct_score(total, visits, prior, parent_visits):
+            mean = total / visits if visits else 0
+            return mean + PUCT_EXPLORATION * prior * math.sqrt(visits) / (1 + visits)
+        """, "square root of the wrong count"),
+    WrongAnswer("puct_score", "UCB1's logarithm kept", """
+        def puct_score(total, visits, prior, parent_visits):
+            mean = total / visits if visits else 0
+            bonus = math.sqrt(math.log(parent_visits)) / (1 + visits)
+            return mean + PUCT_EXPLORATION * prior * bonus
+        """, "UCB1's logarithm"),
+    WrongAnswer("puct_score", "infinity for a move never visited, as UCB1", """
+        def puct_score(total, visits, prior, parent_visits):
+            if visits == 0:
+                return math.inf
+            bonus = PUCT_EXPLORATION * prior * math.sqrt(parent_visits) / (1 + visits)
+            return total / visits + bonus
+        """, "does not need infinity"),
+    WrongAnswer("puct_score", "the prior left out", """
+        def puct_score(total, visits, prior, parent_visits):
+            mean = total / visits if visits else 0
+            return mean + PUCT_EXPLORATION * math.sqrt(parent_visits) / (1 + visits)
+        """, "The prior is missing"),
+    WrongAnswer("training_targets", "every value from X's point of view", """
+        def training_targets(game, winner):
+            value = {"X": 1, "O": -1, None: 0}[winner]
+            return [({move: count / sum(visits.values()) for move, count in visits.items()}, value)
+                    for board, visits in game]
+        """, "Whose point of view?"),
+    WrongAnswer("training_targets", "the result of the player who has just moved", """
+        def training_targets(game, winner):
+            targets = []
+            for board, visits in game:
+                shares = {move: count / sum(visits.values()) for move, count in visits.items()}
+                value = 0 if winner is None else 1 if winner != board.to_move else -1
+                targets.append((shares, value))
+            return targets
+        """, "from the wrong side"),
+    WrongAnswer("training_targets", "the visit counts as the policy target", """
+        def training_targets(game, winner):
+            targets = []
+            for board, visits in game:
+                value = 0 if winner is None else 1 if winner == board.to_move else -1
+                targets.append((dict(visits), value))
+            return targets
+        """, "the visit counts"),
+    WrongAnswer("training_targets", "only the most visited move as the policy target", """
+        def training_targets(game, winner):
+            targets = []
+            for board, visits in game:
+                best = max(visits, key=visits.get)
+                value = 0 if winner is None else 1 if winner == board.to_move else -1
+                targets.append(({best: 1.0}, value))
+            return targets
+        """, "everything on the most visited move"),
 )
 
 

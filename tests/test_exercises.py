@@ -30,7 +30,7 @@ from ttt.exercises.lesson6 import two_layer_move as model_two_layer_move
 from ttt.exercises.lesson7 import evaluate_four as model_evaluate_four
 from ttt.exercises.lesson7 import landing_cell as model_landing_cell
 from ttt.fast import Solver, alphabeta, minimax
-from ttt.mcts import TreeNode, ucb1
+from ttt.mcts import PUCT_EXPLORATION, TreeNode, puct, ucb1
 from ttt.perfect import shared_solver
 
 
@@ -1426,8 +1426,8 @@ def test_the_round_robin_prediction_names_the_draws():
 
 @pytest.mark.parametrize("guess, words", [
     ("0", "'0' is a str"), (2, "2 is not a value"), (1, "not worth 1"), (None, "Not yet")])
-def test_lesson_10s_start_value_shows_the_guess_as_python_writes_it(guess, words):
-    from ttt.exercises.lesson10 import check_start_value
+def test_lesson_11s_start_value_shows_the_guess_as_python_writes_it(guess, words):
+    from ttt.exercises.lesson11 import check_start_value
     feedback = check_start_value(guess)
     assert not feedback.passed and words in feedback.headline
     assert check_start_value(0).passed
@@ -1435,21 +1435,21 @@ def test_lesson_10s_start_value_shows_the_guess_as_python_writes_it(guess, words
 
 @pytest.mark.parametrize("level", ["learned", "learned by self-play (TD)", "depth-2",
                                    "looks 2 moves ahead", "perfect"])
-def test_lesson_10s_plan_plays_a_level_by_its_label_or_its_players_name(level):
-    from ttt.exercises.lesson10 import try_plan
+def test_lesson_11s_plan_plays_a_level_by_its_label_or_its_players_name(level):
+    from ttt.exercises.lesson11 import try_plan
     from ttt.players import perfect_player
     feedback = try_plan(perfect_player, level, games=2)
     assert "lost 0" in feedback.headline
 
 
-def test_lesson_10s_plan_choosing_a_taken_cell_is_told_so():
-    from ttt.exercises.lesson10 import try_plan
+def test_lesson_11s_plan_choosing_a_taken_cell_is_told_so():
+    from ttt.exercises.lesson11 import try_plan
     feedback = try_plan(lambda board: 0, "random", games=2)
     assert not feedback.passed and "chose 0, not a free cell" in feedback.headline
 
 
-def test_lesson_10s_promise_holds_a_fork_plan_beats_the_2_moves_ahead_level_every_time():
-    from ttt.exercises.lesson10 import PLAN_GAMES, try_plan
+def test_lesson_11s_promise_holds_a_fork_plan_beats_the_2_moves_ahead_level_every_time():
+    from ttt.exercises.lesson11 import PLAN_GAMES, try_plan
     from ttt.players import blocking_moves, winning_moves
 
     def forks(board):  # X's lines with two X and a free cell
@@ -1470,3 +1470,159 @@ def test_lesson_6s_evaluation_match_says_not_yet_to_the_stub_and_plays_an_answer
     assert try_evaluate(lambda board: None).headline.startswith("Not yet")
     played = try_evaluate(model_evaluate)
     assert played.passed and "yours (depth 2) against depth-2" in rows(played)
+
+
+# --- lesson 10: masking the policy, the PUCT score, the training targets -------------------------
+
+
+def test_a_masked_policy_shared_out_before_masking_is_named():
+    def masked_policy(scores, board):
+        exps = [math.exp(score) for score in scores]   # the softmax over all nine cells...
+        total = sum(exps)
+        return {cell: exps[cell] / total for cell in board.legal_moves}   # ...then masked
+
+    feedback = exercises.masked_policy.check(masked_policy)
+    assert not feedback.passed and "Shared out before masking" in feedback.nudge
+
+
+@pytest.mark.parametrize("masked, words", [
+    (lambda scores, board: {cell: math.exp(scores[cell]) for cell in range(9)}, "is taken"),
+    (lambda scores, board: {cell: math.exp(scores[cell]) for cell in board.legal_moves},
+     "Not yet shares"),
+    (lambda scores, board: {cell: 1 / len(board.legal_moves) for cell in board.legal_moves},
+     "the same share"),
+    (lambda scores, board: {cell: 1.0 for cell in board.legal_moves[1:]}, "is missing"),
+    (lambda scores, board: {str(cell): 1.0 for cell in board.legal_moves}, "whole numbers"),
+], ids=["taken cells kept", "no division", "even shares", "a free cell missing", "str keys"])
+def test_each_classic_masking_mistake_is_named(masked, words):
+    feedback = exercises.masked_policy.check(masked)
+    assert not feedback.passed and words in feedback.nudge, feedback.nudge
+
+
+def test_the_masked_policy_is_the_networks_masked_softmax():
+    # The exercise's right answer is what ttt.network's forward pass does to the policy head's
+    # scores: the same shares from the same nine scores.
+    from ttt.exercises.lesson10 import _mask_cases
+    from ttt.network import legal_mask, masked_softmax
+
+    for case in list(_mask_cases())[:8]:
+        scores, board = case.args
+        shares = masked_softmax(np.array(scores), legal_mask(board))
+        assert shares[~legal_mask(board)].tolist() == [0] * (9 - len(board.legal_moves))
+        assert all(math.isclose(shares[cell], share) for cell, share in case.expected.items())
+
+
+def puct_with(bonus):
+    """A puct_score whose mean is right and whose bonus is bonus(prior, visits, parent
+    visits)."""
+    def puct_score(total, visits, prior, parent_visits):
+        mean = total / visits if visits else 0
+        return mean + bonus(prior, visits, parent_visits)
+    return puct_score
+
+
+C10 = PUCT_EXPLORATION
+
+
+@pytest.mark.parametrize("bonus, words", [
+    (lambda p, n, N: C10 * p * math.sqrt(N) / max(n, 1), "Forgot the + 1"),
+    (lambda p, n, N: C10 * p * math.sqrt(n) / (1 + n), "square root of the wrong count"),
+    (lambda p, n, N: C10 * p * N / (1 + n), "Take the square root"),
+    (lambda p, n, N: C10 * p * math.sqrt(math.log(N)) / (1 + n), "UCB1's logarithm"),
+    (lambda p, n, N: C10 * math.sqrt(N) / (1 + n), "The prior is missing"),
+    (lambda p, n, N: p * math.sqrt(N) / (1 + n), f"PUCT_EXPLORATION ({C10:g})"),
+    (lambda p, n, N: C10 * p * math.sqrt(N / (1 + n)), "covers parent_visits only"),
+], ids=["no + 1", "child's visits", "no root", "log", "no prior", "constant 1", "root of all"])
+def test_each_classic_puct_mistake_is_named(bonus, words):
+    feedback = exercises.puct_score.check(puct_with(bonus))
+    assert not feedback.passed and words in feedback.nudge, feedback.nudge
+
+
+def test_a_puct_score_without_the_plus_one_is_named():
+    def puct_score(total, visits, prior, parent_visits):
+        mean = total / visits if visits else 0
+        return mean + PUCT_EXPLORATION * prior * math.sqrt(parent_visits) / visits
+
+    feedback = exercises.puct_score.check(puct_score)
+    assert not feedback.passed and "Forgot the + 1" in feedback.nudge
+
+
+def test_a_puct_score_that_divides_by_zero_for_a_move_never_visited_says_its_mean_is_0():
+    def puct_score(total, visits, prior, parent_visits):
+        return total / visits + PUCT_EXPLORATION * prior * math.sqrt(parent_visits) / (1 + visits)
+
+    feedback = exercises.puct_score.check(puct_score)
+    assert not feedback.passed and "ZeroDivisionError" in feedback.headline
+    assert "its mean counts as 0" in feedback.nudge
+
+
+def test_the_puct_cases_agree_with_the_search_it_checks():
+    # The case's score is ttt.mcts.puct of a real tree node, as the guided search selects by it.
+    board = Board.from_string("X..|.O.|..X")   # O to move
+    root = TreeNode(board)
+    child = root.children[1] = TreeNode(board.play(1), 1, root, prior=0.3)
+    child.visits, child.total = 4, 1.5
+    assert math.isclose(exercises.puct_score.answer(1.5, 4, 0.3, 9), puct(child, 9))
+    assert math.isclose(exercises.puct_score.answer(0, 0, 0.3, 9),
+                        puct(TreeNode(board.play(2), 2, root, prior=0.3), 9))
+
+
+def test_training_targets_from_xs_point_of_view_are_asked_whose():
+    def training_targets(game, winner):
+        value = {"X": 1, "O": -1, None: 0}[winner]   # X's result at every position
+        return [({move: count / sum(visits.values()) for move, count in visits.items()}, value)
+                for board, visits in game]
+
+    feedback = exercises.training_targets.check(training_targets)
+    assert not feedback.passed and "Whose point of view?" in feedback.nudge
+
+
+@pytest.mark.parametrize("value, words", [
+    (lambda board, winner: 0 if winner is None else 1 if winner != board.to_move else -1,
+     "from the wrong side"),
+    (lambda board, winner: 0.5 if winner is None else 1 if winner == board.to_move else -1,
+     "A draw is worth 0"),
+    (lambda board, winner: 1 if winner == board.to_move else -1, "A draw is worth 0"),
+], ids=["the other player's result", "a draw worth 0.5", "a draw a loss"])
+def test_each_classic_value_target_mistake_is_named(value, words):
+    def training_targets(game, winner):
+        return [({move: count / sum(visits.values()) for move, count in visits.items()},
+                 value(board, winner)) for board, visits in game]
+
+    feedback = exercises.training_targets.check(training_targets)
+    assert not feedback.passed and words in feedback.nudge, feedback.nudge
+
+
+@pytest.mark.parametrize("shares, words", [
+    (lambda visits: dict(visits), "the visit counts"),
+    (lambda visits: {max(visits, key=visits.get): 1.0}, "everything on the most visited move"),
+    (lambda visits: [count / sum(visits.values()) for count in visits.values()], "make it a dict"),
+    (lambda visits: {move: count / len(visits) for move, count in visits.items()},
+     "each move's visits over"),
+], ids=["counts", "one-hot", "a list", "divided by the number of moves"])
+def test_each_classic_policy_target_mistake_is_named(shares, words):
+    def training_targets(game, winner):
+        return [(shares(visits), 0 if winner is None else 1 if winner == board.to_move else -1)
+                for board, visits in game]
+
+    feedback = exercises.training_targets.check(training_targets)
+    assert not feedback.passed and words in feedback.nudge, feedback.nudge
+
+
+def test_training_targets_are_self_plays_own_targets():
+    # On a real game of self-play, the targets the package trains on (visit shares, result for
+    # the mover) are the exercise's: its first view of each position is the position itself.
+    from ttt.network import new_network
+    from ttt.protocol import seeded_random
+    from ttt.selfplay import remembering, self_play_game, symmetric_examples
+
+    seen, end = self_play_game(remembering(new_network(Board(), seed=3)), 8, seeded_random(3))
+    game = [(position, {move: round(float(shares[move]) * 8) for move in position.legal_moves
+                        if shares[move] > 0}) for position, shares in seen]
+    targets = exercises.training_targets.answer(game, end.winner)
+    examples = symmetric_examples(seen, end)
+    views = len(examples) // len(seen)
+    for number, (shares, value) in enumerate(targets):
+        assert examples.values[number * views] == value
+        row = examples.policies[number * views]
+        assert all(math.isclose(row[move], share) for move, share in shares.items())

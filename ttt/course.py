@@ -7,7 +7,7 @@ lessons as they are edited. Nothing here imports the rest of the package but its
 (``ttt.arguments``).
 
 The time rule, calibrated on a student who read every lesson at 150 words a minute and did every
-task (issue 18: lessons 5 to 8 and Play, now lesson 10, took 80, 75, 65, 60 and 40 minutes):
+task (issue 18: lessons 5 to 8 and Play, now lesson 11, took 80, 75, 65, 60 and 40 minutes):
 every word of a lesson, its text and its code, read at 150 words a minute, plus 10 minutes for
 each "Your turn" task (a heading such as "### Your turn: write minimax yourself"), rounded up to a
 multiple of 5 minutes.

@@ -1,5 +1,5 @@
 """axe-core (through axe-playwright-python) on the course's own widgets in JupyterLab at
-1280 x 800: lesson 10's two boards, with Hints and Explain on after a move, and lesson 3's
+1280 x 800: lesson 11's two boards, with Hints and Explain on after a move, and lesson 3's
 step-through. No critical or serious violation in the widgets' own markup (JupyterLab's own markup
 is outside the checked context). What a screen reader reads is checked too: every board button's
 name says where it is and what it holds, Connect Four's display-only discs are no Tab stops, the
@@ -38,7 +38,7 @@ BUTTONS = """(board) => Array.from(board.querySelectorAll('button'))
 
 
 def test_the_boards_of_lesson_9(page, lab):
-    open_in_lab(page, lab, "10_play.ipynb")
+    open_in_lab(page, lab, "11_play.ipynb")
     run_all(page)
     for selector, first_move in ((BOARD, ".cell-4"), (FOUR, ".drop-3")):
         board = page.locator(selector).first

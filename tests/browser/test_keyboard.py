@@ -1,6 +1,6 @@
 """Whole games played from the keyboard alone, as a blind student plays them: Tab and Shift+Tab to
 move, Enter and Space to press (and the arrow keys on the level drop-down, as on any drop-down),
-never the mouse; on the tic-tac-toe board and on Connect Four, in JupyterLab (lesson 10, run with
+never the mouse; on the tic-tac-toe board and on Connect Four, in JupyterLab (lesson 11, run with
 Run All) and in Voilà (the page of ``make play``, reached from the top of the page by Tab).
 
 Every key press that lands on a board control leaves a focus ring that shows (``:focus-visible``
@@ -116,10 +116,10 @@ class Keyboard:
 
 
 def start_in_lab(page, lab, selector: str) -> Keyboard:
-    """Lesson 10 run in JupyterLab; the focus on the board's first control, as a student Tabs
+    """Lesson 11 run in JupyterLab; the focus on the board's first control, as a student Tabs
     there from the notebook (the only step not taken by a key press: JupyterLab's own Tab
     stops, its cell editors among them, are JupyterLab's to test)."""
-    open_in_lab(page, lab, "10_play.ipynb")
+    open_in_lab(page, lab, "11_play.ipynb")
     run_all(page)
     no_traceback(page)
     board = page.locator(selector).first

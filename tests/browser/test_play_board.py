@@ -1,6 +1,6 @@
 """The playable boards in a real browser at 1280 x 800: a whole game of tic-tac-toe against
 "perfect", and one of Connect Four, by clicking the buttons (tests/board_game.py), in JupyterLab
-(lesson 10, run with Run All) and in Voilà (the page of ``make play``). The fixtures are in
+(lesson 11, run with Run All) and in Voilà (the page of ``make play``). The fixtures are in
 conftest.py.
 """
 
@@ -14,7 +14,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_a_game_in_jupyterlab(page, lab):
-    open_in_lab(page, lab, "10_play.ipynb")
+    open_in_lab(page, lab, "11_play.ipynb")
     assert not is_modified(page)  # opening a lesson changes nothing in it
     run_all(page)
     play(page)
@@ -34,7 +34,7 @@ def test_a_game_in_voila(page, voila):
 
 
 def test_connect_four_in_jupyterlab(page, lab):
-    open_in_lab(page, lab, "10_play.ipynb")
+    open_in_lab(page, lab, "11_play.ipynb")
     run_all(page)
     page.locator(".connect-four").first.scroll_into_view_if_needed()
     play_connect_four(page)

@@ -1,5 +1,5 @@
 """The browser-only course (JupyterLite, ``make lite``) with no network at all: every lesson runs
-in headless Chromium as Run All runs it, and lesson 10's board is played by clicking.
+in headless Chromium as Run All runs it, and lesson 11's board is played by clicking.
 
 The site is built from this checkout and served on 127.0.0.1 (conftest.py). Every other request is
 aborted and recorded: Pyodide, every wheel (``ttt`` included), Graphviz in WebAssembly and the
@@ -13,7 +13,7 @@ with the desktop's text alternative; every picture that the committed notebook s
 SVG here too, and drawn by Graphviz where it was; every cell whose output nbval checks (tagged
 ``nbval-check-output``) shows exactly the text that the committed notebook shows; no request left
 127.0.0.1, none failed (no 404) and the page logged no error. Then a whole game is played on
-lesson 10's board by clicking (tests/board_game.py). Each lesson's time, from page load to the
+lesson 11's board by clicking (tests/board_game.py). Each lesson's time, from page load to the
 end of Run All, is printed (``-s`` shows it).
 """
 
@@ -86,7 +86,7 @@ def test_lesson_runs_offline(offline, failed_requests, lesson):
         assert svg_pictures(cell["outputs"]) == svg_pictures(desktop.get("outputs", [])), where
         if cell["type"] == "code" and is_output_checked(desktop):
             assert shown_text(cell["outputs"]) == shown_text(desktop.outputs), where
-    if lesson == "10_play.ipynb":
+    if lesson == "11_play.ipynb":
         play(page)
     assert not offline.blocked, f"{len(offline.blocked)} requests left 127.0.0.1: {offline.blocked}"
     assert not failed_requests, f"requests that failed: {failed_requests}"

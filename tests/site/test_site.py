@@ -233,7 +233,7 @@ def test_every_widget_is_a_still_that_runs_the_lesson(site):
         assert shown.count('class="widget-still"><div class="picture"><img') == widgets, lesson.name
         assert shown.count(run) == widgets, lesson.name
         stills += widgets
-    assert stills >= 4  # the step-throughs of lessons 3 and 5, lesson 10's two boards
+    assert stills >= 4  # the step-throughs of lessons 3 and 5, lesson 11's two boards
 
 
 def test_the_api_page_documents_every_name_ttt_exports(site):

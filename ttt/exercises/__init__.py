@@ -33,10 +33,12 @@ from ttt.exercises import (
     lesson7,
     lesson8,
     lesson9,
+    lesson10,
 )
 from ttt.exercises.checking import Exercise, Feedback
 
-LESSONS = (lesson1, lesson2, lesson3, lesson4, lesson5, lesson6, lesson7, lesson8, lesson9)
+LESSONS = (lesson1, lesson2, lesson3, lesson4, lesson5, lesson6, lesson7, lesson8, lesson9,
+           lesson10)
 
 #: Every exercise, by the name of the function the student writes.
 EXERCISES: dict[str, Exercise] = {
