@@ -31,11 +31,19 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from ttt.arguments import at_least, checked, within
 from ttt.grid import Grid
 from ttt.protocol import check_not_over
+
+#: What a lesson says where numpy cannot be loaded: the browser-only version serves Pyodide's
+#: core and pure-Python wheels only, and no registry this course builds from has Pyodide's numpy.
+NO_NUMPY = ("this part of the course needs numpy, which the browser-only version cannot load yet: "
+            "open the lesson in JupyterLab (make lab) or on your class's hub")
+
+try:
+    import numpy as np
+except ModuleNotFoundError as missing:
+    raise ModuleNotFoundError(NO_NUMPY, name="numpy") from missing
 
 __all__ = ["HIDDEN", "Adam", "Network", "encode", "forward", "gradients", "legal_mask",
            "load_network", "loss", "new_network", "predict", "save_network", "shipped_network",
