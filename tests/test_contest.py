@@ -105,7 +105,7 @@ def test_the_name_comes_from_the_hub_else_the_account(monkeypatch):
 def test_what_cannot_be_entered_says_why(student_module, tmp_path):
     with pytest.raises(TypeError, match="defined with def"):
         entry_source(lambda position: 0)
-    with pytest.raises(FileNotFoundError, match="python -m ttt.contest open"):
+    with pytest.raises(ValueError, match="folder: there is no contest folder .*contest open"):
         enter_contest(test_what_cannot_be_entered_says_why, tmp_path / "nowhere")
     with pytest.raises(TypeError, match="cannot carry 'OPENINGS' .dict.*define it inside"):
         entry_source(student_module.book_player)

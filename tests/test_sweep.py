@@ -30,6 +30,7 @@ import os
 import pkgutil
 import random
 import re
+import shutil
 import signal
 import sys
 import tempfile
@@ -50,6 +51,8 @@ import ttt
 import ttt.display
 from ttt import exercises
 from ttt.board import Board
+from ttt.contest.running import Contest, Game
+from ttt.contest.sandbox import Jail, Limits
 from ttt.exercises.checking import Feedback
 from ttt.games import connect_four, mnk
 from ttt.grid import Grid
@@ -204,6 +207,27 @@ def _first_free(position: Any) -> Any:
     return min(position.legal_moves)
 
 
+#: The folders the sweep made (a contest folder, a report's), removed when it is done.
+MADE: list[Path] = []
+
+
+def _new_folder() -> Path:
+    """An empty folder of the sweep's own: what a contest's entries or report go into."""
+    MADE.append(Path(tempfile.mkdtemp(prefix="ttt-sweep-")))
+    return MADE[-1]
+
+
+def _contest() -> Contest:
+    """A contest of one game, played out by hand (no processes): a wins as X.
+
+    X X X
+    O O .
+    . . .
+    """
+    game = Game("a", "b", 1, [0, 3, 1, 4, 2], winner="a")
+    return Contest("tic-tac-toe", 1, ["a", "b"], ["b"], [game], [], [], [])
+
+
 def _tree() -> Any:
     return ttt.build_tree(SMALL)
 
@@ -243,7 +267,15 @@ BY_NAME: dict[str, Callable[[], Any]] = {
     "alpha": lambda: 0.5, "epsilon": lambda: 0.1, "trust": lambda: 0.9, "exploration": lambda: 1.4,
     **dict.fromkeys(["mark", "human", "me", "side", "to_move", "learner", "opponent:player"],
                     lambda: "X"),
-    "player": lambda: random_player(1), "enter_contest:player": lambda: _first_free,
+    "player": lambda: random_player(1),
+    **dict.fromkeys(["enter_contest:player", "entry_source:player"], lambda: _first_free),
+    **dict.fromkeys(["enter_contest:folder", "collect_entries:folder", "write_report:folder"],
+                    _new_folder),
+    "contest": _contest, "entries": lambda: [], "played": lambda: [],
+    **dict.fromkeys(["starting_position:game", "reference_players:game", "Seat:game"],
+                    lambda: "tic-tac-toe"),
+    "Seat:entry": lambda: "builtin:random", "Seat:source": lambda: None,
+    "limits": Limits, "jail": Jail, "move:moves": lambda: [4],
     "chance": lambda: "O",
     **dict.fromkeys(["x_player", "o_player", "opponent"], lambda: random_player(1)),
     "evaluate": lambda: (lambda position: 0.0),
@@ -656,6 +688,8 @@ def test_the_sweep_finds_the_exported_functions_by_itself():
 def teardown_module():
     """The totals, printed (``-s``), and added to the file ``$SWEEP_TOTALS`` names if set (each
     worker of ``pytest -n`` adds its own line)."""
+    for folder in MADE:
+        shutil.rmtree(folder, ignore_errors=True)
     line = f"sweep: {TOTALS['calls']} calls, {TOTALS['misbehaved']} misbehaved"
     print(f"\n{line}")
     if os.environ.get("SWEEP_TOTALS"):

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ttt.arguments import checked
 from ttt.contest.entering import contest_folder
+from ttt.contest.games import a_game
 from ttt.contest.rating import leaderboard
 from ttt.contest.report import write_report
 from ttt.contest.running import Game, collect_entries, run_contest
@@ -24,7 +25,7 @@ from ttt.contest.sandbox import Limits
 __all__ = ["main"]
 
 
-@checked
+@checked(reads_input=True)  # what a teacher typed is checked where it goes in
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; 0 when done."""
     options = _parser().parse_args(argv)
@@ -42,7 +43,7 @@ def _parser() -> argparse.ArgumentParser:
     opening.add_argument("folder", nargs="?", help="default: TTT_CONTEST, else ~/ttt-contest")
     running = commands.add_parser("run", help="play every entry against every other")
     running.add_argument("--folder", help="the entries (default: TTT_CONTEST, else ~/ttt-contest)")
-    running.add_argument("--game", default="tic-tac-toe",
+    running.add_argument("--game", default="tic-tac-toe", type=_game,
                          help="tic-tac-toe (default), connect-four, or CxRxK, e.g. 5x5x4")
     running.add_argument("--seed", type=int, default=0, help="the same seed, the same contest")
     running.add_argument("--out", default="build/contest", help="the report's folder")
@@ -53,6 +54,15 @@ def _parser() -> argparse.ArgumentParser:
     running.add_argument("--no-reference", action="store_true",
                          help="leave out the course's own players")
     return parser
+
+
+def _game(text: str) -> str:
+    """The game typed after --game, if the contest knows it (argparse says why not)."""
+    try:
+        a_game(text, "the game")
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
 
 
 def _open_folder(folder: Path) -> int:

@@ -22,6 +22,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ttt.arguments import checked
+
 __all__ = ["ENTRY_NAME", "contest_folder", "enter_contest", "entry_source", "student_name"]
 
 #: What a student's name (and so an entry's file name) may be: a hub or system user name.
@@ -45,6 +47,29 @@ def contest_folder() -> Path:
     return Path(os.environ.get("TTT_CONTEST") or Path.home() / "ttt-contest")
 
 
+def a_contest_folder(value: object, name: str) -> None:
+    """The argument rule of a contest folder: the path of a folder that exists (the teacher makes
+    it with ``python -m ttt.contest open``)."""
+    if not isinstance(value, (str, Path)):
+        raise TypeError(f"{name} is the path of the contest folder, got {value!r:.60}")
+    if str(value) == "" or not Path(value).is_dir():
+        raise ValueError(f"{name}: there is no contest folder {str(value)!r:.80}: ask your "
+                         f"teacher to open the contest (python -m ttt.contest open)")
+
+
+def _a_player_with_source(value: object, name: str) -> None:
+    """The argument rule of a player to enter: a function defined with def (its source is what
+    enters), not inside another function (whose variables the entry could not carry)."""
+    if not isinstance(value, types.FunctionType) or value.__name__ == "<lambda>":
+        raise TypeError(f"{name}: enter_contest takes a player defined with def (a function "
+                        f"from a position to a move), got {value!r:.60}")
+    if value.__code__.co_freevars:
+        raise TypeError(f"{name}: enter_contest cannot carry {value.__code__.co_freevars[0]!r}, "
+                        f"a variable of the function around {value.__name__}: define "
+                        f"{value.__name__} at the top of a cell")
+
+
+@checked(player=_a_player_with_source, folder=a_contest_folder)
 def enter_contest(player: Callable[[Any], Any], folder: str | Path | None = None) -> Path:
     """Enter ``player`` (a function from a position to a move) in the class contest: its source,
     as ``entry_source`` gathers it, becomes the file ``NAME.py`` of the contest folder, NAME the
@@ -56,10 +81,9 @@ def enter_contest(player: Callable[[Any], Any], folder: str | Path | None = None
     source = entry_source(player)
     if folder is None and not os.environ.get("TTT_CONTEST"):
         contest_folder().mkdir(mode=0o700, exist_ok=True)  # a laptop's: its owner's alone
+    if folder is None:  # TTT_CONTEST's, which the class hub makes: the same rule
+        a_contest_folder(contest_folder(), "folder (TTT_CONTEST)")
     folder = Path(folder) if folder is not None else contest_folder()
-    if not folder.is_dir():
-        raise FileNotFoundError(f"there is no contest folder {folder}: ask your teacher to open "
-                                f"the contest (python -m ttt.contest open)")
     entry = folder / f"{student_name()}.py"
     _write_privately(entry, source)
     return entry
@@ -78,18 +102,12 @@ def _write_privately(path: Path, text: str) -> None:
         raise PermissionError(f"{path} belongs to another account: ask your teacher") from None
 
 
+@checked(player=_a_player_with_source)
 def entry_source(player: Callable[[Any], Any]) -> str:
     """A module that defines ``player`` as ``PLAYER``: the source of ``player`` and of the
     functions and classes of its own notebook (or file) it uses, and imports of the modules, the
     names from other modules and the plain constants (numbers, strings) it uses. What it cannot
     carry (a list, a lambda) gets a clear error: define it inside the function instead."""
-    if not isinstance(player, types.FunctionType) or player.__name__ == "<lambda>":
-        raise TypeError(f"enter_contest takes a player defined with def (a function from a "
-                        f"position to a move), got {player!r:.60}")
-    if player.__code__.co_freevars:
-        raise TypeError(f"enter_contest cannot carry {player.__code__.co_freevars[0]!r}, a "
-                        f"variable of the function around {player.__name__}: define "
-                        f"{player.__name__} at the top of a cell")
     imports: dict[str, str] = {}
     sources: dict[str, str] = {}
     _gather(player, player.__module__, imports, sources)

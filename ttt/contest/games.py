@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from ttt.arguments import as_entered, checked
 from ttt.board import Board
 from ttt.games import connect_four, mnk
 from ttt.players import check_can_play
@@ -19,19 +20,37 @@ __all__ = ["REFERENCE_PLAYERS", "reference_players", "starting_position"]
 REFERENCE_PLAYERS = ("random", "two-layer", "depth-2", "mcts-200", "perfect")
 
 
+def a_game(value: object, name: str) -> None:
+    """The argument rule of a contest's game: a name ``starting_position`` knows (an m,n,k-game's
+    sizes checked as ``mnk`` checks them)."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} is a game's name, such as 'tic-tac-toe', got {value!r:.60}")
+    try:
+        _start(value)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"{name}: {error}") from None
+
+
+@checked(game=a_game)
 def starting_position(game: str) -> Position:
     """The empty board of the game called ``game``; a ValueError naming the choices otherwise."""
+    return _start(game)
+
+
+def _start(game: str) -> Position:
+    """The empty board of ``game``, or a ValueError naming the choices."""
     if game in ("tic-tac-toe", "3x3x3"):
         return Board()
     if game in ("connect-four", "connect4"):
         return connect_four()
     sizes = re.fullmatch(r"([0-9]+)x([0-9]+)x([0-9]+)", game)
     if sizes:
-        return mnk(*map(int, sizes.groups()))
+        return as_entered(mnk, *map(int, sizes.groups()))  # typed: its sizes checked
     raise ValueError(f"unknown game {game!r}: choose tic-tac-toe, connect-four, or CxRxK (K in a "
                      f"row on a board C wide and R high, e.g. 5x5x4)")
 
 
+@checked(game=a_game)
 def reference_players(game: str) -> list[str]:
     """The built-in players of ``REFERENCE_PLAYERS`` that can play ``game``: the perfect player
     only where the whole game can be solved."""

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
+from ttt.arguments import checked
 from ttt.contest.running import Contest
 
 __all__ = ["Standing", "leaderboard"]
@@ -33,6 +34,7 @@ class Standing:
     reference: bool
 
 
+@checked
 def leaderboard(contest: Contest) -> list[Standing]:
     """The players best first: rated game by game, with their results."""
     model = PlackettLuce()

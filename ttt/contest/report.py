@@ -19,6 +19,7 @@ import matplotlib
 matplotlib.use("Agg")  # files only: the report is written from a terminal too
 import matplotlib.pyplot as plt  # noqa: E402 (after choosing the back end)
 
+from ttt.arguments import checked  # noqa: E402
 from ttt.contest.games import starting_position  # noqa: E402
 from ttt.contest.rating import Standing, leaderboard  # noqa: E402
 from ttt.contest.running import Contest, Game  # noqa: E402
@@ -50,6 +51,14 @@ figure { margin: .5em 0; }
 """
 
 
+def _a_report_folder(value: object, name: str) -> None:
+    """The argument rule of the report's folder: a path that is a folder, or nothing yet (it is
+    made), not a file."""
+    if isinstance(value, Path) and value.exists() and not value.is_dir():
+        raise ValueError(f"{name} is the report's folder, got {str(value)!r:.80}, a file")
+
+
+@checked(folder=_a_report_folder)
 def write_report(contest: Contest, folder: Path) -> Path:
     """Write the report of ``contest`` into ``folder``: its ``index.html`` (returned), the chart,
     a replay page per game and ``contest.json``."""

@@ -19,8 +19,9 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ttt.contest.entering import ENTRY_NAME
-from ttt.contest.games import reference_players, starting_position
+from ttt.arguments import at_least, checked
+from ttt.contest.entering import ENTRY_NAME, a_contest_folder
+from ttt.contest.games import a_game, reference_players, starting_position
 from ttt.contest.sandbox import FIRST_UID, Fault, Jail, Limits, Seat
 
 __all__ = ["Contest", "Entry", "Game", "collect_entries", "game_seed", "run_contest",
@@ -81,6 +82,7 @@ class Contest:
         return cls(**{**data, "games": [Game(**game) for game in data["games"]]})
 
 
+@checked(folder=a_contest_folder)
 def collect_entries(folder: Path) -> tuple[list[Entry], list[str]]:
     """The entries in ``folder`` (``NAME.py``, read now), and a sentence for each file left out:
     a name that is no user's, a link, or (run as root) a file its student does not own, which
@@ -108,12 +110,15 @@ def _owned_by(path: Path, name: str) -> bool:
         return owner == 0
 
 
+@checked
 def game_seed(seed: int, x: str, o: str) -> int:
     """The seed of the game ``x`` against ``o`` in the contest of ``seed``: the same whoever
     else plays."""
     return int.from_bytes(hashlib.sha256(f"{seed}:{x}:{o}".encode()).digest()[:4], "big")
 
 
+@checked(game=a_game, swiss_rounds=at_least(
+    1, 100, " (a round robin of a hundred players has fewer rounds)"))
 def run_contest(entries: list[Entry], game: str = "tic-tac-toe", seed: int = 0,
                 limits: Limits = _DEFAULT_LIMITS, references: bool = True,
                 hidden: list[Path] = (), left_out: list[str] = (),
@@ -162,14 +167,29 @@ def _schedule(names: list[str], seed: int, swiss_rounds: int | None,
             yield second, first
 
 
-def swiss_round(names: list[str], games: list[Game], rng: random.Random) -> list[tuple[str, str]]:
-    """One Swiss round's pairs: the players ranked by their score so far (a win 1, a draw 1/2;
-    equal scores in an order drawn from ``rng``), each paired with the next one down it has not
-    met yet (or, if it has met them all, the next one). With an odd number, the last player left
-    sits the round out."""
+def _games_among(value: object, name: str, arguments: dict) -> None:
+    """The argument rule of the games played so far: a list of Games between the players named."""
+    if not isinstance(value, list) or not all(isinstance(game, Game) for game in value):
+        raise TypeError(f"{name} is a list of the Games played so far, got {value!r:.60}")
+    names = set(arguments.get("names", ()))
+    stranger = next((who for game in value for who in (game.x, game.o) if who not in names), None)
+    if stranger is not None:
+        raise ValueError(f"{name}: {stranger!r} played, but is not one of the names")
+
+
+_games_among.with_arguments = True  # type: ignore[attr-defined]
+
+
+@checked(played=_games_among)
+def swiss_round(names: list[str], played: list[Game],
+                rng: random.Random) -> list[tuple[str, str]]:
+    """One Swiss round's pairs: the players ranked by their score so far in the games ``played``
+    (a win 1, a draw 1/2; equal scores in an order drawn from ``rng``), each paired with the next
+    one down it has not met yet (or, if it has met them all, the next one). With an odd number,
+    the last player left sits the round out."""
     scores = {name: 0.0 for name in names}
     met: dict[str, set[str]] = {name: set() for name in names}
-    for game in games:
+    for game in played:
         for name in (game.x, game.o):
             scores[name] += 1.0 if game.winner == name else 0.5 if game.winner is None else 0.0
         met[game.x].add(game.o)

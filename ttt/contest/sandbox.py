@@ -28,6 +28,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ttt.arguments import at_least, checked
+from ttt.contest.games import a_game
+
 __all__ = ["Fault", "Jail", "Limits", "Seat"]
 
 #: The user ids the players run as, when the runner is root: far above any account's.
@@ -178,6 +181,16 @@ def _give(path: Path, uid: int, as_root: bool) -> None:
         os.chown(path, uid, uid)
 
 
+def _moves_so_far(value: object, name: str) -> None:
+    """The argument rule of the moves of a game so far: a list of moves (whole numbers, not
+    negative); the seat's player checks them against its game."""
+    if not isinstance(value, list):
+        raise TypeError(f"{name} is the list of the moves so far, got {value!r:.60}")
+    for move in value:
+        at_least(0)(move, f"each of the {name}")
+
+
+@checked(uid=at_least(0), game=a_game)
 class Seat:
     """One player's process: started, asked for moves against the clock, restarted after a
     failure, stopped. The player's entry file (or ``builtin:NAME``) is copied into a fresh folder
@@ -215,6 +228,7 @@ class Seat:
             env={"PATH": "/usr/bin:/bin", "HOME": inside, "LANG": "C.UTF-8"})
         self.pending = b""
 
+    @checked
     def new_game(self, seed: int) -> Fault | None:
         """Start a game: the player made afresh with ``seed``. A Fault if it cannot play."""
         if self.process is None or self.process.poll() is not None:
@@ -225,8 +239,11 @@ class Seat:
             return answer
         return _fault_of(answer.get("error")) if "error" in answer else None
 
+    @checked(moves=_moves_so_far)
     def move(self, moves: list[Any]) -> Any:
         """The player's move after ``moves``, or a Fault saying why there is none."""
+        if self.process is None:
+            return Fault("was asked for a move before its game began")
         answer = self._ask({"moves": moves}, self.limits.move_seconds, "to move")
         if isinstance(answer, Fault):
             return answer

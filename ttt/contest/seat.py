@@ -23,11 +23,14 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from ttt.arguments import checked
+
 __all__ = ["main"]
 
 _MEGABYTE = 2 ** 20
 
 
+@checked
 def main(argv: list[str] | None = None) -> None:
     """Take the seat: limit this process, then answer the runner until it closes the pipe."""
     options = _parse(argv)
