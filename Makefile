@@ -251,6 +251,9 @@ PARALLEL := -n auto --dist worksteal
 # The stages are chosen by marker: the folders tests/browser, tests/lite, tests/site, tests/hub and
 # tests/readme mark theirs.
 DESKTOP  := -m "not (browser or lite or site or hub or readme)" tests
+# The three stages in Chromium share one run: one core builds the browser version while the
+# other plays the boards in JupyterLab (tests/static_site.py builds each site once per run).
+BROWSERS := -m "browser or lite or site" tests
 HUB_TESTS := $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/hub -m hub tests
 README_TESTS := $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/readme -m readme tests/readme
 
@@ -265,12 +268,8 @@ test:
 	$(call stage,unit tests + nbgrader course + every lesson once (nbval) on every core,\
 	  $(BIN)/python -m pytest $(NBVAL) $(PARALLEL) --basetemp=.pytest-tmp/desktop \
 	  $(DESKTOP) notebooks --ignore=notebooks/solutions)
-	$(call stage,browser tests (JupyterLab and Voila in Chromium),\
-	  $(BIN)/python -m pytest -p no:nbval $(PARALLEL) --basetemp=.pytest-tmp/browser -m browser tests)
-	$(call stage,browser-only course (JupyterLite): built then run offline in Chromium,\
-	  $(BIN)/python -m pytest -p no:nbval $(PARALLEL) --basetemp=.pytest-tmp/lite -m lite tests)
-	$(call stage,the website (make site): built then every page checked in Chromium,\
-	  $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/site -m site tests)
+	$(call stage,in Chromium: JupyterLab and Voila - the browser version built then run offline - the website built then every page,\
+	  $(BIN)/python -m pytest -p no:nbval $(PARALLEL) --basetemp=.pytest-tmp/browsers $(BROWSERS))
 	$(call stage,a class on the hub: a teacher and three students on JupyterHub in Chromium,$(HUB_TESTS))
 	$(call stage,the README's commands as typed in a fresh clone,$(README_TESTS))
 	@$(SHOW_TIMES)
