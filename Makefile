@@ -25,7 +25,7 @@ help:
 	@echo "make lite    build the course as a website that runs Python in the browser (build/lite/)"
 	@echo "make site    build the course's website: every lesson to read, run in the browser (build/site/)"
 	@echo "make test    everything: lint, unit tests, every lesson, browser tests, the make lite site, the hub"
-	@echo "make check   quick: lint, unit tests, and the lessons changed since the last commit"
+	@echo "make check   before a commit (~5 min): lint, unit tests, the lessons a change touches, one test per browser stage"
 	@echo "make lint    ruff check, and lint-imports (the layers of pyproject.toml)"
 	@echo "make bench   run the search benchmarks"
 	@echo "make mutation  mutation-test the solvers, searches and learners with mutmut (hours; MODULES=...)"
@@ -297,18 +297,35 @@ test-readme: system-lite venv-dev
 mutation: venv-dev
 	$(BIN)/python mutation/run.py $(MODULES)
 
-# For a teacher or developer at work: lint, the unit tests, and the lessons changed since the last
-# commit (git), each run once. `make test` runs everything.
-CHANGED_LESSONS = $(filter-out notebooks/solutions/%,$(filter %.ipynb,$(wildcard $(shell \
-	git diff --name-only HEAD -- notebooks 2>/dev/null; \
-	git ls-files --others --exclude-standard -- notebooks 2>/dev/null))))
+# The quick check before a commit (about 5 minutes on 2 cores): every kind of test, in less of it.
+# lint; the unit tests (lint-imports among them) and the lessons the change touches, on every core;
+# then one test of each browser stage: lesson 10's game in JupyterLab in Chromium, a touched lesson
+# (else lesson 1) run offline in the browser version (built first if its files changed), and every
+# page of the website loading. A change is what differs from where the branch left main (origin/main
+# where there is one), committed or not, and new files; a change to ttt/ touches every lesson. Left
+# to make test: the other lessons, the other browser tests, the nbgrader course, the hub, the README.
+CHECK_BASE = $(shell git merge-base HEAD origin/main 2>/dev/null || git merge-base HEAD main 2>/dev/null \
+	|| echo HEAD)
+CHANGED = $(shell git diff --name-only $(CHECK_BASE) 2>/dev/null; \
+	git ls-files --others --exclude-standard 2>/dev/null)
+LESSON_FILES := $(sort $(wildcard notebooks/*.ipynb))
+CHANGED_LESSONS = $(filter $(LESSON_FILES),$(CHANGED))
+TOUCHED_LESSONS = $(if $(filter ttt/%,$(CHANGED)),$(LESSON_FILES),$(CHANGED_LESSONS))
+OFFLINE_LESSON = $(notdir $(firstword $(filter notebooks/0% notebooks/1%,$(CHANGED_LESSONS)) \
+	notebooks/01_the_board.ipynb))
+CHECK_BROWSERS = tests/browser/test_play_board.py::test_a_game_in_jupyterlab \
+	"tests/lite/test_lessons_offline.py::test_lesson_runs_offline[chromium-$(OFFLINE_LESSON)]" \
+	tests/site/test_site.py::test_every_page_loads_with_its_pictures_links_and_anchors
 
-check: venv-dev
-	@mkdir -p .pytest-tmp
-	$(BIN)/ruff check $(LINT_DIRS)
-	@echo "==> unit tests (lint-imports among them)$(if $(CHANGED_LESSONS), and the changed lessons: $(CHANGED_LESSONS))"
-	$(BIN)/python -m pytest $(NBVAL) $(PARALLEL) --basetemp=.pytest-tmp/check \
-	  $(DESKTOP) --ignore=tests/test_assignments.py $(CHANGED_LESSONS)
+check: system-lite system-browser venv-dev venv-lite
+	@mkdir -p .pytest-tmp && : > $(TIMES)
+	$(call stage,lint (ruff),$(BIN)/ruff check $(LINT_DIRS))
+	$(call stage,unit tests and the lessons touched on every core: $(or $(notdir $(TOUCHED_LESSONS)),none),\
+	  $(BIN)/python -m pytest $(NBVAL) $(PARALLEL) --basetemp=.pytest-tmp/check \
+	  $(DESKTOP) --ignore=tests/test_assignments.py $(TOUCHED_LESSONS))
+	$(call stage,one test in each browser stage: JupyterLab - the browser version - the website,\
+	  $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/check-browsers $(CHECK_BROWSERS))
+	@$(SHOW_TIMES)
 
 clean:
 	rm -rf $(VENV) $(LITE_VENV) .pytest-tmp .pytest_cache .ruff_cache .import_linter_cache .cache build dist *.egg-info
