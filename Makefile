@@ -25,7 +25,7 @@ help:
 	@echo "make lite    build the course as a website that runs Python in the browser (build/lite/)"
 	@echo "make site    build the course's website: every lesson, the teacher's and contributor's guides (build/site/)"
 	@echo "make test    everything: lint, unit tests, every lesson, browser tests, the make lite site, the hub"
-	@echo "make check   quick: lint, unit tests, and the lessons changed since the last commit"
+	@echo "make check   before a commit (~5 min): lint, unit tests, the lessons a change touches, one test per browser stage"
 	@echo "make lint    ruff check, and lint-imports (the layers of pyproject.toml)"
 	@echo "make bench   run the search benchmarks"
 	@echo "make mutation  mutation-test the solvers, searches and learners with mutmut (hours; MODULES=...)"
@@ -266,6 +266,9 @@ PARALLEL := -n auto --dist worksteal
 # The stages are chosen by marker: the folders tests/browser, tests/lite, tests/site, tests/hub and
 # tests/readme mark theirs.
 DESKTOP  := -m "not (browser or lite or site or hub or readme)" tests
+# The three stages in Chromium share one run: one core builds the browser version while the
+# other plays the boards in JupyterLab (tests/static_site.py builds each site once per run).
+BROWSERS := -m "browser or lite or site" tests
 HUB_TESTS := $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/hub -m hub tests
 README_TESTS := $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/readme -m readme tests/readme
 
@@ -280,12 +283,8 @@ test:
 	$(call stage,unit tests + nbgrader course + every lesson once (nbval) on every core,\
 	  $(BIN)/python -m pytest $(NBVAL) $(PARALLEL) --basetemp=.pytest-tmp/desktop \
 	  $(DESKTOP) notebooks --ignore=notebooks/solutions)
-	$(call stage,browser tests (JupyterLab and Voila in Chromium),\
-	  $(BIN)/python -m pytest -p no:nbval $(PARALLEL) --basetemp=.pytest-tmp/browser -m browser tests)
-	$(call stage,browser-only course (JupyterLite): built then run offline in Chromium,\
-	  $(BIN)/python -m pytest -p no:nbval $(PARALLEL) --basetemp=.pytest-tmp/lite -m lite tests)
-	$(call stage,the website (make site): built then every page checked in Chromium,\
-	  $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/site -m site tests)
+	$(call stage,in Chromium: JupyterLab and Voila - the browser version built then run offline - the website built then every page,\
+	  $(BIN)/python -m pytest -p no:nbval $(PARALLEL) --basetemp=.pytest-tmp/browsers $(BROWSERS))
 	$(call stage,a class on the hub: a teacher and three students on JupyterHub in Chromium,$(HUB_TESTS))
 	$(call stage,the README's commands as typed in a fresh clone,$(README_TESTS))
 	@$(SHOW_TIMES)
@@ -313,18 +312,35 @@ test-readme: system-lite venv-dev
 mutation: venv-dev
 	$(BIN)/python mutation/run.py $(MODULES)
 
-# For a teacher or developer at work: lint, the unit tests, and the lessons changed since the last
-# commit (git), each run once. `make test` runs everything.
-CHANGED_LESSONS = $(filter-out notebooks/solutions/%,$(filter %.ipynb,$(wildcard $(shell \
-	git diff --name-only HEAD -- notebooks 2>/dev/null; \
-	git ls-files --others --exclude-standard -- notebooks 2>/dev/null))))
+# The quick check before a commit (about 5 minutes on 2 cores): every kind of test, in less of it.
+# lint; the unit tests (lint-imports among them) and the lessons the change touches, on every core;
+# then one test of each browser stage: lesson 10's game in JupyterLab in Chromium, a touched lesson
+# (else lesson 1) run offline in the browser version (built first if its files changed), and every
+# page of the website loading. A change is what differs from where the branch left main (origin/main
+# where there is one), committed or not, and new files; a change to ttt/ touches every lesson. Left
+# to make test: the other lessons, the other browser tests, the nbgrader course, the hub, the README.
+CHECK_BASE = $(shell git merge-base HEAD origin/main 2>/dev/null || git merge-base HEAD main 2>/dev/null \
+	|| echo HEAD)
+CHANGED = $(shell git diff --name-only $(CHECK_BASE) 2>/dev/null; \
+	git ls-files --others --exclude-standard 2>/dev/null)
+LESSON_FILES := $(sort $(wildcard notebooks/*.ipynb))
+CHANGED_LESSONS = $(filter $(LESSON_FILES),$(CHANGED))
+TOUCHED_LESSONS = $(if $(filter ttt/%,$(CHANGED)),$(LESSON_FILES),$(CHANGED_LESSONS))
+OFFLINE_LESSON = $(notdir $(firstword $(filter notebooks/0% notebooks/1%,$(CHANGED_LESSONS)) \
+	notebooks/01_the_board.ipynb))
+CHECK_BROWSERS = tests/browser/test_play_board.py::test_a_game_in_jupyterlab \
+	"tests/lite/test_lessons_offline.py::test_lesson_runs_offline[chromium-$(OFFLINE_LESSON)]" \
+	tests/site/test_site.py::test_every_page_loads_with_its_pictures_links_and_anchors
 
-check: venv-dev
-	@mkdir -p .pytest-tmp
-	$(BIN)/ruff check $(LINT_DIRS)
-	@echo "==> unit tests (lint-imports among them)$(if $(CHANGED_LESSONS), and the changed lessons: $(CHANGED_LESSONS))"
-	$(BIN)/python -m pytest $(NBVAL) $(PARALLEL) --basetemp=.pytest-tmp/check \
-	  $(DESKTOP) --ignore=tests/test_assignments.py $(CHANGED_LESSONS)
+check: system-lite system-browser venv-dev venv-lite
+	@mkdir -p .pytest-tmp && : > $(TIMES)
+	$(call stage,lint (ruff),$(BIN)/ruff check $(LINT_DIRS))
+	$(call stage,unit tests and the lessons touched on every core: $(or $(notdir $(TOUCHED_LESSONS)),none),\
+	  $(BIN)/python -m pytest $(NBVAL) $(PARALLEL) --basetemp=.pytest-tmp/check \
+	  $(DESKTOP) --ignore=tests/test_assignments.py $(TOUCHED_LESSONS))
+	$(call stage,one test in each browser stage: JupyterLab - the browser version - the website,\
+	  $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/check-browsers $(CHECK_BROWSERS))
+	@$(SHOW_TIMES)
 
 clean:
 	rm -rf $(VENV) $(LITE_VENV) .pytest-tmp .pytest_cache .ruff_cache .import_linter_cache .cache build dist *.egg-info

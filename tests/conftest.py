@@ -1,5 +1,5 @@
 """How the test run is split: into stages by marker, and over the cores by work stealing that
-keeps each lesson whole.
+keeps each file whole.
 
 **Stages.** The tests in a folder of tests/ that names a stage (tests/browser: JupyterLab and Voilà
 in Chromium; tests/lite: the browser-only course; tests/site: the website; tests/hub: a class on
@@ -12,12 +12,12 @@ hub's need ``make venv-hub``). A new stage is a new folder, named in STAGES, in 
 markers and in the Makefile.
 
 **Cores.** ``make test`` runs with ``-n auto --dist worksteal``: pytest-xdist hands each worker
-half of the tests, and a worker that runs out takes half of what another still has queued, so a
-long file does not leave a core idle at the end and no hand-kept order of the slowest files is
-needed. One thing must not be split: a lesson. nbval runs a notebook's cells as items of one file
-that share one kernel, in order, so the scheduler below cuts a worker's queue only where two
-neighbouring items are not cells of the same notebook. (A test module may be split: its
-module-scoped fixtures are then made once on each worker that runs part of it.)
+half of the tests, and a worker that runs out takes half of what another still has queued, so
+both cores stay busy to the end without a hand-kept order of the slowest files. A file is never
+split: nbval runs a notebook's cells as items of one file that share one kernel, in order, and a
+test module's module-scoped fixtures (the nbgrader course of tests/test_assignments.py: two
+minutes of one core) are then made once, on one worker; so the scheduler below cuts a worker's
+queue only where two neighbouring items come from different files.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 from _pytest.mark.expression import Expression  # how pytest itself reads ``-m``
-from lesson_scheduling import whole_lessons
+from lesson_scheduling import whole_files
 from repo import TESTS
 
 #: The folders of tests/ that are stages of their own; each one's marker is its name.
@@ -59,7 +59,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist, which a run may leave out
 def pytest_xdist_make_scheduler(config: pytest.Config, log):
-    """``--dist worksteal`` that never splits a lesson (see the module's docstring)."""
+    """``--dist worksteal`` that never splits a file (see the module's docstring)."""
     if config.getvalue("dist") != "worksteal":
         return None
     from xdist.scheduler.worksteal import MIN_PENDING, NodePending, WorkStealingScheduling
@@ -68,7 +68,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
         """pytest-xdist's work stealing, with every cut of a queue moved to a notebook's edge."""
 
         def _send_tests(self, node, num: int) -> None:
-            num = whole_lessons(self.collection, self.pending, num)
+            num = whole_files(self.collection, self.pending, num)
             super()._send_tests(node, num)
 
         def check_schedule(self) -> None:
@@ -92,9 +92,9 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
             victim = max(nodes_up, key=lambda node_pending: len(node_pending.pending),
                          default=None)
             queue = victim.pending if victim else []
-            # half of the longest queue, keeping its running and next item, cut at a lesson's edge
+            # half of the longest queue, keeping its running and next item, cut at a file's edge
             steal = min(len(queue) // 2, max(0, len(queue) - MIN_PENDING))
-            start = whole_lessons(self.collection, queue, len(queue) - steal)
+            start = whole_files(self.collection, queue, len(queue) - steal)
             if steal == 0 or start >= len(queue):
                 for node in idle_nodes():  # no more work for them: let them finish
                     node.shutdown()

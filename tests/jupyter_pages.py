@@ -85,8 +85,9 @@ def server(argv: list[str], folder: Path, timeout: float = 60) -> Iterator[str]:
         port = probe.getsockname()[1]
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(folder / ".cfg"),
                JUPYTER_RUNTIME_DIR=str(folder / ".rt"), JUPYTER_PLATFORM_DIRS="1",
-               JUPYTER_CONFIG_PATH=str(QUIET_CONFIG))  # as make lab and make play
-    log = folder.parent / f"{folder.name}-{Path(argv[0]).name}.log"  # not in the file browser
+               JUPYTER_CONFIG_PATH=str(QUIET_CONFIG),  # as make lab and make play
+               PYTHONUNBUFFERED="1")  # its log is read while it runs (tests of what it prints)
+    log = server_log(folder, argv[0])
     with open(log, "w") as out:
         proc = subprocess.Popen([*argv, f"--port={port}"], cwd=folder, env=env,
                                 start_new_session=True, stdout=out, stderr=subprocess.STDOUT)
@@ -95,6 +96,12 @@ def server(argv: list[str], folder: Path, timeout: float = 60) -> Iterator[str]:
         yield f"http://127.0.0.1:{port}"
     finally:
         stop_process_group(proc, grace=15)
+
+
+def server_log(folder: Path, program: str) -> Path:
+    """Where ``server`` writes what ``program`` (jupyter, voila) serving ``folder`` prints: beside
+    the folder, not in its file browser."""
+    return folder.parent / f"{folder.name}-{Path(program).name}.log"
 
 
 def _wait_for_port(proc: subprocess.Popen, port: int, timeout: float, log: Path) -> None:

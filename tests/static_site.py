@@ -1,13 +1,18 @@
-"""A static site (``make lite``'s, ``make site``'s) served on 127.0.0.1 from a thread of the test
-process, and a browser page that can reach nothing else: every other request is aborted and
-recorded, as is every error the page logs. Used by tests/lite and tests/site: their conftests
-import the fixtures ``site_url`` and ``offline`` from here, and each defines its own ``site``."""
+"""A static site (``make lite``'s, ``make site``'s) built once per test run, served on 127.0.0.1
+from a thread of the test process, and a browser page that can reach nothing else: every other
+request is aborted and recorded, as is every error the page logs. Used by tests/lite and
+tests/site: their conftests import the fixtures ``site_url`` and ``offline`` from here, and each
+defines its own ``site``, built with ``built_once``: the browser version (build/lite/) is built
+only if its files changed (``build_lite.py --if-changed``), and the website (build/site/), which
+copies it, after it, each once for all the workers of a run."""
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
@@ -15,12 +20,51 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from repo import KERNEL, KERNEL_IDLE, LITE_VENV_PYTHON, ROOT  # noqa: F401  (old home)
+from repo import KERNEL, KERNEL_IDLE, LITE_VENV_PYTHON, ROOT, SCRIPTS  # noqa: F401  (old home)
 
 
 def builder_python() -> str:
     """The Python that builds the sites: .venv-lite's where it exists, else this one."""
     return str(LITE_VENV_PYTHON if LITE_VENV_PYTHON.exists() else sys.executable)
+
+
+def build_lite() -> str:
+    """Build the browser version with scripts/build_lite.py if its files changed; return why the
+    build failed, or '' if it did not."""
+    return run_build("build_lite.py", "--if-changed")
+
+
+def build_website() -> str:
+    """Build the website with scripts/build_site.py (the browser version built first, if it is
+    not current); return why the build failed, or '' if it did not."""
+    return run_build("build_site.py")
+
+
+def run_build(script: str, *args: str) -> str:
+    build = subprocess.run([builder_python(), str(SCRIPTS / script), *args],
+                           capture_output=True, text=True)
+    if build.returncode == 0:
+        return ""
+    return f"scripts/{script} failed:\n{build.stdout[-3000:]}{build.stderr[-3000:]}"
+
+
+def built_once(tmp_path_factory: pytest.TempPathFactory, build: Callable[[], str]) -> str:
+    """``build()``'s answer, once for all the workers of a run (pytest-xdist; a run without
+    workers just builds): the first worker to take the build's lock builds and writes the answer
+    down; the others wait for the lock (two builds at once would delete each other's files) and
+    read it. The workers' temporary folders are in the run's own, fresh at each run."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return build()
+    import fcntl  # POSIX; imported here, as a run without workers needs no lock
+
+    shared = tmp_path_factory.getbasetemp().parent
+    with open(shared / f"{build.__name__}.lock", "w") as lock:
+        # held until the file is closed, also if this worker dies: then another one builds
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        answer = shared / f"{build.__name__}.outcome"
+        if not answer.exists():
+            answer.write_text(build())
+        return answer.read_text()
 
 
 class SiteHandler(SimpleHTTPRequestHandler):

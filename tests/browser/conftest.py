@@ -8,11 +8,14 @@ tests/jupyter_pages.py.
 Run with ``python -m pytest -p no:nbval --basetemp=.pytest-tmp/browser -m browser tests`` (the
 tests here carry the marker ``browser``: tests/conftest.py); ``make test`` adds ``-n auto --dist
 worksteal``: each worker is a session of its own, which starts the servers its tests use, once.
+Their folders (``lab_folder``, ``voila_folder``) are fixtures too: a test of what a server prints
+reads its log there (``jupyter_pages.server_log``) instead of starting a server of its own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from jupyter_pages import course_folder, lab_command, server, voila_command
@@ -31,14 +34,22 @@ PLAY_PAGE = "play.ipynb"
 
 
 @pytest.fixture(scope="session")
-def lab(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    folder = course_folder(tmp_path_factory.mktemp("lab"), LAB_NOTEBOOKS)
-    with server(lab_command(folder), folder) as url:
+def lab_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return course_folder(tmp_path_factory.mktemp("lab"), LAB_NOTEBOOKS)
+
+
+@pytest.fixture(scope="session")
+def lab(chromium: str, lab_folder: Path) -> Iterator[str]:
+    with server(lab_command(lab_folder), lab_folder) as url:
         yield url
 
 
 @pytest.fixture(scope="session")
-def voila(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    folder = course_folder(tmp_path_factory.mktemp("voila"), [PLAY_PAGE])
-    with server(voila_command(PLAY_PAGE), folder) as url:
+def voila_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return course_folder(tmp_path_factory.mktemp("voila"), [PLAY_PAGE])
+
+
+@pytest.fixture(scope="session")
+def voila(chromium: str, voila_folder: Path) -> Iterator[str]:
+    with server(voila_command(PLAY_PAGE), voila_folder) as url:
         yield url

@@ -24,6 +24,7 @@ from jupyter_pages import (
     lab_command,
     open_in_lab,
     server,
+    server_log,
     show_cell,
 )
 from repo import LESSONS as LESSON_PATHS
@@ -84,5 +85,5 @@ def test_pictures_show_before_running(page, trusted_lab, lesson):
         where = f"{lesson} cell {index}: {page.evaluate(OUTPUT_TEXT, index)[:300]!r}"
         assert page.evaluate(PICTURES_SHOWN, index) >= expected, where
     assert not errors, errors
-    log = (folder.parent / f"{folder.name}-jupyter.log").read_text()
+    log = server_log(folder, "jupyter").read_text()
     assert "is not trusted" not in log

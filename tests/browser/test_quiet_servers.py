@@ -2,20 +2,17 @@
 terminal, and what the Voilà page logs in the browser's console, while a student opens a lesson
 or the playable board. With the settings of scripts/jupyter-config (as ``make lab`` and
 ``make play`` use them) neither says "Kernel is running over TCP without encryption", nor warns
-about ``websocket_ping_timeout``, and the Voilà page logs no "#RUNTIME-012"."""
+about ``websocket_ping_timeout``, and the Voilà page logs no "#RUNTIME-012".
+
+The servers are the ones the other browser tests use (conftest.py), started with those settings:
+whatever they printed up to the end of a test here, for any test, counts."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from jupyter_pages import (
-    course_folder,
-    lab_command,
-    open_in_lab,
-    server,
-    voila_command,
-)
+from jupyter_pages import open_in_lab, server_log
 
 pytestmark = pytest.mark.browser
 
@@ -28,23 +25,17 @@ def noise(log: Path) -> list[str]:
     return [line for line in log.read_text().splitlines() if any(n in line for n in NOISE)]
 
 
-def test_jupyterlab_starts_a_lesson_s_kernel_quietly(page, tmp_path):
-    (tmp_path / "lab").mkdir()
-    folder = course_folder(tmp_path / "lab", ["01_the_board.ipynb"])
-    with server(lab_command(folder), folder) as url:
-        open_in_lab(page, url, "01_the_board.ipynb")  # the kernel started, its websocket open
-        page.wait_for_timeout(1000)
-    assert noise(folder.parent / f"{folder.name}-jupyter.log") == []
+def test_jupyterlab_starts_a_lesson_s_kernel_quietly(page, lab, lab_folder):
+    open_in_lab(page, lab, "01_the_board.ipynb")  # the kernel started, its websocket open
+    page.wait_for_timeout(1000)
+    assert noise(server_log(lab_folder, "jupyter")) == []
 
 
-def test_the_voila_page_runs_quietly(page, tmp_path):
-    (tmp_path / "voila").mkdir()
-    folder = course_folder(tmp_path / "voila", ["play.ipynb"])
+def test_the_voila_page_runs_quietly(page, voila, voila_folder):
     console: list[str] = []
     page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
-    with server(voila_command("play.ipynb"), folder) as url:
-        page.goto(url + "/", timeout=60_000)
-        page.locator(".cell-4").wait_for(timeout=60_000)  # the board ran, its websocket open
-        page.wait_for_timeout(1000)
-    assert noise(folder.parent / f"{folder.name}-voila.log") == []
+    page.goto(voila + "/", timeout=60_000)
+    page.locator(".cell-4").wait_for(timeout=60_000)  # the board ran, its websocket open
+    page.wait_for_timeout(1000)
+    assert noise(server_log(voila_folder, "voila")) == []
     assert [line for line in console if "RUNTIME-012" in line] == []

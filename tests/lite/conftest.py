@@ -11,8 +11,6 @@ the one build; without ``-n`` they run one after another.
 
 from __future__ import annotations
 
-import os
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -22,8 +20,8 @@ from real_browser import (  # noqa: F401  (fixtures and a hook, for pytest to fi
     chromium_executable,
     pytest_configure,
 )
-from repo import BUILD, SCRIPTS
-from static_site import builder_python, offline, site_url  # noqa: F401  (fixtures)
+from repo import BUILD
+from static_site import build_lite, built_once, offline, site_url  # noqa: F401  (fixtures)
 
 
 @pytest.fixture(scope="session")
@@ -32,40 +30,11 @@ def site(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
     nothing) unless it was already built from the same files (``build_lite.py --if-changed``
     compares a digest of the lessons, the package, the build script and the requirements with
     the one the last build wrote; a fresh clone has none), once per test run: pytest-xdist's
-    workers share one build."""
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        # every worker's temporary folder is in the run's own, fresh at each run
-        failure = built_once(tmp_path_factory.getbasetemp().parent)
-    else:
-        failure = build_site()
+    workers share one build (tests/static_site.py)."""
+    failure = built_once(tmp_path_factory, build_lite)
     if failure:
         pytest.fail(failure, pytrace=False)
     return BUILD / "lite"
-
-
-def build_site() -> str:
-    """Build the site with scripts/build_lite.py if its files changed; return why the build
-    failed, or '' if it did not."""
-    build = subprocess.run([builder_python(), str(SCRIPTS / "build_lite.py"), "--if-changed"],
-                           capture_output=True, text=True)
-    if build.returncode == 0:
-        return ""
-    return f"scripts/build_lite.py failed:\n{build.stdout[-3000:]}{build.stderr[-3000:]}"
-
-
-def built_once(shared: Path) -> str:
-    """``build_site()``'s answer for all the workers of a run, which share the folder ``shared``:
-    the first to take the lock builds and writes the answer down; the others wait for the lock
-    (two builds at once would delete each other's files) and read it."""
-    import fcntl  # POSIX; imported here, as a run without workers needs no lock
-
-    with open(shared / "lite-build.lock", "w") as lock:
-        # held until the file is closed, also if this worker dies: then another one builds
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        answer = shared / "lite-build-outcome"
-        if not answer.exists():
-            answer.write_text(build_site())
-        return answer.read_text()
 
 
 @pytest.fixture

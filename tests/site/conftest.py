@@ -11,7 +11,6 @@ Run with ``python -m pytest -p no:nbval --basetemp=.pytest-tmp/site -m site test
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -21,18 +20,23 @@ from real_browser import (  # noqa: F401  (fixtures and a hook, for pytest to fi
     chromium_executable,
     pytest_configure,
 )
-from repo import BUILD, SCRIPTS
-from static_site import builder_python, offline, site_url  # noqa: F401  (fixtures)
+from repo import BUILD
+from static_site import (  # noqa: F401  (fixtures)
+    build_lite,
+    build_website,
+    built_once,
+    offline,
+    site_url,
+)
 
 
 @pytest.fixture(scope="session")
-def site(chromium: str) -> Path:
+def site(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The website, built from this checkout into build/site/ (after Chromium was found, so a
-    skip costs nothing)."""
-    build = subprocess.run([builder_python(), str(SCRIPTS / "build_site.py")],
-                           capture_output=True, text=True)
-    if build.returncode != 0:
-        pytest.fail(f"scripts/build_site.py failed:\n{build.stdout[-3000:]}{build.stderr[-3000:]}",
-                    pytrace=False)
+    skip costs nothing), once per test run: the browser version first if its files changed, as
+    tests/lite builds it (so that the two stages can share a run's workers), then the website."""
+    failure = built_once(tmp_path_factory, build_lite) or built_once(tmp_path_factory,
+                                                                     build_website)
+    if failure:
+        pytest.fail(failure, pytrace=False)
     return BUILD / "site"
-
