@@ -31,7 +31,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ttt.arguments import at_least, checked, within
+from ttt.arguments import at_least, checked, unchecked, within
 from ttt.grid import Grid
 from ttt.protocol import check_not_over
 
@@ -46,8 +46,8 @@ except ModuleNotFoundError as missing:
     raise ModuleNotFoundError(NO_NUMPY, name="numpy") from missing
 
 __all__ = ["HIDDEN", "Adam", "Network", "encode", "forward", "gradients", "legal_mask",
-           "load_network", "loss", "new_network", "predict", "save_network", "shipped_network",
-           "train_step"]
+           "load_network", "loss", "masked_softmax", "new_network", "predict", "save_network",
+           "shipped_network", "train_step"]
 
 #: Units of the hidden layer: enough for tic-tac-toe's 4,520 positions to be told apart where it
 #: matters, few enough to train in seconds.
@@ -137,6 +137,7 @@ def relu(x: np.ndarray) -> np.ndarray:
     return np.maximum(x, 0)
 
 
+@unchecked("a step of forward, which the searches call at every position; shown in lesson 10")
 def masked_softmax(scores: np.ndarray, legal: np.ndarray) -> np.ndarray:
     """Shares adding up to 1 over the legal moves, in proportion to exp(score); 0 for the illegal
     ones, whatever their score (their exp is taken of -inf)."""

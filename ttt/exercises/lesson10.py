@@ -68,7 +68,7 @@ def close(got: object, expected: float) -> bool:
         return False
 
 
-def close_shares(got: object, expected: dict) -> bool:
+def _close_shares(got: object, expected: dict) -> bool:
     """Whether ``got`` is a dict with exactly ``expected``'s keys, each value close to its."""
     return isinstance(got, dict) and set(got) == set(expected) and \
         all(close(got[key], value) for key, value in expected.items())
@@ -84,7 +84,7 @@ def _share_sum(got: dict) -> float | None:
 
 # --- masked_policy ------------------------------------------------------------------------------
 
-SHARES = Kind((dict,), "a dict from each legal move to its share, such as {2: 0.75, 5: 0.25}")
+_SHARES = Kind((dict,), "a dict from each legal move to its share, such as {2: 0.75, 5: 0.25}")
 
 
 def _softmax(scores: list[float], cells: list[int]) -> dict[int, float]:
@@ -124,7 +124,7 @@ def _mask_cases() -> Iterator[Case]:
 
 
 def _mask_verdict(case: Case, got: object, student: Callable) -> str:
-    if close_shares(got, case.expected):
+    if _close_shares(got, case.expected):
         return ""
     scores, board = case.args
     legal, taken = set(board.legal_moves), [cell for cell in range(9) if board[cell] != "."]
@@ -139,7 +139,7 @@ def _mask_verdict(case: Case, got: object, student: Callable) -> str:
     if missing:
         return f"Every free cell is a move and gets a share: {missing[0]} is missing."
     for mistaken, nudge in _MASK_MISTAKES:
-        if close_shares(got, mistaken(scores, board)):
+        if _close_shares(got, mistaken(scores, board)):
             return nudge
     total = _share_sum(got)
     if total is not None and not close(total, 1):
@@ -294,7 +294,7 @@ def _constant(case: Case, got: object, student: Callable) -> float | None:
 
 # --- training_targets ---------------------------------------------------------------------------
 
-TARGETS = Kind((list, tuple), "a list with one (shares, value) pair for each position of the game")
+_TARGETS = Kind((list, tuple), "a list with one (shares, value) pair for each position of the game")
 
 #: Finished games (their moves, from the empty board) and the visits of each position's search,
 #: made up but of the shape self-play gives: (moves, a seed for the visit counts, about)
@@ -361,17 +361,17 @@ def _targets_verdict(case: Case, got: object, student: Callable) -> str:
 def _policy_target_nudge(pairs: list, expected: list, game: list) -> str:
     for number, ((shares, _), (right, _), (board, visits)) in enumerate(
             zip(pairs, expected, game, strict=True)):
-        if close_shares(_without_zeros(shares, board), right):
+        if _close_shares(_without_zeros(shares, board), right):
             continue  # a move the search never visited may be there, with share 0
         where = f"At position {number} ({board}, {board.to_move} to move) "
         if not isinstance(shares, dict):
             return where + f"the policy target is {shown(shares)}: make it a dict from each " \
                            "move the search visited to its share of the visits."
-        if close_shares(shares, {move: float(count) for move, count in visits.items()}):
+        if _close_shares(shares, {move: float(count) for move, count in visits.items()}):
             return where + "the policy target is the visit counts: divide each by the visits " \
                            "of that search in all, so that the shares add up to 1."
         best = max(visits, key=visits.get)
-        if close_shares(shares, {best: 1.0}) or close_shares(
+        if _close_shares(shares, {best: 1.0}) or _close_shares(
                 shares, {move: float(move == best) for move in visits}):
             return where + "the target puts everything on the most visited move: the " \
                            "network learns the search's whole verdict, each visited move's share."
@@ -421,7 +421,7 @@ EXERCISES = (
         hint_text="Two steps, in this order: leave out the cells that are taken; then turn the "
                   "scores of the free cells into shares with the softmax, exp of each score over "
                   "the sum of those exps.",
-        cases=_mask_cases, returns=SHARES, verdict=_mask_verdict,
+        cases=_mask_cases, returns=_SHARES, verdict=_mask_verdict,
         summary="positions with taken cells scored high, one free cell, negative scores"),
     Exercise(
         puct_score, lesson=10,
@@ -446,7 +446,7 @@ EXERCISES = (
                   "target asks whose point of view: the value head always answers for the "
                   "player to move, so the same game's result counts as a win at some positions "
                   "and a loss at the others.",
-        cases=_target_cases, returns=TARGETS, verdict=_targets_verdict,
+        cases=_target_cases, returns=_TARGETS, verdict=_targets_verdict,
         summary="games X won, O won and drawn: visit shares and results for the player to "
                 "move"),
 )
