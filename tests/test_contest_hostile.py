@@ -118,7 +118,10 @@ def test_reading_another_students_entry_fails(contest_folder, honest_games):
         text = open({str(contest_folder / "ada.py")!r}).read()
         raise RuntimeError("stolen: " + text)
         """)
-    assert all("raised FileNotFoundError" in said and "ada.py" in said for said in sentences)
+    # Not there (the contest folder is hidden), or not to be reached (a folder on the way is
+    # closed to the player's account): either way ada's secret is not read (mallory_sentences).
+    assert all(re.search(r"raised (FileNotFoundError|PermissionError) .*ada\.py", said)
+               for said in sentences), sentences
 
 
 def test_writing_outside_its_folder_fails(contest_folder, honest_games):
@@ -155,13 +158,16 @@ def test_importing_the_contest_finds_no_opponent(contest_folder, honest_games):
         found = []
         for folder in (contest_folder(), pathlib.Path({str(contest_folder)!r}),
                        pathlib.Path.home(), pathlib.Path("/tmp")):
-            if folder.is_dir():
-                found += [entry.source for entry in collect_entries(folder)[0]]
+            try:  # a folder on the way may be closed to the player: look on
+                if folder.is_dir():
+                    found += [entry.source for entry in collect_entries(folder)[0]]
+            except (OSError, ValueError):
+                pass
         found += [text for text in gc.get_objects() if isinstance(text, str) and "ada" in text]
         found += [path.read_text() for path in pathlib.Path("/proc").glob("*/cmdline")]
         raise RuntimeError(f"found {{len(found)}} clues: {{found}}")
         """)
-    assert all("raised RuntimeError (found" in said for said in sentences)
+    assert all("raised RuntimeError (found" in said for said in sentences), sentences
 
 
 def test_returning_nonsense_loses(contest_folder, honest_games):
