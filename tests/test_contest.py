@@ -81,6 +81,23 @@ def test_an_entry_carries_the_helpers_imports_and_constants(student_module, tmp_
     assert play_game(player, random_player(1)).winner in ("X", "O", None)
 
 
+def test_a_course_player_made_by_a_call_travels_as_a_call_of_make_player(tmp_path):
+    # lesson 6's "a player of your own": backup(board) asks two-layer
+    cells = tmp_path / "lesson_6_cells.py"
+    cells.write_text("from ttt.players import two_layer_player\n\nbackup = two_layer_player("
+                     "seed=21)\n\ndef my_player(board):\n    return 4 if board[4] == '.' "
+                     "else backup(board)\n")
+    source = entry_source(runpy.run_path(str(cells), run_name="lesson_6_cells")["my_player"])
+    assert "backup = _make_player('two-layer', seed=_random.getrandbits(32))" in source
+    (tmp_path / "entry.py").write_text(source)
+    player = runpy.run_path(str(tmp_path / "entry.py"))["PLAYER"]
+    # X X .
+    # O O .
+    # . . .    X to move, the centre taken: two-layer's win at 2
+    assert player(Board.from_string("XX.|OO.|...")) == 2
+    assert player(Board()) == 4
+
+
 def test_entering_writes_the_students_file_privately(student_module, tmp_path, monkeypatch):
     monkeypatch.setenv("JUPYTERHUB_USER", "ada")
     path = enter_contest(student_module.my_player, tmp_path)

@@ -16,6 +16,7 @@ import getpass
 import inspect
 import os
 import re
+import sys
 import tempfile
 import types
 from collections.abc import Callable
@@ -131,11 +132,37 @@ def _gather(obj: Any, home: str, imports: dict[str, str], sources: dict[str, str
         elif getattr(value, "__module__", None) == home and (
                 inspect.isfunction(value) or inspect.isclass(value)):
             _gather(value, home, imports, sources)
+        elif _course_player_name(value):
+            imports.update(_MAKE_PLAYER)
+            sources[name] = (f"{name} = _make_player({value.__name__!r}, "
+                             f"seed=_random.getrandbits(32))\n")
         elif getattr(value, "__module__", None) not in (None, home, "__main__"):
             imports[name] = _from_line(value, name)
         else:
             raise TypeError(f"enter_contest cannot carry {name!r} ({type(value).__name__}) "
                             f"into the contest: define it inside {obj.__name__}")
+
+
+#: The imports of a course player made afresh by name (private names: the student's own stay free).
+_MAKE_PLAYER = {"_make_player": "from ttt.players import make_player as _make_player",
+                "_random": "import random as _random"}
+
+
+def _course_player_name(value: object) -> str | None:
+    """The name ``make_player`` builds ``value`` from, if it is one of the course's players
+    (``backup = two_layer_player(seed=21)``): a player made by a call, whose source is not its
+    own, travels as a call of ``make_player``, seeded by the game's seed (the seat seeds
+    ``random``)."""
+    from ttt.players import make_player
+
+    name = getattr(value, "__name__", None)
+    if getattr(value, "__module__", None) != "ttt.players" or not isinstance(name, str):
+        return None
+    try:
+        make_player(name)
+    except (ValueError, TypeError):
+        return None
+    return name
 
 
 def _source_of(obj: Any) -> str:
@@ -174,8 +201,8 @@ def _import_line(module: str, name: str) -> str:
 def _from_line(value: Any, name: str) -> str:
     """``from module import thing`` under ``name``."""
     thing = getattr(value, "__qualname__", getattr(value, "__name__", name))
-    if "." in thing or "<" in thing:
-        raise TypeError(f"enter_contest cannot carry {name!r} into the contest: import it "
-                        f"inside your function")
+    if getattr(sys.modules.get(value.__module__), thing, None) is not value:  # made by a call
+        raise TypeError(f"enter_contest cannot carry {name!r} into the contest: import or "
+                        f"make it inside your function")
     line = f"from {value.__module__} import {thing}"
     return line if thing == name else f"{line} as {name}"
