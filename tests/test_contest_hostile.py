@@ -8,10 +8,15 @@ player may learn), and the course's random player. Each test adds mallory, a hos
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import pwd
 import re
 import shutil
 import socket
+import subprocess
+import sys
 import textwrap
 import uuid
 from pathlib import Path
@@ -189,3 +194,60 @@ def test_a_crash_loses_with_its_error(contest_folder, honest_games):
     sentences = mallory_sentences(contest_folder, honest_games, "return 1 // 0")
     assert all("raised ZeroDivisionError (integer division or modulo by zero), so" in said
                for said in sentences)
+
+
+@contextlib.contextmanager
+def passable_by_every_account(*paths: Path):
+    """Let every account through the folders above ``paths`` (pytest's temporary folders are its
+    own account's; a pyenv Python lives in /root), as a teacher's own course and Python are
+    their account's; put the modes back afterwards."""
+    closed = {folder: folder.stat().st_mode for path in paths for folder in path.parents
+              if not folder.stat().st_mode & 0o001}
+    for folder, mode in closed.items():
+        folder.chmod(mode | 0o001)
+    try:
+        yield
+    finally:
+        for folder, mode in closed.items():
+            folder.chmod(mode)
+
+
+def test_a_teacher_without_root_runs_the_contest_confined_by_bubblewrap(tmp_path):
+    """The contest run by an account that is not root (a teacher's laptop): no user id of its
+    own for each player (setpriv needs root), but bubblewrap still cuts the network off. Run as
+    root (CI), the test runs the contest as ``nobody``, an account with no home."""
+    folder, report = tmp_path / "contest", tmp_path / "report"
+    folder.mkdir()
+    (folder / "ada.py").write_text("import os, random\n\ndef pick(position):\n    print('user',"
+                                   " os.getuid())\n    return random.choice(position.legal_moves)"
+                                   "\n\nPLAYER = pick\n")
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        (folder / "mallory.py").write_text(
+            "import socket\n\ndef play(position):\n    socket.create_connection(('127.0.0.1', "
+            f"{server.getsockname()[1]}), timeout=1)\n    return position.legal_moves[0]\n\n"
+            "PLAYER = play\n")
+        command = [sys.executable, "-m", "ttt.contest", "run", "--folder", str(folder),
+                   "--out", str(report), "--no-reference", "--move-seconds", "30"]
+        as_root = os.geteuid() == 0
+        if as_root:
+            report.mkdir(mode=0o777)
+            for path in (tmp_path, folder, report, *folder.iterdir()):
+                path.chmod(0o777 if path.is_dir() else 0o644)
+            command = ["runuser", "-u", "nobody", "--", *command]
+        with passable_by_every_account(Path(sys.executable), Path(sys.base_prefix), tmp_path,
+                                       Path(ttt.__file__)):
+            ran = subprocess.run(command, capture_output=True, text=True, timeout=600,
+                                 cwd=tmp_path, env={**os.environ, "HOME": "/nonexistent"}
+                                 if as_root else None)
+    assert ran.returncode == 0, ran.stderr
+    contest = json.loads((report / "contest.json").read_text())
+    assert "no network" in contest["in_force"] and not any(
+        "user id of its own" in said for said in contest["in_force"])
+    assert contest["missing"] == [
+        "players run as this account (as root, with bubblewrap, each gets a user id of its own): "
+        "they can read the files this account can read outside its home"]
+    sentences = [game["sentence"] for game in contest["games"] if "mallory" in game["sentence"]]
+    assert len(sentences) == 2 and all("use the network" in said for said in sentences)
+    uid = pwd.getpwnam("nobody").pw_uid if as_root else os.getuid()  # the teacher's account
+    printed = "".join(game["printed"].get("ada", "") for game in contest["games"])
+    assert set(re.findall(r"user (\d+)", printed)) == {str(uid)}

@@ -150,7 +150,9 @@ def _shown_read_only(as_root: bool) -> list[str]:
                      Path(__file__).resolve().parents[2]})
     closed = {folder for path in needed for folder in path.parents
               if folder != Path("/") and not folder.stat().st_mode & 0o001}
-    closed |= {Path("/tmp"), Path("/var/tmp"), *([] if as_root else [Path.home()])}
+    # an account with no home (nobody's is /nonexistent) has none to hide
+    home = [] if as_root or not Path.home().is_dir() else [Path.home()]
+    closed |= {Path("/tmp"), Path("/var/tmp"), *home}
     outermost = [folder for folder in closed if not any(other in folder.parents
                                                         for other in closed)]
     return [*(arg for folder in sorted(outermost) for arg in ("--tmpfs", str(folder))),
