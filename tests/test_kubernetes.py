@@ -33,6 +33,8 @@ from packaging.requirements import Requirement
 from repo import ROOT
 from traitlets.config import Config
 
+from ttt.contest import enter_contest
+
 KUBERNETES = ROOT / "hub" / "kubernetes"
 VALUES = KUBERNETES / "values.yaml"
 NBGRADER_CONFIG = ROOT / "hub" / "student" / "nbgrader_config.py"
@@ -63,6 +65,8 @@ def test_the_chart_makes_the_class_hub_of_the_values():
     assert volume["persistentVolumeClaim"]["claimName"] == \
         exchange_documents()["PersistentVolumeClaim"]["metadata"]["name"]
     assert singleuser["extraEnv"]["TTT_EXCHANGE"] == mount["mountPath"]
+    # the contest's folder: in the exchange's volume (its job opens it: the test below)
+    assert Path(singleuser["extraEnv"]["TTT_CONTEST"]).parent == Path(mount["mountPath"])
     assert singleuser["extraEnv"]["TTT_HUB_TEACHER"] in \
         values["hub"]["config"]["Authenticator"]["admin_users"]
     # every node pulls the course's image, by a tag that names one build
@@ -144,7 +148,13 @@ def exchange_documents() -> dict[str, dict]:
                                                           .read_text())}
 
 
-def test_the_exchange_volume_is_opened_to_every_user_with_the_sticky_bit(tmp_path):
+def centre_player(position):
+    """A student's player: the centre while it is free."""
+    return 4 if 4 in position.legal_moves else position.legal_moves[0]
+
+
+def test_the_exchange_volume_and_the_contests_folder_are_opened_to_every_user(tmp_path,
+                                                                             monkeypatch):
     documents = exchange_documents()
     claim = documents["PersistentVolumeClaim"]["metadata"]["name"]
     pod = documents["Job"]["spec"]["template"]["spec"]
@@ -157,8 +167,15 @@ def test_the_exchange_volume_is_opened_to_every_user_with_the_sticky_bit(tmp_pat
     exchange.mkdir(mode=0o755)
     command = [part.replace(mount["mountPath"], str(exchange)) for part in container["command"]]
     ran = subprocess.run(command, capture_output=True, text=True, check=True)
-    assert ran.stdout.strip() == "1777"
-    assert exchange.stat().st_mode & 0o7777 == 0o1777
+    assert ran.stdout.split() == ["1777", "1777"]
+    # the students' servers mount the volume at the exchange's path, the contest's folder in it
+    env = hub_values()["singleuser"]["extraEnv"]
+    contest = exchange / Path(env["TTT_CONTEST"]).relative_to(env["TTT_EXCHANGE"])
+    assert exchange.stat().st_mode & 0o7777 == contest.stat().st_mode & 0o7777 == 0o1777
+    # entering, as a student's server does it there (every pod is jovyan: the name is the hub's)
+    monkeypatch.setenv("TTT_CONTEST", str(contest))
+    monkeypatch.setenv("JUPYTERHUB_USER", "ada")
+    assert enter_contest(centre_player) == contest / "ada.py"
 
 
 def importing_ttt(home: Path, site_dir: Path) -> str:
