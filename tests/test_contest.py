@@ -22,7 +22,7 @@ from ttt.contest.games import reference_players, starting_position
 from ttt.contest.rating import leaderboard
 from ttt.contest.report import write_report
 from ttt.contest.running import Entry, Game, collect_entries, game_seed, run_contest, swiss_round
-from ttt.contest.sandbox import Limits
+from ttt.contest.sandbox import CannotConfine, Limits
 from ttt.games import ConnectFour
 from ttt.matches import play_game
 from ttt.players import random_player
@@ -233,12 +233,27 @@ def test_a_player_that_cannot_load_loses_before_the_first_move():
 
 def test_without_bubblewrap_the_contest_says_what_is_not_confined(monkeypatch):
     monkeypatch.setattr("ttt.contest.sandbox.shutil.which", lambda program: None)
+    if os.geteuid() == 0:  # as CI runs: every player would run as root, so it plays no game
+        with pytest.raises(CannotConfine, match="as root, every player would run as root, "
+                           "unconfined: bubblewrap is not installed"):
+            run_contest([Entry("random"), Entry("two-layer")], references=False)
+        return
     contest = run_contest([Entry("random"), Entry("two-layer")], references=False,
                           limits=PATIENT)
     assert contest.missing[0] == ("network and files are NOT confined: bubblewrap is not "
                                   "installed (Debian: apt-get install bubblewrap)")
     assert "no network" not in contest.in_force and "no new processes" in contest.in_force
     assert len(contest.games) == 2 and not any(game.sentence for game in contest.games)
+
+
+def test_a_report_folder_not_made_yet_leaves_bubblewrap_working(tmp_path, capsys):
+    # bubblewrap cannot hide a folder that is not there: it would not start at all
+    (tmp_path / "ada.py").write_text("def play(position):\n    return position.legal_moves[0]"
+                                     "\n\nPLAYER = play\n")
+    assert main(["run", "--folder", str(tmp_path), "--no-reference",
+                 "--out", str(tmp_path / "not-yet" / "report")]) == 0
+    contest = json.loads((tmp_path / "not-yet" / "report" / "contest.json").read_text())
+    assert "no network" in contest["in_force"], contest["missing"]
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="only root reads every student's entry")

@@ -4,11 +4,13 @@ are the same as in the contest without it (moves and results).
 
 The honest field: ada, a student's entry in the contest folder (its source holds a secret no other
 player may learn), and the course's random player. Each test adds mallory, a hostile entry.
+
+The last tests run the contest as an account that is not root (a teacher's laptop), with and
+without bubblewrap: what confines the players then, and what the contest says of it.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import pwd
@@ -196,51 +198,69 @@ def test_a_crash_loses_with_its_error(contest_folder, honest_games):
                for said in sentences)
 
 
-@contextlib.contextmanager
-def passable_by_every_account(*paths: Path):
-    """Let every account through the folders above ``paths`` (pytest's temporary folders are its
-    own account's; a pyenv Python lives in /root), as a teacher's own course and Python are
-    their account's; put the modes back afterwards."""
-    closed = {folder: folder.stat().st_mode for path in paths for folder in path.parents
+def seen_by_every_account(needed: list[Path]) -> list[str]:
+    """bubblewrap's options (run as root) for a view of this computer in which every account can
+    reach ``needed``, as a teacher's own Python and course are their account's: each folder above
+    them that others may not pass (a pyenv Python's /root, pytest's temporary folders) covered by
+    an empty one, and ``needed`` shown in it. Nothing changes outside: other tests that open and
+    close /root meanwhile are not disturbed."""
+    closed = {folder for path in needed for folder in path.parents
               if not folder.stat().st_mode & 0o001}
-    for folder, mode in closed.items():
-        folder.chmod(mode | 0o001)
-    try:
-        yield
-    finally:
-        for folder, mode in closed.items():
-            folder.chmod(mode)
+    outermost = sorted(folder for folder in closed
+                       if not any(other in folder.parents for other in closed))
+    inside = sorted({folder for path in needed for folder in path.parents
+                     if any(cover in folder.parents for cover in outermost)})
+    return ["--dev-bind", "/", "/",  # devices too: the contest's own bubblewrap shows /dev/null
+            *(arg for folder in outermost for arg in ("--tmpfs", str(folder))),
+            # the folders on the way, passable (bubblewrap would make them 0700)
+            *(arg for folder in inside for arg in ("--perms", "0755", "--dir", str(folder))),
+            *(arg for path in needed for arg in ("--bind", str(path), str(path)))]
 
 
-def test_a_teacher_without_root_runs_the_contest_confined_by_bubblewrap(tmp_path):
-    """The contest run by an account that is not root (a teacher's laptop): no user id of its
-    own for each player (setpriv needs root), but bubblewrap still cuts the network off. Run as
-    root (CI), the test runs the contest as ``nobody``, an account with no home."""
+#: The account a contest runs as in the tests below: ``nobody`` (with no home) when the tests run
+#: as root, as CI does, else the account running them.
+NOT_ROOT = "nobody" if os.geteuid() == 0 else pwd.getpwuid(os.getuid()).pw_name
+
+
+def contest_not_as_root(tmp_path: Path, port: int, bubblewrap: bool = True) -> dict:
+    """The contest of ada (who prints her user id) and mallory (who connects to ``port``), run
+    by ``NOT_ROOT`` with the command a teacher types (bubblewrap out of its sight unless
+    ``bubblewrap``): its contest.json."""
     folder, report = tmp_path / "contest", tmp_path / "report"
     folder.mkdir()
     (folder / "ada.py").write_text("import os, random\n\ndef pick(position):\n    print('user',"
                                    " os.getuid())\n    return random.choice(position.legal_moves)"
                                    "\n\nPLAYER = pick\n")
-    with socket.create_server(("127.0.0.1", 0)) as server:
-        (folder / "mallory.py").write_text(
-            "import socket\n\ndef play(position):\n    socket.create_connection(('127.0.0.1', "
-            f"{server.getsockname()[1]}), timeout=1)\n    return position.legal_moves[0]\n\n"
-            "PLAYER = play\n")
-        command = [sys.executable, "-m", "ttt.contest", "run", "--folder", str(folder),
-                   "--out", str(report), "--no-reference", "--move-seconds", "30"]
-        as_root = os.geteuid() == 0
-        if as_root:
-            report.mkdir(mode=0o777)
-            for path in (tmp_path, folder, report, *folder.iterdir()):
-                path.chmod(0o777 if path.is_dir() else 0o644)
-            command = ["runuser", "-u", "nobody", "--", *command]
-        with passable_by_every_account(Path(sys.executable), Path(sys.base_prefix), tmp_path,
-                                       Path(ttt.__file__)):
-            ran = subprocess.run(command, capture_output=True, text=True, timeout=600,
-                                 cwd=tmp_path, env={**os.environ, "HOME": "/nonexistent"}
-                                 if as_root else None)
+    (folder / "mallory.py").write_text(
+        f"import socket\n\ndef play(position):\n    socket.create_connection(('127.0.0.1', "
+        f"{port}), timeout=1)\n    return position.legal_moves[0]\n\nPLAYER = play\n")
+    command = [*([] if bubblewrap else ["env", "PATH=/nonexistent"]), sys.executable, "-m",
+               "ttt.contest", "run", "--folder", str(folder), "--out", str(report),
+               "--no-reference", "--move-seconds", "30"]
+    if os.geteuid() == 0:
+        for path in (tmp_path, folder, *folder.iterdir()):
+            path.chmod(0o777 if path.is_dir() else 0o644)
+        needed = [Path(sys.executable).resolve().parent, Path(sys.prefix), Path(sys.base_prefix),
+                  Path(ttt.__file__).resolve().parents[1], tmp_path]
+        command = ["bwrap", *seen_by_every_account(needed), "--", "runuser", "-u", NOT_ROOT,
+                   "--", *command]
+    ran = subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=tmp_path,
+                         env={**os.environ, "HOME": str(Path(pwd.getpwnam(NOT_ROOT).pw_dir))})
     assert ran.returncode == 0, ran.stderr
-    contest = json.loads((report / "contest.json").read_text())
+    return json.loads((report / "contest.json").read_text())
+
+
+def user_ids_printed(contest: dict, name: str) -> set[int]:
+    """The user ids the player ``name`` said it ran as."""
+    return {int(uid) for game in contest["games"]
+            for uid in re.findall(r"user (\d+)", game["printed"].get(name, ""))}
+
+
+def test_a_teacher_without_root_runs_the_contest_confined_by_bubblewrap(tmp_path):
+    """The contest run by an account that is not root (a teacher's laptop): no user id of its
+    own for each player (setpriv needs root), but bubblewrap still cuts the network off."""
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        contest = contest_not_as_root(tmp_path, server.getsockname()[1])
     assert "no network" in contest["in_force"] and not any(
         "user id of its own" in said for said in contest["in_force"])
     assert contest["missing"] == [
@@ -248,6 +268,19 @@ def test_a_teacher_without_root_runs_the_contest_confined_by_bubblewrap(tmp_path
         "they can read the files this account can read outside its home"]
     sentences = [game["sentence"] for game in contest["games"] if "mallory" in game["sentence"]]
     assert len(sentences) == 2 and all("use the network" in said for said in sentences)
-    uid = pwd.getpwnam("nobody").pw_uid if as_root else os.getuid()  # the teacher's account
-    printed = "".join(game["printed"].get("ada", "") for game in contest["games"])
-    assert set(re.findall(r"user (\d+)", printed)) == {str(uid)}
+    assert user_ids_printed(contest, "ada") == {pwd.getpwnam(NOT_ROOT).pw_uid}
+
+
+def test_without_bubblewrap_a_teacher_without_root_gets_the_limits_and_is_told(tmp_path):
+    """Where bubblewrap cannot start (here: not on the runner's PATH), the players run with the
+    time and resource limits only, and the contest says what is not confined: a player reaches
+    the network."""
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        contest = contest_not_as_root(tmp_path, server.getsockname()[1], bubblewrap=False)
+        server.setblocking(False)
+        server.accept()[0].close()  # mallory connected
+    assert contest["missing"][0] == ("network and files are NOT confined: bubblewrap is not "
+                                     "installed (Debian: apt-get install bubblewrap)")
+    assert "no new processes" in contest["in_force"] and "no network" not in contest["in_force"]
+    assert not any(game["sentence"] for game in contest["games"])
+    assert user_ids_printed(contest, "ada") == {pwd.getpwnam(NOT_ROOT).pw_uid}

@@ -20,7 +20,7 @@ from ttt.contest.games import a_game
 from ttt.contest.rating import leaderboard
 from ttt.contest.report import write_report
 from ttt.contest.running import Game, collect_entries, run_contest
-from ttt.contest.sandbox import Limits
+from ttt.contest.sandbox import CannotConfine, Limits
 
 __all__ = ["main"]
 
@@ -87,10 +87,14 @@ def run(options: argparse.Namespace) -> int:
         print(sentence)
     print(f"{len(entries)} entries from {folder}, game {options.game}, seed {options.seed}")
     limits = Limits(move_seconds=options.move_seconds, memory_mb=options.memory_mb)
-    contest = run_contest(entries, options.game, options.seed, limits,
-                          references=not options.no_reference, hidden=[folder, out.resolve()],
-                          left_out=left_out, progress=_say_failure,
-                          swiss_rounds=options.swiss)
+    try:
+        contest = run_contest(entries, options.game, options.seed, limits,
+                              references=not options.no_reference,
+                              hidden=[folder, out.resolve()], left_out=left_out,
+                              progress=_say_failure, swiss_rounds=options.swiss)
+    except CannotConfine as error:
+        print(error, file=sys.stderr)
+        return 2
     for missing in contest.missing:
         print(f"not confined: {missing}")
     print(f"{'rank':>4}  {'player':<20} {'rating':>7}  won drawn lost")

@@ -7,7 +7,8 @@ bound what it prints). Where bubblewrap (Debian's ``bubblewrap``) can start, eac
 runs without network, other processes or a shared ``/tmp``, with every file read-only but its own
 fresh working folder, and the contest's folders hidden. Run as root (the class hub's teacher, or
 CI), each player also runs as a user id of its own with no account behind it, so it can read no
-student's files, and no other player's folder. ``Jail.limits_in_force`` says which of these
+student's files, and no other player's folder; as root without bubblewrap nothing runs
+(``CannotConfine``): its players would be root. ``Jail.limits_in_force`` says which of these
 apply, and the report prints it.
 """
 
@@ -31,7 +32,7 @@ from typing import Any
 from ttt.arguments import at_least, checked
 from ttt.contest.games import a_game
 
-__all__ = ["Fault", "Jail", "Limits", "Seat"]
+__all__ = ["CannotConfine", "Fault", "Jail", "Limits", "Seat"]
 
 #: The user ids the players run as, when the runner is root: far above any account's.
 FIRST_UID = 2_000_000_000
@@ -64,6 +65,10 @@ class Limits:
         return math.ceil(games * (moves / 2 * self.move_seconds + self.start_seconds) + 60)
 
 
+class CannotConfine(RuntimeError):
+    """The runner is root and bubblewrap cannot start: every player would run as root."""
+
+
 @dataclass(frozen=True)
 class Fault:
     """Why a player lost a game, as the end of a sentence ("ada (X) took longer than ...")."""
@@ -84,10 +89,18 @@ class Jail:
     @classmethod
     def for_this_computer(cls, hidden: list[Path]) -> Jail:
         """The strictest confinement this computer allows: bubblewrap if it starts here, and as
-        root a user id per player (inside bubblewrap, which shows it the course's Python)."""
-        jail = cls(hidden=[folder.resolve() for folder in hidden], as_root=os.geteuid() == 0)
+        root a user id per player (inside bubblewrap, which shows it the course's Python). As
+        root without bubblewrap, CannotConfine: the players would run as root.
+
+        A hidden folder that is not there yet (the report's) has nothing to hide, and bubblewrap
+        cannot make its mount point in the read-only root."""
+        jail = cls(hidden=[folder.resolve() for folder in hidden if folder.exists()],
+                   as_root=os.geteuid() == 0)
         jail.bubblewrap, jail.without_bubblewrap = _try_bubblewrap(jail)
-        jail.as_root = jail.as_root and jail.bubblewrap is not None
+        if jail.as_root and not jail.bubblewrap:
+            raise CannotConfine(f"as root, every player would run as root, unconfined: "
+                                f"{jail.without_bubblewrap}; make it start, or run the contest "
+                                f"as an account of its own")
         return jail
 
     def limits_in_force(self, limits: Limits) -> list[str]:
