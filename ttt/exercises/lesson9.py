@@ -285,9 +285,16 @@ def _menace_verdict(case: Case, got: object, student: Callable) -> str:
         return ""
     beads, result, total = case.args
     tried = f"With beads={beads}, result={result!r} and box_total={total} yours returned {got!r}"
+    if all(student(5, outcome, 20) == change for outcome, change in MICHIE_REWARDS.items()):
+        return (f"{tried}: yours returns the change (+3 after a win), not the beads after it. "
+                "Add the change to beads.")
     if result == "loss" and total == 1 and got == beads - 1:
         return (f"{tried}: that empties the box, and MENACE would have no bead to draw there. "
                 f"Keep the last bead of a box (here the box holds only this one).")
+    if result == "loss" and beads == 1 < total and got == beads and student(2, "loss", 5) == 1:
+        return (f"{tried}. box_total counts the beads of the whole box: only the box's very last "
+                "bead stays. While other moves' beads are left in it, a move may lose its last "
+                "one.")
     if got != beads and got in (total, total + MICHIE_REWARDS[result]):
         return (f"{tried}, the box's total changed; return the beads of this one move "
                 f"({beads} before the game), changed by the result.")
