@@ -221,6 +221,9 @@ _UCB1_MISTAKES: tuple[tuple[Callable[[int, int, int, int], float], str], ...] = 
      "(ln), which is larger by a factor ln(10) ≈ 2.303."),
     (lambda t, n, N, sign: sign * t / n + EXPLORATION * math.sqrt(math.log2(N) / n),
      "math.log2 is the logarithm to base 2: UCB1 uses the natural logarithm, math.log (ln)."),
+    (lambda t, n, N, sign: sign * t + _bonus(N, n),
+     "total adds up the results of all the move's playouts: divide it by visits for their mean "
+     "(−total / visits for O)."),
     (lambda t, n, N, sign: sign * t / n + _bonus(n, N),
      "visits and parent_visits swapped: the bonus is √(ln(parent_visits) / visits), the "
      "logarithm of the playouts through the position where the choice is made over the move's "

@@ -97,6 +97,9 @@ TD_MISTAKES: tuple[tuple[Callable[[float, float, float], float], str], ...] = (
     (lambda v, n, a: n + a * (v - n),
      "That moves next_value towards value: the update changes value, the position moved from, "
      "a step alpha towards next_value, the position it led to."),
+    (lambda v, n, a: v + (n - v) / a,
+     "Divided by alpha: the step is alpha × (next_value − value), a fraction alpha of the "
+     "difference; divided, it overshoots next_value."),
     (lambda v, n, a: v + (1 - a) * (n - v),
      "A step of 1 − alpha: with alpha = 0.1 the value should move a tenth of the way, not nine "
      "tenths."),
@@ -316,6 +319,10 @@ def _menace_verdict(case: Case, got: object, student: Callable) -> str:
         yours = f"adds {loss}" if loss else "leaves the beads as they are"
         return (f"{tried}: a loss takes one bead away from the move played (unless it is the "
                 f"box's last), so that MENACE plays it less often; after a loss yours {yours}.")
+    off = [outcome for outcome, change in changes.items() if change != MICHIE_REWARDS[outcome]]
+    if off and changes[off[0]] is not None:
+        return (f"{tried}. After a {off[0]} yours changes the beads by {changes[off[0]]:+d}. "
+                "Michie's rule: a win adds 3 beads, a draw 1, a loss takes 1 away.")
     return f"{tried}. Michie's rule: a win adds 3 beads, a draw 1, a loss takes 1 away."
 
 
