@@ -8,7 +8,8 @@ exercise's nudge about that mistake. A stub (it returns None or raises NotImplem
 "Not yet". Nothing the student's function does makes a check crash or hang: an exception, a call
 of ``sys.exit()``, an answer of the wrong kind (a numpy array, an object whose ``==`` raises), a
 list or dict changed and not put back, and a call that does not return within ``SECONDS`` all
-come back as feedback.
+come back as feedback. A wrong answer is asked for again: one that comes out otherwise (a count
+kept between calls, a choice drawn at random) is told so.
 """
 
 from __future__ import annotations
@@ -397,20 +398,26 @@ def _list_change(old: list, new: list) -> str:
     if not differ:
         return ""
     item = differ[0]
-    if item < len(old) and item < len(new):
-        inner = [changed_dict(a, b) for a, b in zip(old[item], new[item], strict=False)
-                 if isinstance(a, dict)] if isinstance(old[item], tuple) and \
-            isinstance(new[item], tuple) else []
-        if any(inner):
-            return f"in item {item}, {next(change for change in inner if change)}"
+    inner = _dict_inside(old[item], new[item]) if item < min(len(old), len(new)) else ""
+    if inner:
+        return f"in item {item}, {inner}"
     now = shown(new[item]) if item < len(new) else "nothing"
     was = shown(old[item]) if item < len(old) else "nothing"
     return f"{'cell' if _holds_marks(old) else 'item'} {item} holds {now} instead of {was}"
 
 
+def _dict_inside(old: object, new: object) -> str:
+    """What changed in a dict inside a tuple, such as a game's (board, visits), or ''."""
+    if not (isinstance(old, tuple) and isinstance(new, tuple)):
+        return ""
+    changes = (changed_dict(a, b) for a, b in zip(old, new, strict=False) if isinstance(a, dict))
+    return next((change for change in changes if change), "")
+
+
 def _holds_marks(values: object) -> bool:
     """Whether ``values`` is a list of a board's marks ('X', 'O', '.')."""
-    return isinstance(values, list) and all(mark in ("X", "O", ".") for mark in values)
+    return isinstance(values, list) and bool(values) and \
+        all(mark in ("X", "O", ".") for mark in values)
 
 
 def changed_dict(old: object, new: object) -> str:
