@@ -63,10 +63,17 @@ def _count_visits_verdict(case: Case, got: object, student: Callable) -> str:
         return "Count the node the search starts from too: board itself."
     if same(got, count_games(tree).total()):
         return "That counts only the finished games (the leaves)."
+    if got in (-1, 0, 1) and all(student(board) in (-1, 0, 1) for board in _VALUE_PROBES):
+        return ("Yours returns a value (+1, 0 or −1), as minimax does: count_visits returns how "
+                "many nodes the search looks at, 1 for this one plus the counts below each move.")
     if same(got, 1 + len(case.board.legal_moves)):
         return ("Yours counts the board and the positions one move after it, but not further: "
                 "count_visits of each of those positions counts what is below it (recursion).")
     return "Each call looks at one node: count 1, plus the nodes below each legal move."
+
+
+#: Positions whose searches look at more than one node.
+_VALUE_PROBES = tuple(map(Board.from_string, ["XO.|.X.|O..", "XX.|OO.|X..", "XOX|.O.|..."]))
 
 
 # --- minimax_in_place ---------------------------------------------------------------------------

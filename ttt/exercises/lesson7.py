@@ -130,6 +130,10 @@ def _landing_verdict(case: Case, got: object, student: Callable) -> str:
     if got == row * rows + column:
         return (f"Multiply the row by the number of columns ({columns}), the width of a row, not "
                 f"by the number of rows ({rows}).")
+    if got == case.expected - columns and row == rows - 1:
+        return ("That is one row up from the lowest free cell, the bottom one: does your loop "
+                f"start at the bottom row, row {rows - 1}? reversed(range(position.rows)) starts "
+                "there.")
     if got == (rows - 1 - row) * columns + column:
         return "Row 0 is the top row: cells are numbered in reading order, top-left first."
     if not (isinstance(got, Integral) and 0 <= got < columns * rows):
