@@ -8,14 +8,17 @@ exercise's nudge about that mistake. A stub (it returns None or raises NotImplem
 "Not yet". Nothing the student's function does makes a check crash or hang: an exception, a call
 of ``sys.exit()``, an answer of the wrong kind (a numpy array, an object whose ``==`` raises), a
 list or dict changed and not put back, and a call that does not return within ``SECONDS`` all
-come back as feedback.
+come back as feedback. A wrong answer is asked for again: one that comes out otherwise (a count
+kept between calls, a choice drawn at random) is told so.
 """
 
 from __future__ import annotations
 
+import copy
 import html
 import inspect
 import math
+import random
 import signal
 import sys
 import sysconfig
@@ -32,10 +35,9 @@ from ttt.arguments import checked
 from ttt.board import Board
 
 __all__ = ["CELL", "CELLS", "CHECK_SECONDS", "MARK", "NO_ANSWER", "NUMBER", "SCORE", "SECONDS",
-           "VALUE",
-           "WHOLE_NUMBER", "AnyOf", "Between", "Case", "Exercise", "Feedback", "Kind",
-           "TookTooLong", "Verdict", "attempt", "changed_dict", "guess_verdict", "same", "shown",
-           "time_limited"]
+           "VALUE", "WHOLE_NUMBER", "AnyOf", "Between", "Case", "Exercise", "Feedback", "Kind",
+           "TookTooLong", "Verdict", "attempt", "changed_dict", "changes_its_mind",
+           "guess_verdict", "same", "shown", "time_limited"]
 
 _PACKAGE = Path(__file__).resolve().parents[1]  # ttt/: frames in here are not the student's code
 #: How long one call of the student's function may run: the model answers take well under a
@@ -359,10 +361,10 @@ NO_ANSWER = _NoAnswer()
 
 
 def _fresh(args: Iterable) -> tuple:
-    """Copies of mutable arguments (lists and dicts), so a test case is never changed by the
-    student's function, and a change shows."""
-    return tuple(list(arg) if isinstance(arg, list) else dict(arg) if isinstance(arg, dict)
-                 else arg for arg in args)
+    """Copies of mutable arguments (lists and dicts, and the lists and dicts inside them: a
+    game's visit counts), so a test case is never changed by the student's function, and a
+    change shows."""
+    return tuple(copy.deepcopy(arg) if isinstance(arg, (list, dict)) else arg for arg in args)
 
 
 @checked
@@ -381,20 +383,41 @@ def _changed(before: tuple, after: tuple) -> str:
     """What the student's function changed in a list or dict it was given, e.g. "cell 4 holds
     'X' instead of '.'", or '' if it left every one as it was."""
     for old, new in zip(before, after, strict=True):
-        if isinstance(old, dict):
-            change = changed_dict(old, new)
-            if change:
-                return change
-        if not isinstance(old, list):
-            continue
-        differ = [cell for cell in range(max(len(old), len(new)))
-                  if cell >= len(old) or cell >= len(new) or not same(new[cell], old[cell])]
-        if differ:
-            cell = differ[0]
-            now = shown(new[cell]) if cell < len(new) else "nothing"
-            was = shown(old[cell]) if cell < len(old) else "nothing"
-            return f"cell {cell} holds {now} instead of {was}"
+        change = changed_dict(old, new) if isinstance(old, dict) else \
+            _list_change(old, new) if isinstance(old, list) else ""
+        if change:
+            return change
     return ""
+
+
+def _list_change(old: list, new: list) -> str:
+    """The first change from the list ``old`` to ``new``: "cell 4 holds 'X' instead of '.'" (a
+    board's marks), "in item 2, key 7 holds 0.25 instead of 1" (a dict inside), or ''."""
+    differ = [item for item in range(max(len(old), len(new)))
+              if item >= len(old) or item >= len(new) or not same(new[item], old[item])]
+    if not differ:
+        return ""
+    item = differ[0]
+    inner = _dict_inside(old[item], new[item]) if item < min(len(old), len(new)) else ""
+    if inner:
+        return f"in item {item}, {inner}"
+    now = shown(new[item]) if item < len(new) else "nothing"
+    was = shown(old[item]) if item < len(old) else "nothing"
+    return f"{'cell' if _holds_marks(old) else 'item'} {item} holds {now} instead of {was}"
+
+
+def _dict_inside(old: object, new: object) -> str:
+    """What changed in a dict inside a tuple, such as a game's (board, visits), or ''."""
+    if not (isinstance(old, tuple) and isinstance(new, tuple)):
+        return ""
+    changes = (changed_dict(a, b) for a, b in zip(old, new, strict=False) if isinstance(a, dict))
+    return next((change for change in changes if change), "")
+
+
+def _holds_marks(values: object) -> bool:
+    """Whether ``values`` is a list of a board's marks ('X', 'O', '.')."""
+    return isinstance(values, list) and bool(values) and \
+        all(mark in ("X", "O", ".") for mark in values)
 
 
 def changed_dict(old: object, new: object) -> str:
@@ -412,6 +435,15 @@ def changed_dict(old: object, new: object) -> str:
     return f"key {shown(added[0])} was added" if added else ""
 
 
+def _keep_the_list(args: tuple) -> str:
+    """How to leave a list as it was given: take moves back, if it holds a board's marks; else
+    build the answer anew."""
+    if any(map(_holds_marks, args)):
+        return "Take each move back after trying it, also before a return inside the loop."
+    return ("Build your answer in new lists and dicts (a copy, such as dict(counts), if you "
+            "need one) instead of changing what you were given.")
+
+
 def _no_moves_hint(error: BaseException) -> str:
     """For max() or min() of no values, the likely reason in a search: a finished game (a draw,
     whose score 0 is false in an if) taken for one that goes on. Else ''."""
@@ -422,12 +454,69 @@ def _no_moves_hint(error: BaseException) -> str:
             "too? A draw's score, 0, counts as false in an if.")
 
 
+def _recursion_hint(error: BaseException) -> str:
+    """For a recursion that never ends, the likely reason: a call on the same position again."""
+    if not isinstance(error, RecursionError):
+        return ""
+    return (" Your function called itself again and again and never came back. Does each call "
+            "go on with a smaller problem (a child, or board.play(cell)) and not the one it "
+            "was given, and does a finished game return at once?")
+
+
+def _dict_key_hint(error: BaseException) -> str:
+    """For an attribute asked of a number, the likely reason: a dict's key taken for its value
+    (a loop over a dict gives its keys)."""
+    if not (isinstance(error, AttributeError) and "'int' object has no attribute" in str(error)):
+        return ""
+    return (f" A number has no .{error.name}: is it a dict's key where you meant its value? A "
+            "loop over a dict gives its keys (here cells); .values() gives the values, .items() "
+            "both.")
+
+
+def _error_hint(error: BaseException) -> str:
+    """The likely reason for an error a search often makes, or ''."""
+    return _no_moves_hint(error) or _recursion_hint(error) or _dict_key_hint(error)
+
+
+def _finished_hint(error: BaseException, board: object) -> str:
+    """For a division by zero on a finished game, the likely reason: its moves (none) were
+    averaged or counted instead of its score returned; a draw's score, 0, is false in an if."""
+    if not (isinstance(error, ZeroDivisionError) and getattr(board, "is_over", False)):
+        return ""
+    return (" A finished game has no moves to divide among. Does every finished game get its "
+            "score before the moves are tried, a draw too? A draw's score, 0, counts as false "
+            "in an if.")
+
+
 def _where(error: BaseException) -> str:
     """The last line of the student's code in the traceback: " at line 4: return cells[9]"."""
     frames = traceback.extract_tb(error.__traceback__)
     mine = [frame for frame in frames
             if not Path(frame.filename).resolve().is_relative_to(_PACKAGE)]
     return f" at line {mine[-1].lineno}: {mine[-1].line}" if mine else ""
+
+
+def _asked_again(case: Case, got: object, student: Callable) -> str:
+    """For an answer that is not the case's right one: the nudge for a function that answers
+    otherwise when asked the same again (it keeps a count between calls, or draws at random),
+    or ''. Not asked where the case gives a random source (its answers may differ)."""
+    if same(got, case.expected) or any(isinstance(arg, random.Random) for arg in case.args):
+        return ""
+    return changes_its_mind(student, case.args, got)
+
+
+@checked
+def changes_its_mind(student: Callable, args: tuple, got: object) -> str:
+    """The nudge for a function that answered ``got`` and answers otherwise when asked the same
+    again, up to three times (``student`` as ``attempt`` makes it), or ''."""
+    again = next((answer for answer in (student(*args) for _ in range(3))
+                  if not same(answer, got)), got)
+    if same(again, got):
+        return ""
+    return (f"Asked the same twice, yours answered {shown(got)}, then {shown(again)}; a right "
+            "answer is the same every time. Does your function keep something from one call to "
+            "the next (a global variable, a default argument such as seen=set()), or draw at "
+            "random?")
 
 
 # --- exercises ----------------------------------------------------------------------------------
@@ -455,13 +544,15 @@ def guess_verdict(case: Case, got: object, student: Callable) -> str:
     if math.isnan(got):
         return "Return a number: nan (not a number) cannot be compared with anything."
     returned = shown(got if isinstance(got, Integral) else float(got))
-    if _whole_numbers_only(case, got, student):
+    if abs(got) <= 1 and _whole_numbers_only(case, got, student):
         return (f"Your guesses are whole numbers only (here {returned}, and on the positions one "
                 "move later too): a guess strictly between −1 and +1 can then only be 0. Is a "
                 "division rounded down? // is floor division: −3 // 8 is −1. Divide with /, and "
                 "do not round the result.")
+    scale = " Is a count left undivided? Divide it by the most it can be." \
+        if abs(got) > 1 and float(got).is_integer() else ""
     return (f"Your guess must stay strictly between −1 and +1, so that a real win (+1) always "
-            f"counts more than any guess; at this position it returned {returned}.")
+            f"counts more than any guess; at this position it returned {returned}.{scale}")
 
 
 def _whole_numbers_only(case: Case, got: object, student: Callable) -> bool:
@@ -580,13 +671,14 @@ class Exercise:
                             (why or f"The list was left changed: {left}. A move not taken back "
                              "stays in the list, and soon the list holds a position no game can "
                              "reach: hence the error. Take each move back after trying it.")
-                            + _no_moves_hint(error))
+                            + _error_hint(error))
         if isinstance(error, SystemExit):
             return Feedback(False, f"✗ {self.name} called sys.exit(), which stops the program.",
                             board, (("got", f"sys.exit(){_where(error)}"),),
                             "A function gives its result with return, not by ending the program.")
         rows = (("expected", shown(case.expected)),) if case else ()
-        nudge = (f"This was {case.about}." if case else "") + _no_moves_hint(error)
+        nudge = (f"This was {case.about}." if case else "") + \
+            (_error_hint(error) or _finished_hint(error, board))
         return Feedback(False, f"✗ {self.name} raised {what}", board,
                         (*rows, ("got", f"an exception{_where(error)}")), nudge.strip())
 
@@ -608,8 +700,7 @@ class Exercise:
             return Feedback(False, f"✗ {self.name} left the list it was given changed, on "
                                    f"{case.about}.", case.board, self._list_rows(case, args),
                             f"The list must be exactly as it was when your function returns, "
-                            f"but {left}. Take each move back after trying it, also before a "
-                            "return inside the loop.")
+                            f"but {left}. {_keep_the_list(case.args)}")
         rows = (("expected", shown(case.expected)), ("got", shown(got)))
         if not self.returns.fits(got):
             kind = "None" if got is None else f"a {_type_name(got)}"
@@ -618,8 +709,9 @@ class Exercise:
                 nudge += " A function that ends without a return statement returns None."
             return Feedback(False, f"✗ {self.name} returned {kind} on {case.about}.",
                             case.board, rows, nudge)
+        again = _asked_again(case, got, attempt(student))
         try:
-            nudge = self.verdict(case, got, attempt(student))
+            nudge = again or self.verdict(case, got, attempt(student))
         except Exception as error:  # an answer of the right kind that cannot be compared
             nudge = (f"Comparing your answer with the right one raised {type(error).__name__}: "
                      f"{self.name} returns {self.returns.text}.")

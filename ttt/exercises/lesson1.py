@@ -57,6 +57,9 @@ def _winner_verdict(case: Case, got: object, student: Callable) -> str:
     if got == ".":
         return ("'.' is an empty cell, not a player: three empty cells in a row are no win. "
                 "Return a line's mark only if it is not '.'.")
+    if isinstance(got, str) and got not in ("X", "O"):
+        return (f"A winner is 'X' or 'O', and {got!r} is neither: when nobody has three in a row, "
+                "return None.")
     if got is not None and {shown(student(board)) for board in _all_kinds()} == {shown(got)}:
         return (f"Your function answers {got!r} for every board: the empty one, X's wins and O's "
                 "wins alike. It must look at the cells: return the mark of a line whose three "
@@ -135,6 +138,19 @@ def _legal_moves_verdict(case: Case, got: object, student: Callable) -> str:
     if cells and same(cells, [cell + 1 for cell in case.expected]):
         return ("Cells are numbered 0 to 8, top-left first: yours are one more than the free "
                 "cells' numbers.")
+    return _free_cells_mistake(case.board, cells, case.expected)
+
+
+def _free_cells_mistake(board: Board, cells: list, free: list[int]) -> str:
+    """The nudge for a list of cells that is not the free cells (which are ``free``)."""
+    if any(isinstance(cell, str) for cell in cells):
+        return "Return the free cells' numbers (0 to 8), not their marks."
+    taken = [cell for cell in cells if cell in range(9) and board.cells[cell] != "."]
+    if taken:
+        return (f"Cell {taken[0]} holds {board.cells[taken[0]]!r}: it is taken. Only a cell that "
+                "holds '.' is free.")
+    if 8 in free and 8 not in cells and set(cells) == set(free) - {8}:
+        return "Cell 8 is free but missing: range(8) stops at 7; the cells are range(9)."
     return "The legal moves are the free cells ('.') — each one once."
 
 

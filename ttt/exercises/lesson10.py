@@ -128,6 +128,9 @@ def _mask_verdict(case: Case, got: object, student: Callable) -> str:
         return ""
     scores, board = case.args
     legal, taken = set(board.legal_moves), [cell for cell in range(9) if board[cell] != "."]
+    if set(got) == {cell + 1 for cell in legal}:
+        return ("Cells are numbered 0 to 8, top-left first: your keys are one more than the free "
+                "cells' numbers.")
     kept = [key for key in got if key in taken]
     if kept:
         return (f"Cell {kept[0]} is taken ({board[kept[0]]!r}), so it is no move: leave the taken "

@@ -46,6 +46,13 @@ def _count_nodes_verdict(case: Case, got: object, student: Callable) -> str:
         return ""
     if same(got, case.expected - 1):
         return "Count the node itself too, not only what is below it."
+    tree = case.args[0]
+    if same(got, 1 + len(tree.children)) and case.expected > got:
+        return ("Yours counts the node and its children, but not the nodes further down: each "
+                "child's tree has count_tree_nodes(child) nodes (recursion). Add those up.")
+    if same(got, 2 * case.expected - 1):
+        return ("Yours counts every node below the top twice: count_tree_nodes(child) already "
+                "counts the child itself, so add no 1 for it.")
     if same(got, count_games(case.args[0]).total()):
         return "That is the number of leaves (finished games); count every node on the way too."
     if same(student(build_tree(Board.from_string(_LEAVES["X"]))), 0):

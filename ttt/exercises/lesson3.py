@@ -5,6 +5,7 @@ solutions`` pastes them into the lesson."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from numbers import Real
 
 from ttt.arguments import checked
 from ttt.board import Board
@@ -97,6 +98,9 @@ def _score_verdict(case: Case, got: object, student: Callable) -> str:
         return ""
     if case.expected is not None and same(got, -case.expected):
         return "Scores are from X's point of view: +1 when X has won, −1 when O has won."
+    if case.board.winner and same(got, 0):
+        return ("A won game is over too: yours scores it 0, as a draw. Look for a winner before "
+                "you decide on a draw.")
     if case.expected == 0:
         return "A draw is a finished game too: it scores 0 (not None)."
     if case.expected is None:
@@ -172,7 +176,22 @@ def value_nudge(case: Case, got: object, answer: Callable[[Board], object],
         if same(got, mistaken(case.board)) and \
                 all(same(answer(board), mistaken(board)) for board in probes):
             return nudge
-    return otherwise
+    return _not_a_value(case, got, [(board, answer(board)) for board in probes]) or otherwise
+
+
+def _not_a_value(case: Case, got: object, probed: list[tuple[Board, object]]) -> str:
+    """The nudge for an answer that is no value (+1, 0, −1): a move, a weighted score, an
+    average; '' if ``got`` is one."""
+    if not isinstance(got, Real) or got in (-1, 0, 1):
+        return ""
+    if all(answer in board.legal_moves for board, answer in [(case.board, got), *probed]):
+        return ("Yours returns a move (a cell), not the value of the position: return the max "
+                "(X) or min (O) of the values themselves.")
+    if not float(got).is_integer():
+        return (f"A value is +1, 0 or −1, and yours returned {shown(got)}: a player picks one "
+                "move, the max (X) or min (O) of the values, not an average.")
+    return (f"A value is +1, 0 or −1, and yours returned {shown(got)}: is a finished game's "
+            "score multiplied by something (the free cells)? Here return its plain score.")
 
 
 def _minimax_verdict(case: Case, got: object, student: Callable) -> str:
@@ -249,6 +268,13 @@ def _best_move_verdict(case: Case, got: object, student: Callable) -> str:
         return ("Yours returns the value of the position, not a move: best_move returns the "
                 "cell to play. Keep the cell whose position has the best value, e.g. with "
                 "max(board.legal_moves, key=...) for X.")
+    chosen = [(board, got), *((probe, student(probe))
+                               for probe in map(Board.from_string, _BEST_MOVE_PROBES))]
+    if not same(got, case.expected) and all(isinstance(move, int) and
+                                            move - 1 in _best_moves(position)
+                                            for position, move in chosen):
+        return ("Cells are numbered 0 to 8, top-left first: yours is one more than a best move, "
+                "here and on other positions.")
     if got not in board.legal_moves:
         return f"{got!r} is not a legal move here: the free cells are {list(board.legal_moves)}."
     if same(got, case.expected):
@@ -256,6 +282,9 @@ def _best_move_verdict(case: Case, got: object, student: Callable) -> str:
     o_maximises = _o_maximises(student, board, got)
     if o_maximises:
         return o_maximises
+    if all(same(move, position.legal_moves[0]) for position, move in chosen):
+        return ("Yours plays the first free cell on every position here, as if all its moves had "
+                "the same value. Is each move valued by the position after it, board.play(cell)?")
     outcomes = move_outcomes(board)
     best_cell = min(case.expected)
     best, mine = outcomes[best_cell], outcomes[got]

@@ -63,7 +63,17 @@ def _count_visits_verdict(case: Case, got: object, student: Callable) -> str:
         return "Count the node the search starts from too: board itself."
     if same(got, count_games(tree).total()):
         return "That counts only the finished games (the leaves)."
+    if got in (-1, 0, 1) and all(student(board) in (-1, 0, 1) for board in _VALUE_PROBES):
+        return ("Yours returns a value (+1, 0 or −1), as minimax does: count_visits returns how "
+                "many nodes the search looks at, 1 for this one plus the counts below each move.")
+    if same(got, 1 + len(case.board.legal_moves)):
+        return ("Yours counts the board and the positions one move after it, but not further: "
+                "count_visits of each of those positions counts what is below it (recursion).")
     return "Each call looks at one node: count 1, plus the nodes below each legal move."
+
+
+#: Positions whose searches look at more than one node.
+_VALUE_PROBES = tuple(map(Board.from_string, ["XO.|.X.|O..", "XX.|OO.|X..", "XOX|.O.|..."]))
 
 
 # --- minimax_in_place ---------------------------------------------------------------------------
@@ -86,12 +96,23 @@ def _in_place_verdict(case: Case, got: object, student: Callable) -> str:
 
 
 def _one_mark(case: Case, student: Callable) -> str:
-    """The nudge for writing the same mark for every move, if the student's search does."""
-    marks = {mark for _, mark in _writes(student, case.args[0]) if mark in ("X", "O")}
-    if len(marks) != 1 or case.board.free_cells < 2:
-        return ""
-    return (f"Yours writes {marks.pop()!r} for every move, the other player's too. Write the mark "
-            "of the player to move (board.to_move), which changes from move to move.")
+    """The nudge for writing the same mark for every move (here and where the other player is
+    to move), or for writing first the mark of the player not to move; else ''."""
+    written = [mark for _, mark in _writes(student, case.args[0]) if mark in ("X", "O")]
+    other = [mark for _, mark in _writes(student, list(_OTHER_MOVER)) if mark in ("X", "O")]
+    if len(set(written + other)) == 1 and case.board.free_cells > 1:
+        return (f"Yours writes {(written + other)[0]!r} for every move, the other player's too. "
+                "Write the mark of the player to move (board.to_move), which changes from move "
+                "to move.")
+    if written and written[0] != case.board.to_move:
+        return (f"Yours first writes {written[0]!r}, but {case.board.to_move} is to move here. "
+                "Write the mark of the player to move (board.to_move), which changes from move "
+                "to move.")
+    return ""
+
+
+#: X to move, and moves of both players to make in a search of it.
+_OTHER_MOVER = "XX.OO...."
 
 
 class _Recorded(list):

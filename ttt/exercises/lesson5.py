@@ -170,8 +170,8 @@ def _pruning_mistake(root: Board, steps: list[Step], got: list[Board], k: int,
                     "function never prunes. It takes alpha and beta, and after each move, once "
                     "alpha >= beta, it stops trying moves (break) and returns the value found so "
                     "far.")
-        return ("Your function stops when it is given alpha >= beta, but it never changes alpha "
-                "or beta, so from alpha = −∞ and beta = +∞ it never prunes. After each move, X "
+        return ("Your function stops when it is given alpha >= beta, but in it alpha and beta "
+                "never move from −∞ and +∞, so it never prunes. After each move, X "
                 "raises alpha to the best value so far, alpha = max(alpha, value); O lowers "
                 "beta, beta = min(beta, value).")
     cut = _cut_skipping(steps, k, got[k]) if k < len(got) else None
@@ -246,6 +246,9 @@ _DISTINCT_MISTAKES: tuple[tuple[Callable[[Board], int], str], ...] = (
     (lambda board: sum(not position.is_over for position in reachable_positions(board)),
      "Finished games are positions too: yours leaves out the boards where the game is over. "
      "Count them; only do not go on from them (they have no legal moves)."),
+    (lambda board: sum(position.is_over for position in reachable_positions(board)),
+     "Yours counts only the finished games: every board on the way to them is a position too. "
+     "Count each board you reach, finished or not."),
     (lambda board: sum(not position.is_over for position in reachable_positions(board)) - 1,
      "Yours leaves out the boards where the game is over, and the starting board too: both are "
      "positions that can arise. Count every board you reach, finished or not, and the first."),

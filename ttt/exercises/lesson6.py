@@ -17,6 +17,7 @@ from ttt.exercises.checking import (
     Case,
     Exercise,
     Feedback,
+    changes_its_mind,
     guess_verdict,
     same,
     shown,
@@ -95,6 +96,10 @@ def _weak_evaluation_nudge(student: Callable) -> str:
     """Why an evaluation in range does not beat random, as far as probes tell: guesses from the
     wrong side, or whole numbers only; else how to make it stronger."""
     guesses = {text: student(Board.from_string(text)) for text in _X_BETTER}
+    for text, guess in guesses.items():
+        again = changes_its_mind(student, (Board.from_string(text),), guess)
+        if again:
+            return again
     wrong_side = [text for text, guess in guesses.items() if guess < 0]
     if wrong_side:
         text = wrong_side[0]
@@ -133,6 +138,9 @@ def _two_layer_cases() -> Iterator[Case]:
 
 def _two_layer_verdict(case: Case, got: object, student: Callable) -> str:
     board = case.board
+    if got not in board.legal_moves and _numbered_from_one(student):
+        return ("Cells are numbered 0 to 8, top-left first: yours is one more than the move to "
+                "play, here and on other positions.")
     if got not in board.legal_moves:
         return f"{got!r} is not a legal move: the free cells are {list(board.legal_moves)}."
     if same(got, case.expected):
@@ -142,6 +150,14 @@ def _two_layer_verdict(case: Case, got: object, student: Callable) -> str:
         return f"{cells!r} {'wins' if one else 'win'} at once: take {'it' if one else 'one'}."
     return (f"The opponent threatens to win at {cells!r}: block {'it' if one else 'one'}, unless "
             "you can win at once.")
+
+
+def _numbered_from_one(student: Callable) -> bool:
+    """Whether ``student`` answers one more than a right move on the first cases."""
+    cases = list(_two_layer_cases())[:5]
+    answers = [student(case.board) for case in cases]
+    return all(isinstance(move, int) and move - 1 in case.expected
+               for case, move in zip(cases, answers, strict=True))
 
 
 _REPEATS = 3  # seeds of the global random under which a quiet position is tried

@@ -19,6 +19,7 @@ from ttt.exercises.checking import (
     Exercise,
     Feedback,
     Kind,
+    changes_its_mind,
     guess_verdict,
     same,
 )
@@ -129,6 +130,10 @@ def _landing_verdict(case: Case, got: object, student: Callable) -> str:
     if got == row * rows + column:
         return (f"Multiply the row by the number of columns ({columns}), the width of a row, not "
                 f"by the number of rows ({rows}).")
+    if got == case.expected - columns and row == rows - 1:
+        return ("That is one row up from the lowest free cell, the bottom one: does your loop "
+                f"start at the bottom row, row {rows - 1}? reversed(range(position.rows)) starts "
+                "there.")
     if got == (rows - 1 - row) * columns + column:
         return "Row 0 is the top row: cells are numbered in reading order, top-left first."
     if not (isinstance(got, Integral) and 0 <= got < columns * rows):
@@ -180,6 +185,9 @@ def _open_columns_verdict(case: Case, got: object, student: Callable) -> str:
     if columns == [c for c in range(width) if position[(rows - 1) * width + c] == "."]:
         return ("Those are the columns whose bottom cell is free. A column takes another disc "
                 "as long as its top cell (row 0, cell = column) is free.")
+    if columns and columns == [column + 1 for column in case.expected]:
+        return ("Columns are numbered from 0, the leftmost: yours are one more than the open "
+                "columns' numbers.")
     if any(not isinstance(c, Integral) or not 0 <= c < width for c in columns):
         return (f"A move in Connect Four is a column, a number from 0 to {width - 1}, not a "
                 "cell.")
@@ -296,10 +304,18 @@ def _evaluate_tournament(student: Callable) -> Feedback | None:
               f"games against a depth-{EVALUATION_DEPTH} player that sees only wins and losses "
               f"(it needs {MIN_WINS} wins)")
     centre, edge = (student(connect_four().play(column)) for column in (3, 0))
+
     ahead = min(student(_many_threats("X", seed)) for seed in range(2))
     pov = ("Is it from X's point of view? It should be positive when X is better, whoever is to "
            "move, and negative when O is; yours gives ")
-    if centre < 0 and edge < 0:
+    again = changes_its_mind(student, (connect_four().play(3),), centre)
+    if again:
+        nudge = again
+    elif centre == edge == ahead:
+        nudge = (f"Yours gives {centre:+.3f} to every position tried, a lone disc in the centre "
+                 "or on the edge and many threats alike: a search guided by it cannot tell them "
+                 "apart. Give more to discs near the centre column, from X's point of view.")
+    elif centre < 0 and edge < 0:
         nudge = (f"{pov}{centre:+.3f} to a lone X disc in the centre column and {edge:+.3f} to "
                  "one on the edge.")
     elif edge > centre:

@@ -12,7 +12,7 @@ from functools import cache
 from types import SimpleNamespace
 
 from ttt.board import Board
-from ttt.exercises.checking import NUMBER, Case, Exercise
+from ttt.exercises.checking import NUMBER, Case, Exercise, changes_its_mind
 from ttt.exercises.positions import small_positions
 from ttt.expectimax import expectimax
 from ttt.mcts import EXPLORATION, ucb1
@@ -131,6 +131,11 @@ VALUE_MISTAKES: tuple[tuple[Callable[[list], float], Callable[[list], float], st
 )
 
 
+#: O to move, and O's moves lead to different results: an expectimax that draws O's move at
+#: random, instead of averaging, answers otherwise from call to call.
+_O_CHOOSES = ["XX.|OO.|X..", "XOX|.O.|..X"]
+
+
 def _value_verdict(case: Case, got: object, student: Callable) -> str:
     if close(got, case.expected):
         return ""
@@ -140,6 +145,10 @@ def _value_verdict(case: Case, got: object, student: Callable) -> str:
                 f"if O has won, 0 for a draw. Check board.is_over before anything else: here "
                 f"{'the game is drawn' if not board.winner else board.winner + ' has won'}.")
     probes = list(map(Board.from_string, VALUE_PROBES))
+    for position in [board, *map(Board.from_string, _O_CHOOSES)]:
+        again = changes_its_mind(student, (position,), student(position))
+        if again:
+            return again
     for at_x, at_o, nudge in VALUE_MISTAKES:
         if close(got, _misplayed(board, at_x, at_o)) and \
                 all(close(student(probe), _misplayed(probe, at_x, at_o)) for probe in probes):
@@ -212,6 +221,9 @@ _UCB1_MISTAKES: tuple[tuple[Callable[[int, int, int, int], float], str], ...] = 
      "(ln), which is larger by a factor ln(10) ≈ 2.303."),
     (lambda t, n, N, sign: sign * t / n + EXPLORATION * math.sqrt(math.log2(N) / n),
      "math.log2 is the logarithm to base 2: UCB1 uses the natural logarithm, math.log (ln)."),
+    (lambda t, n, N, sign: sign * t + _bonus(N, n),
+     "total adds up the results of all the move's playouts: divide it by visits for their mean "
+     "(−total / visits for O)."),
     (lambda t, n, N, sign: sign * t / n + _bonus(n, N),
      "visits and parent_visits swapped: the bonus is √(ln(parent_visits) / visits), the "
      "logarithm of the playouts through the position where the choice is made over the move's "

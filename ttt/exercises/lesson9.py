@@ -97,6 +97,9 @@ TD_MISTAKES: tuple[tuple[Callable[[float, float, float], float], str], ...] = (
     (lambda v, n, a: n + a * (v - n),
      "That moves next_value towards value: the update changes value, the position moved from, "
      "a step alpha towards next_value, the position it led to."),
+    (lambda v, n, a: v + (n - v) / a,
+     "Divided by alpha: the step is alpha × (next_value − value), a fraction alpha of the "
+     "difference; divided, it overshoots next_value."),
     (lambda v, n, a: v + (1 - a) * (n - v),
      "A step of 1 − alpha: with alpha = 0.1 the value should move a tenth of the way, not nine "
      "tenths."),
@@ -285,9 +288,16 @@ def _menace_verdict(case: Case, got: object, student: Callable) -> str:
         return ""
     beads, result, total = case.args
     tried = f"With beads={beads}, result={result!r} and box_total={total} yours returned {got!r}"
+    if all(student(5, outcome, 20) == change for outcome, change in MICHIE_REWARDS.items()):
+        return (f"{tried}: yours returns the change (+3 after a win), not the beads after it. "
+                "Add the change to beads.")
     if result == "loss" and total == 1 and got == beads - 1:
         return (f"{tried}: that empties the box, and MENACE would have no bead to draw there. "
                 f"Keep the last bead of a box (here the box holds only this one).")
+    if result == "loss" and beads == 1 < total and got == beads and student(2, "loss", 5) == 1:
+        return (f"{tried}. box_total counts the beads of the whole box: only the box's very last "
+                "bead stays. While other moves' beads are left in it, a move may lose its last "
+                "one.")
     if got != beads and got in (total, total + MICHIE_REWARDS[result]):
         return (f"{tried}, the box's total changed; return the beads of this one move "
                 f"({beads} before the game), changed by the result.")
@@ -309,6 +319,10 @@ def _menace_verdict(case: Case, got: object, student: Callable) -> str:
         yours = f"adds {loss}" if loss else "leaves the beads as they are"
         return (f"{tried}: a loss takes one bead away from the move played (unless it is the "
                 f"box's last), so that MENACE plays it less often; after a loss yours {yours}.")
+    off = [outcome for outcome, change in changes.items() if change != MICHIE_REWARDS[outcome]]
+    if off and changes[off[0]] is not None:
+        return (f"{tried}. After a {off[0]} yours changes the beads by {changes[off[0]]:+d}. "
+                "Michie's rule: a win adds 3 beads, a draw 1, a loss takes 1 away.")
     return f"{tried}. Michie's rule: a win adds 3 beads, a draw 1, a loss takes 1 away."
 
 
