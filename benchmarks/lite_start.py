@@ -5,7 +5,9 @@ browser version, Start time; the tests never run this). Two sites built the same
 bare, lesson 1, bare, lesson 1, ..., each page in a fresh browser (no cache: a student's first
 visit), served from 127.0.0.1 with the same headers: the notebook is opened, its saved outputs
 cleared, Run All pressed as soon as its session is ready, and the seconds from opening to each
-step noted, with the files fetched and the machine's load average. Printed per turn, then the
+step noted, with the files fetched, the seconds of Python's look-ups in the notebook's folder
+(each a request that the page answers: a page busy with a long lesson answers later) and the
+machine's load average. Printed per turn, then the
 medians, each lesson's first output over its bare neighbour's (the ratio), and the course's share
 of the wait: (lesson 1 - bare) / lesson 1.
 
@@ -46,11 +48,14 @@ class Turn:
     site: str
     steps: dict[str, float] = field(default_factory=dict)
     fetched: list[tuple[float, str]] = field(default_factory=list)
+    #: how long each of Python's look-ups in the notebook's folder (JupyterLite's drive) took
+    drive: list[float] = field(default_factory=list)
     load: tuple[float, float, float] = (0.0, 0.0, 0.0)
 
     def line(self) -> str:
         steps = "  ".join(f"{name} {seconds:5.1f}" for name, seconds in self.steps.items())
-        return f"{self.site:>9}  load {self.load[0]:4.1f}  {steps}"
+        return (f"{self.site:>9}  load {self.load[0]:4.1f}  {steps}  drive look-ups "
+                f"{len(self.drive)} in {sum(self.drive):.1f} s")
 
 
 def measure(browser, url: str, notebook: str, label: str, picture: bool) -> Turn:
@@ -65,6 +70,8 @@ def measure(browser, url: str, notebook: str, label: str, picture: bool) -> Turn
         name = request.url.split("?")[0].rsplit("/", 1)[-1]
         if name.endswith((".whl", ".wasm", ".zip", ".js")) and "static/pyodide" in request.url:
             turn.fetched.append((round(time.time() - opened, 1), name))
+        if name == "drive":
+            turn.drive.append(max(0.0, request.timing["responseEnd"] / 1000))  # -1: unknown
 
     def step(name: str, condition: str, arg=None) -> None:
         page.wait_for_function(condition, arg=arg, timeout=600_000, polling=50)

@@ -336,7 +336,8 @@ def add_bytecode(wheels: list[Path], runtime: Path) -> None:
     without it every module of IPython, ipywidgets, beartype, ttt ... is compiled again at each
     import, in each student's browser: two thirds of the time of importing them (measured here:
     13.3 s from source, 4.3 s from bytecode, on a loaded machine). The sources stay, for
-    tracebacks. A file this Python cannot compile (none is imported) is left as it is."""
+    tracebacks, but in the wheels of ``BYTECODE_ONLY``. A file this Python cannot compile (none
+    is imported) is left as it is."""
     node = shutil.which("node")
     if node is None:
         raise RuntimeError("Node.js is needed to compile the site's Python for Pyodide: install "
@@ -356,9 +357,41 @@ def add_bytecode(wheels: list[Path], runtime: Path) -> None:
         subprocess.run([node, str(script)], check=True, capture_output=True, text=True)
         for wheel in wheels:
             folder = unpacked / wheel.name
+            if canonicalize_name(wheel.name.split("-")[0]) in BYTECODE_ONLY:
+                replace_sources_with_bytecode(wheel, folder)
+                continue
             with zipfile.ZipFile(wheel, "a", compression=zipfile.ZIP_DEFLATED) as archive:
                 for compiled in sorted(folder.rglob("*.pyc")):
                     archive.write(compiled, compiled.relative_to(folder).as_posix())
+
+
+#: the wheels served as bytecode alone, and why their sources are not missed
+BYTECODE_ONLY = {
+    # the biggest wheel that `import ttt` unpacks (967 files, 2 to 4 s of a loaded machine in
+    # Pyodide) but does not import; its modules are never on a student's traceback
+    "beartype": "ttt.arguments calls it only in _is_bearable, which catches its errors",
+}
+
+
+def replace_sources_with_bytecode(wheel: Path, compiled: Path) -> None:
+    """Write ``wheel`` again with each module's bytecode (from the ``__pycache__`` folders
+    beside the unpacked modules in ``compiled``) where its source was: ``x.pyc`` in place of
+    ``x.py``, which Python imports without a source. Half the files for Pyodide to unpack. A
+    top-level package's ``__init__.py`` stays, with its bytecode beside it as in other wheels:
+    the lock's entry names the modules a wheel makes importable by their sources."""
+    with zipfile.ZipFile(wheel) as archive:
+        members = [(info.filename, archive.read(info)) for info in archive.infolist()]
+    with zipfile.ZipFile(wheel, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name, data in members:
+            module = compiled / name
+            cached = list(module.parent.glob(f"__pycache__/{module.stem}.*.pyc"))
+            if not name.endswith(".py") or len(cached) != 1:
+                archive.writestr(name, data)
+            elif name.count("/") == 1 and name.endswith("/__init__.py"):
+                archive.writestr(name, data)
+                archive.write(cached[0], cached[0].relative_to(compiled).as_posix())
+            else:
+                archive.writestr(name.removesuffix(".py") + ".pyc", cached[0].read_bytes())
 
 
 def wheel_of(name: str, browser: Browser) -> Path:

@@ -37,7 +37,10 @@ from ttt.contest import enter_contest
 
 KUBERNETES = ROOT / "hub" / "kubernetes"
 VALUES = KUBERNETES / "values.yaml"
-NBGRADER_CONFIG = ROOT / "hub" / "student" / "nbgrader_config.py"
+#: the files every server of make hub reads (hub/student/), by their key in the values: the chart
+#: mounts each in every pod
+STUDENT_FILES = {"nbgrader-config": ROOT / "hub" / "student" / "nbgrader_config.py",
+                 "server-config": ROOT / "hub" / "student" / "jupyter_server_config.py"}
 
 
 def test_the_values_say_the_readmes_command_and_the_chart_it_pins_is_the_one_rendered():
@@ -53,11 +56,12 @@ def test_the_chart_makes_the_class_hub_of_the_values():
     assert values["hub"]["config"]["JupyterHub"]["authenticator_class"] == \
         "nativeauthenticator.NativeAuthenticator"
     singleuser = values["singleuser"]
-    # one nbgrader_config.py for every server, make hub's and each pod's: the chart mounts it
-    # where nbgrader looks
-    assert student_files() == {"nbgrader-config": NBGRADER_CONFIG.read_text()}
-    mounted = Path(singleuser["extraFiles"]["nbgrader-config"]["mountPath"])
-    assert mounted.name == "nbgrader_config.py" and str(mounted.parent) in SYSTEM_CONFIG_PATH
+    # one nbgrader_config.py and one jupyter_server_config.py for every server, make hub's and
+    # each pod's: the chart mounts each, as it is, where nbgrader and Jupyter Server look
+    assert student_files() == {key: path.read_text() for key, path in STUDENT_FILES.items()}
+    for key, path in STUDENT_FILES.items():
+        mounted = Path(singleuser["extraFiles"][key]["mountPath"])
+        assert mounted.name == path.name and str(mounted.parent) in SYSTEM_CONFIG_PATH
     # the exchange: the claim hub/kubernetes/exchange.yaml makes, mounted where nbgrader is told
     (mount,) = singleuser["storage"]["extraVolumeMounts"]
     (volume,) = singleuser["storage"]["extraVolumes"]
@@ -102,16 +106,19 @@ def test_the_chart_refuses_a_misspelt_setting():
     assert "additional properties 'extraEnvironment' not allowed" in refused(values)
 
 
-def test_the_chart_refuses_the_command_without_nbgrader_settings():
+@pytest.mark.parametrize("key", STUDENT_FILES)
+def test_the_chart_refuses_the_command_without_a_servers_settings(key):
     command = readme_command()
-    at = command.index("--set-file")
+    (at,) = [at for at, word in enumerate(command[:-1]) if word == "--set-file"
+             and command[at + 1].startswith(f"singleuser.extraFiles.{key}.")]
     without = command[:at] + command[at + 2:]
-    assert "/singleuser/extraFiles/nbgrader-config" in refused(command_values(without))
+    assert f"/singleuser/extraFiles/{key}" in refused(command_values(without))
 
 
-def nbgrader_settings(user: str | None) -> Config:
-    """nbgrader's settings (the file the chart mounts in every pod) as the server of ``user``
-    reads them, with the environment the hub gives every pod, and the hub's JUPYTERHUB_USER."""
+def pod_settings(key: str, user: str | None) -> Config:
+    """The settings of the file ``key`` that the chart mounts in every pod, as the server of
+    ``user`` reads them, with the environment the hub gives every pod, and the hub's
+    JUPYTERHUB_USER."""
     config = Config()
     environment = {**os.environ, **hub_values()["singleuser"]["extraEnv"]}
     environment.pop("JUPYTERHUB_USER", None)
@@ -121,12 +128,23 @@ def nbgrader_settings(user: str | None) -> Config:
     try:
         os.environ.clear()
         os.environ.update(environment)
-        exec(compile(student_files()["nbgrader-config"], "nbgrader_config.py", "exec"),
+        exec(compile(student_files()[key], STUDENT_FILES[key].name, "exec"),
              {"get_config": lambda: config})
     finally:
         os.environ.clear()
         os.environ.update(saved)
     return config
+
+
+def nbgrader_settings(user: str | None) -> Config:
+    """nbgrader's settings in the pod of ``user``."""
+    return pod_settings("nbgrader-config", user)
+
+
+def test_a_pods_terminal_is_not_a_login_shell_so_it_keeps_the_images_path():
+    # a login shell (bash -l) reads /etc/profile, which may set PATH afresh
+    (shell,) = pod_settings("server-config", "ada").ServerApp.terminado_settings["shell_command"]
+    assert Path(shell).name in ("bash", "sh", "zsh", "dash")
 
 
 def test_every_student_is_named_by_their_hub_name_and_the_teacher_sees_everyone():

@@ -14,7 +14,10 @@ Two parts carry the checks, each written once:
 - **The type**, from the function's own type hints, by beartype (``beartype.door.is_bearable``):
   a maintained checker with no dependencies of its own, pure Python, so it runs in the browser
   build too, and it checks each value in constant time, however long a list. (typeguard checks
-  every item of a container and needs typing_extensions.)
+  every item of a container and needs typing_extensions.) A hint that beartype itself checks with
+  one ``isinstance`` or ``callable`` (a class, a Callable, a TypeVar by its bound, a union of
+  those) is checked here the same way, and beartype is imported only for the others: its 320
+  modules were most of ``import ttt`` in the browser version, before a lesson's first output.
 - **The course's rules**, by the parameter's name (``RULES``) or its type hint (``HINT_RULES``):
   a depth is a whole number of at least 1, seconds a finite number above 0, a seed a whole number,
   alpha a step size in (0, 1], a probability in [0, 1], a mark 'X' or 'O', a position one of the
@@ -42,15 +45,13 @@ functions here and in ``ttt.protocol``).
 
 from __future__ import annotations
 
+import collections.abc
 import functools
 import inspect
 import math
 import numbers
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar, Union, get_args, get_origin
-
-from beartype import BeartypeConf
-from beartype.door import is_bearable
 
 __all__ = ["BOARD_SIZE", "HINT_RULES", "POSITION_NAMES", "RULES", "Guard", "Rule", "a_function",
            "a_real", "a_whole_number", "at_least", "check_count", "check_depth", "check_flag",
@@ -304,8 +305,6 @@ def _rule_of_hint(hint: object) -> Rule | None:
 
 # --- the decorator ----------------------------------------------------------------------------
 
-#: beartype as PEP 484 reads hints: an int is a float (and numbers in containers likewise).
-TOWER = BeartypeConf(is_pep484_tower=True)
 #: Whether a checked call is under way (the package runs in one thread, a kernel's: its widgets'
 #: callbacks too). A list, not a threading.local: the check of it is what every call made from
 #: inside the package costs, a third of a microsecond less this way.
@@ -486,10 +485,45 @@ def _bearable_hint(hint: object) -> bool:
 
 
 def _is_bearable(value: object, hint: object) -> bool:
+    shallow = _shallow_fit(value, hint)
+    if shallow is not None:
+        return shallow
     try:
-        return is_bearable(value, hint, conf=TOWER)
+        return _beartype()(value, hint)
     except Exception:  # a hint beartype cannot check (a forward reference): the rule decides
         return True
+
+
+#: the classes whose hint beartype widens as PEP 484 reads it: a float takes an int, a complex both
+_WIDENED = (float, complex)
+
+
+def _shallow_fit(value: object, hint: object) -> bool | None:
+    """Whether ``value`` fits ``hint``, for the hints beartype checks with one ``isinstance`` or
+    ``callable``, answered the same way: a plain class (not one PEP 484 widens), a Callable of any
+    signature, a TypeVar by its bound, a union of those. None for any other hint."""
+    if isinstance(hint, TypeVar):
+        if hint.__constraints__:
+            return None
+        return True if hint.__bound__ is None else _shallow_fit(value, hint.__bound__)
+    if hint is collections.abc.Callable or get_origin(hint) is collections.abc.Callable:
+        return callable(value)
+    if get_origin(hint) in (Union, type(int | None)):
+        answers = [_shallow_fit(value, arg) for arg in get_args(hint)]
+        return None if None in answers else any(answers)
+    if type(hint) is type and hint not in _WIDENED:  # not a generic alias, ABC or Protocol
+        return isinstance(value, hint)
+    return None
+
+
+@functools.cache
+def _beartype() -> Callable[[object, object], bool]:
+    """beartype's check of a value against a hint, as PEP 484 reads hints (an int is a float,
+    and numbers in containers likewise); imported at the first hint that needs it."""
+    from beartype import BeartypeConf
+    from beartype.door import is_bearable
+
+    return functools.partial(is_bearable, conf=BeartypeConf(is_pep484_tower=True))
 
 
 def _in_words(hint: object) -> str:

@@ -422,11 +422,16 @@ class Grid:
                 for start in range(0, self._shape.size, columns)]
         return ("\n" + "+".join(["-" * (width + 2)] * columns) + "\n").join(rows)
 
+    # The notebook entering the package: the board's own cells need no check on the way in to
+    # the picture (in the browser version, checking them took beartype's import before a lesson's
+    # first board)
+    @checked
     def _repr_svg_(self) -> str:
         width = min(_MAX_PIXELS, _CELL_PIXELS * self._shape.columns)
         return board_svg(self.cells, self.winning_line, width, self._shape.columns,
                          discs=self._shape.gravity)
 
+    @checked
     def _repr_html_(self) -> str:
         # JupyterLab shows an SVG output as an image without its title: this one carries it as alt
         words = position_in_words(self.cells, self.winning_line, self._shape.columns)

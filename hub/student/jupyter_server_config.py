@@ -1,5 +1,6 @@
 """Jupyter Server's settings in every server the class hub starts (hub/jupyterhub_config.py points
-JUPYTER_CONFIG_PATH here).
+JUPYTER_CONFIG_PATH here; on Kubernetes, the chart mounts this file in every pod:
+hub/kubernetes/values.yaml).
 
 A terminal's shell is not a login shell. Started by a spawner, Jupyter Server otherwise runs
 ``$SHELL -l``, which reads /etc/profile, and Debian's /etc/profile sets PATH afresh: the course's
