@@ -1,7 +1,7 @@
-"""The type hints ``ttt.arguments`` checks without beartype: a class, a Callable, a TypeVar by its
+"""The type hints ``ttt.core.arguments`` checks without beartype: a class, a Callable, a TypeVar by its
 bound, a union of those, each of which beartype itself checks with one ``isinstance`` or
 ``callable``. For every hint of every checked function of the package and a catalogue of values,
-the answer is beartype's. And ``import ttt`` with ``ttt.display`` (a lesson's first cell) imports
+the answer is beartype's. And ``import ttt`` with ``ttt.pictures.display`` (a lesson's first cell) imports
 no beartype, which in the browser version was most of that import; a hint that needs it still
 gets it."""
 
@@ -17,9 +17,9 @@ from beartype import BeartypeConf
 from beartype.door import is_bearable
 
 import ttt
-from ttt.arguments import _plan, _shallow_fit
-from ttt.board import Board
-from ttt.games import connect_four
+from ttt.core.arguments import _plan, _shallow_fit
+from ttt.games.board import Board
+from ttt.games.mnk import connect_four
 
 TOWER = BeartypeConf(is_pep484_tower=True)
 
@@ -67,12 +67,12 @@ def test_every_hint_checked_without_beartype_gets_beartypes_answer():
 def test_a_lessons_first_cell_imports_no_beartype_and_a_hint_that_needs_it_gets_it():
     script = """
 import sys
-import ttt, ttt.display
+import ttt, ttt.pictures.display
 from ttt import Board
 print('beartype' in sys.modules)
 Board.from_string('XO.|.X.|..O')._repr_svg_()
 print('beartype' in sys.modules)
-from ttt.svg import board_svg
+from ttt.games.svg import board_svg
 try:
     board_svg([1] * 9)  # cells: Sequence[str]
 except TypeError as error:

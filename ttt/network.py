@@ -20,7 +20,7 @@ size does not grow with the game's.
 search's visit shares, plus the squared error of the value against the game's result, by the
 gradients of the backward pass written out below and Adam's steps. ``save_network`` and
 ``load_network`` keep a network in a small ``.npz`` file; ``shipped_network`` is the one trained
-for tic-tac-toe (``ttt.selfplay``) that the package ships.
+for tic-tac-toe (``ttt.learning.selfplay``) that the package ships.
 """
 
 from __future__ import annotations
@@ -31,9 +31,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ttt.arguments import at_least, checked, unchecked, within
-from ttt.grid import Grid
-from ttt.protocol import check_not_over
+from ttt.core.arguments import at_least, checked, unchecked, within
+from ttt.games.grid import Grid
+from ttt.core.protocol import check_not_over
 
 #: What a lesson says where numpy cannot be loaded: the browser-only version serves Pyodide's
 #: core and pure-Python wheels only, and no registry this course builds from has Pyodide's numpy.
@@ -52,7 +52,7 @@ __all__ = ["HIDDEN", "Adam", "Network", "encode", "forward", "gradients", "legal
 #: Units of the hidden layer: enough for tic-tac-toe's 4,520 positions to be told apart where it
 #: matters, few enough to train in seconds.
 HIDDEN = 64
-#: The file of the shipped network, in the package (made by ``python -m ttt.selfplay train``).
+#: The file of the shipped network, in the package (made by ``python -m ttt.learning.selfplay train``).
 SHIPPED = "zero.npz"
 
 
@@ -299,6 +299,6 @@ def load_network(path: str | Path) -> Network:
 @cache
 def shipped_network() -> Network:
     """The tic-tac-toe network the package ships, trained by self-play from a fixed seed
-    (``python -m ttt.selfplay train``): loaded once a session."""
+    (``python -m ttt.learning.selfplay train``): loaded once a session."""
     with resources.as_file(resources.files("ttt") / "data" / SHIPPED) as path:
         return load_network(path)

@@ -17,7 +17,7 @@ The positions of a game come with their mirror images and turns (``symmetric_exa
 same lesson, learned eight times on tic-tac-toe.
 
 Everything is seeded: the same seed, the same games and the same network, on the same machine.
-``python -m ttt.selfplay train --seed 0`` makes the network the package ships
+``python -m ttt.learning.selfplay train --seed 0`` makes the network the package ships
 (``ttt.network.shipped_network``), ``SHIPPED_TRAINING`` being its settings; ``LIVE_TRAINING`` is
 the smaller training a lesson runs live.
 """
@@ -33,11 +33,11 @@ from typing import Any
 
 import numpy as np
 
-from ttt.arguments import at_least, checked
-from ttt.board import Board
-from ttt.grid import Grid
-from ttt.mcts import Guide, guided_mcts
-from ttt.network import (
+from ttt.core.arguments import at_least, checked
+from ttt.games.board import Board
+from ttt.games.grid import Grid
+from ttt.search.mcts import Guide, guided_mcts
+from ttt.learning.network import (
     HIDDEN,
     SHIPPED,
     Adam,
@@ -49,7 +49,7 @@ from ttt.network import (
     save_network,
     train_step,
 )
-from ttt.protocol import check_not_over, final_score, seeded_random
+from ttt.core.protocol import check_not_over, final_score, seeded_random
 
 __all__ = ["LIVE_TRAINING", "SHIPPED_TRAINING", "Examples", "Round", "Training", "remembering",
            "self_play", "self_play_game", "symmetric_examples", "train", "train_network",
@@ -76,7 +76,7 @@ class Training:
     sampled: int = 2
 
 
-#: The shipped tic-tac-toe network's training (``python -m ttt.selfplay train``).
+#: The shipped tic-tac-toe network's training (``python -m ttt.learning.selfplay train``).
 SHIPPED_TRAINING = Training(rounds=20, games=100, playouts=50)
 #: The lesson's live training: under a minute on an idle machine of the course.
 LIVE_TRAINING = Training(rounds=10, games=100, playouts=50)
@@ -268,8 +268,8 @@ def train_network(training: Training, seed: int = 0, start: Grid = Board()) -> N
 
 
 def main(argv: list[str] | None = None) -> None:
-    """``python -m ttt.selfplay train --seed 0``: train the shipped network and write it."""
-    parser = argparse.ArgumentParser(prog="python -m ttt.selfplay", description=__doc__.split(
+    """``python -m ttt.learning.selfplay train --seed 0``: train the shipped network and write it."""
+    parser = argparse.ArgumentParser(prog="python -m ttt.learning.selfplay", description=__doc__.split(
         "\n")[0])
     parser.add_argument("command", choices=["train"])
     parser.add_argument("--seed", type=int, default=0)
