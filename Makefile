@@ -208,7 +208,7 @@ bench: venv
 
 # The trained network the package ships (ttt/data/zero.npz), from seed 0: the same file each time
 network: venv
-	$(BIN)/python -m ttt.selfplay train --seed 0
+	$(BIN)/python -m ttt.learning.selfplay train --seed 0
 
 images: system venv
 	$(BIN)/python scripts/make_images.py

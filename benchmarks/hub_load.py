@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 from hub_client import Hub, HubError, TrialHub, trial_hub  # noqa: E402
 
-from ttt.course import lesson_minutes  # noqa: E402
+from ttt.course.plan import lesson_minutes  # noqa: E402
 
 NOTEBOOKS = ROOT / "notebooks"
 

@@ -5,12 +5,12 @@ constant, a call's argument, a dropped statement...) and runs the fast unit test
 against each, one mutant at a time at the lowest priority: a mutant no test fails on *survives*.
 Each module is tested in a folder of its own under .pytest-tmp/mutation/ (a copy of ttt/ and
 tests/, and a pyproject.toml saying what to mutate and which tests to run), so nothing in the
-checkout changes. What it finds is written to mutation/results/<module>.txt: the score, the tests,
+checkout changes. What it finds is written to mutation/results/<module>.txt (search/mcts.txt for ttt/search/mcts.py): the score, the tests,
 the commit whose code was mutated, then each survivor with its diff; mutation/SURVIVORS.md says
 for each survivor why it survives (an equivalent mutant, or the test that is missing).
 
     python mutation/run.py                 # every module (hours on 2 cores)
-    python mutation/run.py expectimax mcts # some
+    python mutation/run.py search/expectimax search/mcts  # some
 """
 
 from __future__ import annotations
@@ -29,16 +29,18 @@ MUTMUT = Path(sys.executable).parent / "mutmut"
 
 #: Each module and the unit tests that are its own: fast, no lessons, no browser.
 TESTS = {
-    "solve": ["tests/test_solve.py", "tests/test_lesson_values.py", "tests/test_bad_input.py"],
-    "search": ["tests/test_search.py", "tests/test_watching.py", "tests/test_lesson_values.py",
-               "tests/test_bad_input.py"],
-    "fast": ["tests/test_fast.py", "tests/test_lesson_values.py", "tests/test_bad_input.py"],
-    "learning": ["tests/test_learning.py", "tests/test_lesson_values.py"],
-    "grid": ["tests/test_games.py", "tests/test_board.py", "tests/test_svg.py",
-             "tests/test_lesson_values.py", "tests/test_bad_input.py"],
-    "counting": ["tests/test_counting.py"],
-    "expectimax": ["tests/test_expectimax.py"],
-    "mcts": ["tests/test_mcts.py", "tests/test_lesson_values.py"],
+    "search/solve": ["tests/test_solve.py", "tests/test_lesson_values.py",
+                     "tests/test_bad_input.py"],
+    "search/minimax": ["tests/test_search.py", "tests/test_watching.py",
+                       "tests/test_lesson_values.py", "tests/test_bad_input.py"],
+    "search/fast": ["tests/test_fast.py", "tests/test_lesson_values.py",
+                    "tests/test_bad_input.py"],
+    "learning/tabular": ["tests/test_learning.py", "tests/test_lesson_values.py"],
+    "games/grid": ["tests/test_games.py", "tests/test_board.py", "tests/test_svg.py",
+                   "tests/test_lesson_values.py", "tests/test_bad_input.py"],
+    "search/counting": ["tests/test_counting.py"],
+    "search/expectimax": ["tests/test_expectimax.py"],
+    "search/mcts": ["tests/test_mcts.py", "tests/test_lesson_values.py"],
 }
 
 PYPROJECT = """\
@@ -116,7 +118,7 @@ def report(module: str, folder: Path, code: str) -> str:
     lines = [score, f"tests: {' '.join(TESTS[module])}", f"code: {code}", ""]
     for name in survivors:
         lines += [f"## {name}", mutmut(folder, "show", name).strip(), ""]
-    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / f"{module}.txt").parent.mkdir(parents=True, exist_ok=True)
     (RESULTS / f"{module}.txt").write_text("\n".join(lines) + "\n")
     return score
 

@@ -27,8 +27,8 @@ from numbers import Real
 
 from repo import ROOT
 
-from ttt.exercises import EXERCISES, Exercise
-from ttt.exercises.checking import Case, same
+from ttt.course.exercises import EXERCISES, Exercise
+from ttt.course.exercises.checking import Case, same
 
 #: How long a mutant may take on all of a check's cases, or the check on it, in seconds: a check of
 #: a model answer takes at most a second on an idle machine (7 s under a load of 20 on 2 cores);

@@ -30,7 +30,7 @@ sys.path.insert(0, str(SCRIPTS))
 import make_assignments  # noqa: E402
 from lesson_exercises import answer, lessons  # noqa: E402
 
-from ttt.exercises import EXERCISES  # noqa: E402
+from ttt.course.exercises import EXERCISES  # noqa: E402
 
 STUDENTS = ("model", "untouched", "mistakes")
 EXERCISE_TESTS = Path(__file__).resolve().parent / "test_exercises.py"

@@ -9,14 +9,15 @@ import numpy as np
 import pytest
 from time_limits import SEARCH_TIME_LIMIT
 
-from ttt import counting, fast, grid, perfect, search
-from ttt.board import Board, IllegalMoveError, InvalidBoardError, open_lines
-from ttt.display import draw_tree
-from ttt.expectimax import expectimax
-from ttt.games import MAX_SIDE, MNK, ConnectFour, connect_four, mnk
-from ttt.learning import Menace, epsilon_greedy, michie_update, td_update
-from ttt.matches import play_game, tournament
-from ttt.players import (
+from ttt.core.protocol import SearchTooBigError, final_score, nodes_ahead, positions_ahead, value_of
+from ttt.course.stepper import step_through
+from ttt.games import grid
+from ttt.games.board import Board, IllegalMoveError, InvalidBoardError, open_lines
+from ttt.games.mnk import MAX_SIDE, MNK, ConnectFour, connect_four, mnk
+from ttt.learning.tabular import Menace, epsilon_greedy, michie_update, td_update
+from ttt.pictures.display import draw_tree
+from ttt.play.matches import play_game, tournament
+from ttt.play.players import (
     PLAYERS,
     depth_limited_player,
     imperfect_player,
@@ -25,12 +26,12 @@ from ttt.players import (
     perfect_player,
     random_player,
 )
-from ttt.protocol import SearchTooBigError, final_score, nodes_ahead, positions_ahead, value_of
-from ttt.search import iterative_deepening
-from ttt.solve import solve
-from ttt.stepper import step_through
-from ttt.trace import search_steps
-from ttt.tree import Node, build_tree, count_nodes
+from ttt.search import counting, fast, minimax, perfect
+from ttt.search.expectimax import expectimax
+from ttt.search.minimax import iterative_deepening
+from ttt.search.solve import solve
+from ttt.search.trace import search_steps
+from ttt.search.tree import Node, build_tree, count_nodes
 
 pytestmark = SEARCH_TIME_LIMIT
 
@@ -41,7 +42,7 @@ OVER = Board.from_string("XXX|OO.|...")
 
 
 @pytest.mark.parametrize("depth", [2.5, math.nan, math.inf, True, "2"])
-@pytest.mark.parametrize("search_with", [search.minimax, search.alphabeta, fast.minimax,
+@pytest.mark.parametrize("search_with", [minimax.minimax, minimax.alphabeta, fast.minimax,
                                          fast.alphabeta])
 def test_a_depth_is_a_whole_number(search_with, depth):
     with pytest.raises(TypeError, match="depth is a whole number of moves"):
@@ -103,7 +104,7 @@ def test_any_whole_number_type_is_a_cell_but_not_a_bool_or_a_float():
             Board().play(bad)
 
 
-@pytest.mark.parametrize("call", [search.minimax, search.alphabeta, build_tree, draw_tree, solve,
+@pytest.mark.parametrize("call", [minimax.minimax, minimax.alphabeta, build_tree, draw_tree, solve,
                                   lambda text: play_game(random_player(1), random_player(2), text),
                                   lambda text: iterative_deepening(text, 0.1)])
 def test_a_string_is_not_a_position_and_the_error_says_how_to_make_one(call):
@@ -163,8 +164,8 @@ def test_searches_to_the_end_refuse_boards_too_big_and_say_what_to_do(search_wit
 
 
 @pytest.mark.parametrize("search_with, counted, ahead", [
-    (search.minimax, "nodes of the game tree", nodes_ahead),  # each path apart: the whole tree
-    (search.alphabeta, "positions", positions_ahead)])  # refused by the positions ahead, so named
+    (minimax.minimax, "nodes of the game tree", nodes_ahead),  # each path apart: the whole tree
+    (minimax.alphabeta, "positions", positions_ahead)])  # refused by the positions ahead, so named
 def test_a_refusal_names_the_count_it_compared(search_with, counted, ahead):
     # 4 x 4, four in a row, empty: 1.0e7 positions may follow, in 5.7e13 nodes of the tree
     position = mnk(4, 4, 4)
@@ -237,9 +238,9 @@ def test_counts_to_the_end_refuse_a_big_board_at_once_unless_forced(count, posit
 
 
 @pytest.mark.parametrize("call", [
-    lambda: search.minimax(connect_four()), lambda: search.alphabeta(connect_four()),
-    lambda: search.alphabeta(connect_four(), depth=10**6),
-    lambda: search.minimax(mnk(4, 4, 4)), lambda: search.alphabeta(mnk(4, 4, 4)),
+    lambda: minimax.minimax(connect_four()), lambda: minimax.alphabeta(connect_four()),
+    lambda: minimax.alphabeta(connect_four(), depth=10**6),
+    lambda: minimax.minimax(mnk(4, 4, 4)), lambda: minimax.alphabeta(mnk(4, 4, 4)),
 ], ids=["minimax", "alphabeta", "alphabeta_depth_a_million", "minimax_4_4_4",
         "alphabeta_4_4_4"])
 def test_searches_of_the_whole_tree_refuse_a_big_board_and_say_to_limit_the_depth(call):
@@ -248,14 +249,14 @@ def test_searches_of_the_whole_tree_refuse_a_big_board_and_say_to_limit_the_dept
 
 
 def test_a_depth_limit_or_force_lets_the_searches_go_ahead():
-    assert search.alphabeta(connect_four(), depth=2).move in range(7)
-    assert search.minimax(connect_four(), depth=1).nodes == 8
-    assert search.alphabeta(mnk(3, 3, 3), force=True).value == 0
+    assert minimax.alphabeta(connect_four(), depth=2).move in range(7)
+    assert minimax.minimax(connect_four(), depth=1).nodes == 8
+    assert minimax.alphabeta(mnk(3, 3, 3), force=True).value == 0
     assert counting.tree_size(connect_four(4, 4)) > 0  # within the limit: no force needed
 
 
 def test_minimax_of_tic_tac_toe_is_within_the_limit_and_its_numbers_unchanged():
-    assert search.minimax(Board()).nodes == 549_946
+    assert minimax.minimax(Board()).nodes == 549_946
 
 
 @pytest.mark.parametrize("position", [Board(), connect_four()])
@@ -272,10 +273,11 @@ def test_search_steps_refuses_what_would_be_a_million_steps_as_step_through_does
     (lambda: open_lines(None), TypeError, "position"),
     (lambda: final_score(None), TypeError, "position"),
     (lambda: value_of("x"), TypeError, "score is a number"),
-    (lambda: search.alphabeta(Board(), depth=2, evaluate="x"), TypeError, "evaluate is a function"),
-    (lambda: search.alphabeta(Board(), depth=2, evaluate=lambda b: None), ValueError,
+    (lambda: minimax.alphabeta(Board(), depth=2, evaluate="x"), TypeError,
+     "evaluate is a function"),
+    (lambda: minimax.alphabeta(Board(), depth=2, evaluate=lambda b: None), ValueError,
      "evaluate must return a finite number from -1 to \\+1"),
-    (lambda: search.minimax(Board(), watch=123), TypeError, "watch should be Watch or None"),
+    (lambda: minimax.minimax(Board(), watch=123), TypeError, "watch should be Watch or None"),
     (lambda: count_nodes(Board()), TypeError, "node should be Node"),
     (lambda: make_player(None), TypeError, "name should be str"),
     (lambda: Menace(seed=1).box(Board.from_string("XOX|OXO|OX.")), ValueError, "forced move"),
@@ -290,10 +292,10 @@ def test_what_were_internal_errors_are_clear_errors(call, error, words):
 
 
 @pytest.mark.parametrize("call, error, words", [
-    (lambda: search.alphabeta(Board(), depth=2, evaluate=lambda b: 5), ValueError, "got 5"),
-    (lambda: search.alphabeta(Board(), depth=2, evaluate=lambda b: math.nan), ValueError,
+    (lambda: minimax.alphabeta(Board(), depth=2, evaluate=lambda b: 5), ValueError, "got 5"),
+    (lambda: minimax.alphabeta(Board(), depth=2, evaluate=lambda b: math.nan), ValueError,
      "got nan"),
-    (lambda: search.minimax(Board(), prefer_quick="yes"), TypeError, "prefer_quick"),
+    (lambda: minimax.minimax(Board(), prefer_quick="yes"), TypeError, "prefer_quick"),
     (lambda: search_steps(Board(), prefer_quick="yes"), TypeError, "prefer_quick"),
     (lambda: fast.Solver(prefer_quick="yes"), TypeError, "prefer_quick"),
     (lambda: perfect.shared_solver(prefer_quick="yes"), TypeError, "prefer_quick"),
@@ -314,6 +316,6 @@ def test_what_was_accepted_in_silence_is_refused(call, error, words):
 
 
 def test_an_evaluation_is_checked_at_every_position_it_scores_and_fine_ones_pass():
-    assert search.alphabeta(Board(), depth=2, evaluate=lambda b: 1).score == 1
+    assert minimax.alphabeta(Board(), depth=2, evaluate=lambda b: 1).score == 1
     with pytest.raises(ValueError, match="got 1.5"):
-        search.minimax(Board().play(4), depth=3, evaluate=lambda b: 1.5 if b.free_cells < 7 else 0)
+        minimax.minimax(Board().play(4), depth=3, evaluate=lambda b: 1.5 if b.free_cells < 7 else 0)

@@ -1,15 +1,12 @@
-"""The Connect Four board of ttt.widgets, driven from Python as clicks would drive it (a click on
-``board.drops[column]`` or on any cell of the column runs the browser's handler). Positions are
-drawn in the comments, the top row first; columns are numbered 0-6 from the left."""
+"""The Connect Four board of ttt.course.widgets, driven from Python as clicks would drive it (a
+click on ``board.drops[column]`` or on any cell of the column runs the browser's handler). Positions
+are drawn in the comments, the top row first; columns are numbered 0-6 from the left."""
 
 import re
 
 import pytest
 
-from ttt.board import IllegalMoveError
-from ttt.games import ConnectFour, connect_four
-from ttt.players import lookahead_score
-from ttt.widgets import (
+from ttt.course.widgets import (
     CONNECT_FOUR_LEVELS,
     ESTIMATE_COLOUR,
     HINT_COLOURS,
@@ -17,6 +14,9 @@ from ttt.widgets import (
     lookahead_hint,
     play_board,
 )
+from ttt.games.board import IllegalMoveError
+from ttt.games.mnk import ConnectFour, connect_four
+from ttt.play.players import lookahead_score
 
 
 def shown(board: ConnectFourBoard) -> str:

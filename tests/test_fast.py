@@ -1,17 +1,17 @@
-"""ttt.fast is the readable search of ttt.search on tic-tac-toe's bits: the same value, score,
-move and number of positions, on every position a game can reach."""
+"""ttt.search.fast is the readable search of ttt.search.minimax on tic-tac-toe's bits: the same
+value, score, move and number of positions, on every position a game can reach."""
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import positions
 
-from ttt import fast, search
-from ttt.board import Board, open_lines
-from ttt.counting import reachable_positions
-from ttt.perfect import shared_solver
-from ttt.protocol import Position
-from ttt.solve import solve
+from ttt.core.protocol import Position
+from ttt.games.board import Board, open_lines
+from ttt.search import fast, minimax
+from ttt.search.counting import reachable_positions
+from ttt.search.perfect import shared_solver
+from ttt.search.solve import solve
 
 REACHABLE = reachable_positions()
 
@@ -25,7 +25,7 @@ def same(a, b) -> bool:
 def test_alphabeta_is_the_same_everywhere(ordered, prefer_quick):
     for board in REACHABLE:
         options = {"ordered": ordered, "prefer_quick": prefer_quick}
-        assert same(fast.alphabeta(board, **options), search.alphabeta(board, **options)), board
+        assert same(fast.alphabeta(board, **options), minimax.alphabeta(board, **options)), board
 
 
 @pytest.mark.parametrize("prefer_quick", [True, False])
@@ -34,14 +34,14 @@ def test_minimax_is_the_same_on_every_position_with_up_to_six_free_cells(prefer_
     for board in REACHABLE:
         if board.free_cells <= 6:
             assert same(fast.minimax(board, prefer_quick=prefer_quick),
-                        search.minimax(board, prefer_quick=prefer_quick)), board
+                        minimax.minimax(board, prefer_quick=prefer_quick)), board
 
 
 def test_minimax_is_the_same_from_the_empty_board():
     # . . .
     # . . .    549,946 positions, a draw, and the first best move is the corner 0
     # . . .
-    assert same(fast.minimax(Board()), search.minimax(Board()))
+    assert same(fast.minimax(Board()), minimax.minimax(Board()))
     assert fast.minimax(Board()).nodes == 549_946
 
 
@@ -49,24 +49,24 @@ def test_minimax_is_the_same_from_the_empty_board():
 @given(positions(), st.integers(1, 4), st.booleans(), st.booleans())
 def test_depth_limited_searches_are_the_same(board, depth, ordered, prefer_quick):
     assert same(fast.minimax(board, depth=depth, prefer_quick=prefer_quick),
-                search.minimax(board, depth=depth, prefer_quick=prefer_quick))
+                minimax.minimax(board, depth=depth, prefer_quick=prefer_quick))
     options = {"depth": depth, "ordered": ordered, "prefer_quick": prefer_quick,
                "evaluate": open_lines}
-    assert same(fast.alphabeta(board, **options), search.alphabeta(board, **options))
+    assert same(fast.alphabeta(board, **options), minimax.alphabeta(board, **options))
 
 
 def test_the_solver_is_minimax_with_a_memory():
     solver = fast.Solver()
     for board in REACHABLE:
         if board.free_cells <= 6:
-            expected = search.minimax(board)
+            expected = minimax.minimax(board)
             got = solver.look_up(board)
             assert (got.value, got.score, got.move) == (expected.value, expected.score,
                                                         expected.move), board
 
 
 def test_the_solver_is_the_fast_copy_of_solve_on_every_position():
-    # ttt.solve answers tic-tac-toe from this table: the same value and score as the readable
+    # ttt.search.solve answers tic-tac-toe from this table: the same value and score as the readable
     # solve, and a move that solve agrees is best, on all 5,478 positions
     solver = fast.Solver()
     assert len(REACHABLE) == 5_478
@@ -86,14 +86,14 @@ def test_the_shared_solver_is_one_table():
 
 
 def test_only_boards_are_searched_here():
-    class Heap:  # a position of another game: ttt.search takes it, ttt.fast does not
+    class Heap:  # a position of another game: ttt.search.minimax takes it, ttt.search.fast does not
         to_move, legal_moves, is_over, winner = "X", (), True, None
 
         def play(self, move):
             return self
 
     assert isinstance(Heap(), Position)
-    with pytest.raises(TypeError, match="use ttt.search for other games"):
+    with pytest.raises(TypeError, match="use ttt.search.minimax for other games"):
         fast.minimax(Heap())
 
 
@@ -107,7 +107,7 @@ def centre_taken(board: Board) -> float:
 @given(positions(), st.integers(1, 3), st.booleans())
 def test_depth_limited_searches_guess_with_the_evaluation_they_are_given(board, depth, ordered):
     options = {"depth": depth, "ordered": ordered, "evaluate": centre_taken}
-    assert same(fast.alphabeta(board, **options), search.alphabeta(board, **options))
+    assert same(fast.alphabeta(board, **options), minimax.alphabeta(board, **options))
 
 
 def test_the_solver_stores_every_reachable_position_or_one_per_symmetry_class():

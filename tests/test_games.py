@@ -1,4 +1,4 @@
-"""The bigger boards of ttt.games: the m,n,k-games and Connect Four follow the game protocol,
+"""The bigger boards of ttt.games.mnk: the m,n,k-games and Connect Four follow the game protocol,
 mnk(3, 3, 3) is tic-tac-toe to the last number, Connect Four has gravity, and the rules agree with
 an independent referee written here with lists and coordinates instead of bitmasks."""
 
@@ -10,13 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from time_limits import SEARCH_TIME_LIMIT
 
-from ttt import fast, search
-from ttt.board import Board, IllegalMoveError, InvalidBoardError
-from ttt.counting import distinct_positions, reachable_positions
-from ttt.display import draw_tree
-from ttt.games import MNK, ConnectFour, connect_four, mnk
-from ttt.protocol import Position, positions_ahead
-from ttt.stepper import step_through
+from ttt.core.protocol import Position, positions_ahead
+from ttt.course.stepper import step_through
+from ttt.games.board import Board, IllegalMoveError, InvalidBoardError
+from ttt.games.mnk import MNK, ConnectFour, connect_four, mnk
+from ttt.pictures.display import draw_tree
+from ttt.search import fast, minimax
+from ttt.search.counting import distinct_positions, reachable_positions
 
 pytestmark = SEARCH_TIME_LIMIT
 
@@ -161,15 +161,15 @@ def test_mnk_3_3_3_agrees_with_board_on_every_reachable_position():
 
 def test_mnk_3_3_3_gives_tic_tac_toes_search_numbers():
     board, same = Board(), mnk(3, 3, 3)
-    plain = search.minimax(same)
+    plain = minimax.minimax(same)
     assert plain.nodes == fast.minimax(board).nodes == 549_946
-    assert plain.value == 0 and plain.score == search.minimax(board).score
+    assert plain.value == 0 and plain.score == minimax.minimax(board).score
     for ordered in (True, False):
-        expected = search.alphabeta(board, ordered=ordered)
-        got = search.alphabeta(same, ordered=ordered)
+        expected = minimax.alphabeta(board, ordered=ordered)
+        got = minimax.alphabeta(same, ordered=ordered)
         assert (got.nodes, got.score, got.move) == (expected.nodes, expected.score, expected.move)
-    limited = search.alphabeta(same.play(0), depth=3)
-    assert limited == search.alphabeta(board.play(0), depth=3)
+    limited = minimax.alphabeta(same.play(0), depth=3)
+    assert limited == minimax.alphabeta(board.play(0), depth=3)
 
 
 # --- Connect Four's gravity --------------------------------------------------------------------
@@ -282,7 +282,7 @@ def test_random_games_follow_the_referee(size, picks):
 def test_small_boards_have_the_referees_value(position):
     expected = referee_value("".join(position.cells), position.columns, position.k,
                              isinstance(position, ConnectFour))
-    assert search.alphabeta(position).value == expected
+    assert minimax.alphabeta(position).value == expected
 
 
 # --- bad input -------------------------------------------------------------------------------
@@ -404,7 +404,7 @@ def test_small_positions_step_through_and_big_ones_suggest_a_later_one():
     # X O X O      X to move: columns 0 and 3 are left
     game = ConnectFour.from_string(".XO.|OXX.|XOO.|XOXO")
     widget = step_through(game, pruning=True)
-    assert f"{search.alphabeta(game).nodes:,} nodes visited" in widget.options.value
+    assert f"{minimax.alphabeta(game).nodes:,} nodes visited" in widget.options.value
     with pytest.raises(ValueError, match="too big to follow by eye") as error:
         step_through(connect_four())
     later = eval(str(error.value).split("for example ")[1].split(", reached")[0])

@@ -1,6 +1,7 @@
 """The architecture page's picture of the package's layers (scripts/layers_picture.py, drawn when
-``make site`` builds): it is read from pyproject.toml's import-linter contracts, every module of
-the package is in it once, and Graphviz draws the layers one under the other, highest first."""
+``make site`` builds): it is read from pyproject.toml's import-linter contracts, every folder of
+the package has its contract, every module is in its folder's once, and Graphviz draws the
+layers one under the other, highest first."""
 
 import re
 
@@ -11,23 +12,28 @@ from repo import ROOT
 TEXT = re.compile(r'<text[^>]* x="([-\d.]+)" y="([-\d.]+)"[^>]*>([\w.]+)</text>')
 
 
-def package_modules() -> set[str]:
-    """The modules directly in ``ttt``, as the contract names them (not private ones)."""
-    found = {path.stem for path in (ROOT / "ttt").glob("*.py") if not path.stem.startswith("_")}
-    packages = {path.parent.name for path in (ROOT / "ttt").glob("*/__init__.py")}
+def modules_in(package: str) -> set[str]:
+    """The modules and subpackages directly in ``package`` ('ttt.search'), as a contract names
+    them (not private ones, nor ``__main__``)."""
+    folder = ROOT.joinpath(*package.split("."))
+    found = {path.stem for path in folder.glob("*.py") if not path.stem.startswith("_")}
+    packages = {path.parent.name for path in folder.glob("*/__init__.py")}
     return found | packages
 
 
 def test_the_contracts_are_read_from_pyproject():
     contracts = {contract.container: contract for contract in layer_contracts()}
-    assert set(contracts) >= {"ttt", "ttt.exercises"}
+    subpackages = {".".join(path.parent.relative_to(ROOT).parts)
+                   for path in (ROOT / "ttt").rglob("__init__.py")}
+    assert set(contracts) == subpackages  # every folder of ttt/ has its layers
+    for contract in contracts.values():
+        layered = [module for layer in contract.layers for module in layer]
+        assert sorted(layered) == sorted(set(layered)), contract.container  # each in one layer
+        assert set(layered) - {"__main__"} == modules_in(contract.container), contract.container
     ttt = contracts["ttt"]
-    layered = [module for layer in ttt.layers for module in layer]
-    assert sorted(layered) == sorted(set(layered))  # each module in one layer
-    assert set(layered) == package_modules()
-    assert ttt.layers[-1] == ("arguments",)  # the bottom layer: the one boundary
-    assert not ttt.is_chain and contracts["ttt.exercises"].is_chain
-    assert contracts["ttt.exercises"].as_chain().endswith("positions → checking")
+    assert ttt.layers[-1] == ("core",) and contracts["ttt.core"].layers[-1] == ("arguments",)
+    assert not ttt.is_chain and contracts["ttt.course.exercises"].is_chain
+    assert contracts["ttt.course.exercises"].as_chain().endswith("positions → checking")
 
 
 def test_the_picture_shows_every_module_its_layers_top_down():

@@ -18,21 +18,22 @@ from fractions import Fraction
 
 import pytest
 
-from ttt import fast, search
-from ttt.board import Board
-from ttt.counting import reachable_positions
-from ttt.display import draw_tree
-from ttt.expectimax import expectimax
-from ttt.mcts import mcts
-from ttt.protocol import final_score
-from ttt.search import alphabeta, minimax
-from ttt.stepper import StepThrough, replay
-from ttt.trace import BACK_UP, CUT, ENTER, EXPAND, LEAF, PLAY_OUT, Recorder, mcts_steps
-from ttt.tree import build_tree, fill_values
+from ttt.core.protocol import final_score
+from ttt.course.stepper import StepThrough, replay
+from ttt.games.board import Board
+from ttt.pictures.display import draw_tree
+from ttt.search import fast
+from ttt.search.counting import reachable_positions
+from ttt.search.expectimax import expectimax
+from ttt.search.mcts import mcts
+from ttt.search.minimax import alphabeta, alphabeta_value, minimax, minimax_value
+from ttt.search.trace import BACK_UP, CUT, ENTER, EXPAND, LEAF, PLAY_OUT, Recorder, mcts_steps
+from ttt.search.tree import build_tree, fill_values
 
 Order = Callable[[object, Sequence], list]
-expectimax_module = importlib.import_module("ttt.expectimax")  # not ttt's function of the name
-mcts_module = importlib.import_module("ttt.mcts")
+# not ttt's function of the name
+expectimax_module = importlib.import_module("ttt.search.expectimax")
+mcts_module = importlib.import_module("ttt.search.mcts")
 
 
 def reversed_order(position: object, moves: Sequence) -> list:
@@ -78,12 +79,12 @@ def edit(monkeypatch):
 
 
 def minimax_in(order: Order, edit) -> None:
-    edit(search.minimax_value, "for move in position.legal_moves]",
+    edit(minimax_value, "for move in position.legal_moves]",
          "for move in order(position, position.legal_moves)]", order=order)
 
 
 def alphabeta_in(order: Order, edit) -> None:
-    edit(search.alphabeta_value, "for move in moves_in_order(position, ordered):",
+    edit(alphabeta_value, "for move in moves_in_order(position, ordered):",
          "for move in order(position, moves_in_order(position, ordered)):", order=order)
 
 

@@ -1,12 +1,12 @@
-"""The two-headed network of ttt.network: its input, its heads, its gradients (checked against
-finite differences), its training, its file, and its refusals."""
+"""The two-headed network of ttt.learning.network: its input, its heads, its gradients (checked
+against finite differences), its training, its file, and its refusals."""
 
 import numpy as np
 import pytest
 
-from ttt.board import Board
-from ttt.games import connect_four
-from ttt.network import (
+from ttt.games.board import Board
+from ttt.games.mnk import connect_four
+from ttt.learning.network import (
     HIDDEN,
     Adam,
     encode,

@@ -1,6 +1,6 @@
 """One numbering (issue 29): cells, rows and columns are counted from 0 everywhere, as the cell
 numbers 0-8 and Python's ``divmod(cell, columns)`` count them. The words live in one place,
-``ttt.svg.cell_in_words``; these tests read what each part of the course actually says (the
+``ttt.games.svg.cell_in_words``; these tests read what each part of the course actually says (the
 boards' announcements, the alt text of a bigger board, the terminal game, the lessons' sentences)
 and check that its row and column are the cell's ``divmod``."""
 
@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from ttt.board import Board
-from ttt.cli import main
-from ttt.games import mnk
-from ttt.svg import cell_in_words, position_in_words
-from ttt.widgets import ConnectFourBoard, play_board
+from ttt.course.cli import main
+from ttt.course.widgets import ConnectFourBoard, play_board
+from ttt.games.board import Board
+from ttt.games.mnk import mnk
+from ttt.games.svg import cell_in_words, position_in_words
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 #: "cell 5, row 1, column 2" (an announcement) or "cell 5 is in row 1, column 2" (a sentence)

@@ -1,5 +1,6 @@
-"""Tests of ttt.search: minimax, alpha-beta and the solver agree, on every reachable position;
-the searches count what their watch sees; iterative deepening is alpha-beta, deeper and deeper.
+"""Tests of ttt.search.minimax: minimax, alpha-beta and the solver agree, on every reachable
+position; the searches count what their watch sees; iterative deepening is alpha-beta, deeper and
+deeper.
 
 Values are from X's point of view: +1 X wins, 0 draw, -1 O wins. The solver (a transposition
 table) is checked against plain minimax first; after that it serves as the quick source of truth
@@ -17,13 +18,13 @@ from strategies import playable_positions, positions
 from time_limits import SEARCH_TIME_LIMIT
 from toy_games import Heap
 
-from ttt.board import Board, open_lines
-from ttt.counting import reachable_positions
-from ttt.fast import Outcome, Solver
-from ttt.games import connect_four
-from ttt.protocol import best_move, leaf_score
-from ttt.search import Deadline, OutOfTime, alphabeta, iterative_deepening, minimax
-from ttt.watching import Counting, Watch
+from ttt.core.protocol import best_move, leaf_score
+from ttt.core.watching import Counting, Watch
+from ttt.games.board import Board, open_lines
+from ttt.games.mnk import connect_four
+from ttt.search.counting import reachable_positions
+from ttt.search.fast import Outcome, Solver
+from ttt.search.minimax import Deadline, OutOfTime, alphabeta, iterative_deepening, minimax
 
 pytestmark = SEARCH_TIME_LIMIT
 

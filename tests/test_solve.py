@@ -1,4 +1,4 @@
-"""ttt.solve: alpha-beta with a transposition table that stores bounds, move ordering and
+"""ttt.search.solve: alpha-beta with a transposition table that stores bounds, move ordering and
 symmetry. Whatever the ideas switched on, the value is the one an independent brute force finds,
 and each idea saves work."""
 
@@ -11,11 +11,12 @@ from hypothesis import strategies as st
 from test_games import referee_value
 from time_limits import SEARCH_TIME_LIMIT
 
-from ttt import search
-from ttt.board import Board
-from ttt.counting import reachable_positions
-from ttt.games import MNK, ConnectFour, connect_four, mnk
-from ttt.perfect import (
+from ttt.core.protocol import SearchTooBigError, best_moves, check_exhaustive, value_of
+from ttt.games.board import Board
+from ttt.games.mnk import MNK, ConnectFour, connect_four, mnk
+from ttt.search import minimax
+from ttt.search.counting import reachable_positions
+from ttt.search.perfect import (
     move_outcomes,
     move_scores,
     outcome,
@@ -24,8 +25,7 @@ from ttt.perfect import (
     perfect_score,
     shared_solver,
 )
-from ttt.protocol import SearchTooBigError, best_moves, check_exhaustive, value_of
-from ttt.solve import EXACT, LOWER, SOLVE_LIMIT, UPPER, Table, negamax_value, solve
+from ttt.search.solve import EXACT, LOWER, SOLVE_LIMIT, UPPER, Table, negamax_value, solve
 
 pytestmark = SEARCH_TIME_LIMIT
 
@@ -58,8 +58,8 @@ def test_solve_agrees_with_a_brute_force_on_connect_four(flags):
 def test_solve_agrees_with_plain_minimax_on_a_small_board():
     # 2 x 3, two in a row: X wins at once on its second move
     board = mnk(2, 3, 2)
-    assert solve(board).value == search.minimax(board).value == 1
-    assert solve(mnk(3, 2, 3)).value == search.minimax(mnk(3, 2, 3)).value == 0
+    assert solve(board).value == minimax.minimax(board).value == 1
+    assert solve(mnk(3, 2, 3)).value == minimax.minimax(mnk(3, 2, 3)).value == 0
 
 
 @given(st.sampled_from([mnk(4, 3, 3), connect_four(4, 4)]),
@@ -88,7 +88,7 @@ def test_solve_works_on_board_and_agrees_with_the_tic_tac_toe_solver():
 def test_prefer_quick_scores_as_the_readable_alphabeta_does(position, flags):
     # the quickest win's score, 1 + the cells then free: what minimax with quick wins finds
     result = solve(position, prefer_quick=True, **flags)
-    expected = search.alphabeta(position, prefer_quick=True)
+    expected = minimax.alphabeta(position, prefer_quick=True)
     assert (result.value, result.score) == (expected.value, expected.score)
     assert solve(position.play(result.move), prefer_quick=True).score == result.score
 
@@ -162,7 +162,7 @@ def test_finished_games():
     # . . . .
     # . . . .
     won = ConnectFour.from_string("....|....|OOO.|XXXX")
-    assert solve(won) == search.SearchResult(1, None, 1, 1)
+    assert solve(won) == minimax.SearchResult(1, None, 1, 1)
     # X O X
     # X O O
     # O X X      a draw
@@ -177,7 +177,7 @@ def test_each_idea_saves_work():
     everything = solve(board)
     assert plain.nodes > ordered.nodes > table.nodes > everything.nodes
     # the same value as the readable alpha-beta, which (with a wider window) searches more
-    unbounded = search.alphabeta(board, ordered=False, prefer_quick=False)
+    unbounded = minimax.alphabeta(board, ordered=False, prefer_quick=False)
     assert unbounded.value == plain.value and unbounded.nodes > plain.nodes
 
 

@@ -1,5 +1,5 @@
-"""Tests of ttt.svg: board pictures that say their position in words, in colours that can be told
-apart and read (WCAG 2.1 AA: 4.5:1 for text, 3:1 for marks and lines)."""
+"""Tests of ttt.games.svg: board pictures that say their position in words, in colours that can be
+told apart and read (WCAG 2.1 AA: 4.5:1 for text, 3:1 for marks and lines)."""
 
 import base64
 import html
@@ -9,10 +9,9 @@ import xml.etree.ElementTree as ET
 import pytest
 from contrast import SVG, contrast_ratio, texts_on_backgrounds
 
-from ttt.board import Board
-from ttt.counting import reachable_positions
-from ttt.games import connect_four, mnk
-from ttt.svg import (
+from ttt.games.board import Board
+from ttt.games.mnk import connect_four, mnk
+from ttt.games.svg import (
     CELL_NAMES,
     LINE_COLOUR,
     O_COLOUR,
@@ -22,6 +21,7 @@ from ttt.svg import (
     svg_image,
     with_title,
 )
+from ttt.search.counting import reachable_positions
 
 NAMED = {name: cell for cell, name in enumerate(CELL_NAMES)}
 

@@ -48,19 +48,19 @@ from beartype import BeartypeConf
 from beartype.door import is_bearable
 
 import ttt
-import ttt.display
-from ttt import exercises
-from ttt.board import Board
+import ttt.pictures.display
 from ttt.contest.running import Contest, Game
 from ttt.contest.sandbox import Jail, Limits
-from ttt.exercises.checking import Feedback
-from ttt.games import connect_four, mnk
-from ttt.grid import Grid
-from ttt.network import Adam, encode, gradients, legal_mask, new_network
-from ttt.players import random_player
-from ttt.protocol import BoardError, SearchTooBigError
-from ttt.selfplay import Examples, Training, visit_shares
-from ttt.watching import Watch
+from ttt.core.protocol import BoardError, SearchTooBigError
+from ttt.core.watching import Watch
+from ttt.course import exercises
+from ttt.course.exercises.checking import Feedback
+from ttt.games.board import Board
+from ttt.games.grid import Grid
+from ttt.games.mnk import connect_four, mnk
+from ttt.learning.network import Adam, encode, gradients, legal_mask, new_network
+from ttt.learning.selfplay import Examples, Training, visit_shares
+from ttt.play.players import random_player
 
 #: Seconds a refusal may take: it comes before any work (CPU seconds, so that a machine busy with
 #: other work does not fail it). A call that goes ahead (the value was fine for it) may take up to
@@ -99,21 +99,26 @@ NOT_NEGATIVE = {"cell", "move", "chosen", "column", "columns", "rows", "size", "
 #: The parameters that are a move of the position they come with: an illegal one is refused.
 MOVES = {"move", "cell", "chosen", "column"}
 
-#: Not swept: the rule book and the package's own checks (``ttt.arguments``, the protocol's rules
+#: Not swept: the rule book and the package's own checks (``ttt.core.arguments``, the protocol's
+# rules
 #: and size guards, the Board's rule: their job is bad input; tests/test_bad_input.py calls
 #: them), lesson 8's Exact (a Fraction), the model answers of the exercises (functions written as
 #: a student would, which ``check`` compares the student's with), and the algorithms the lessons
 #: show as the textbook writes them: their checks are at the public entry that runs them
 #: (``minimax``, ``alphabeta``, ``solve``, ``expectimax``, ``mcts``, ``guided_mcts``; the network's
 #: ``forward`` at ``predict`` and ``loss``), which the sweep calls.
-LEFT_OUT = re.compile(r"^ttt\.(?!exercises).*\.check_\w+$|^ttt\.exercises\.lesson8\.Exact$"
-                      r"|^ttt\.arguments\.|^ttt\.\w+\.a_\w+$|^ttt\.protocol\.(whole_tree|every_position)$"
-                      r"|^ttt\.board\.tic_tac_toe_only|\.<locals>\.guard$"
-                      r"|^ttt\.search\.(minimax_value|alphabeta_value)$|^ttt\.fast\.minimax_bits$"
-                      r"|^ttt\.solve\.(negamax_value|moves_to_try|Table)$"
-                      r"|^ttt\.expectimax\.expectimax_value$"
-                      r"|^ttt\.mcts\.(grow|select|expand|play_out|back_up|ucb1)$"
-                      r"|^ttt\.mcts\.(grow_guided|expand_all|puct)$|^ttt\.network\.forward$")
+LEFT_OUT = re.compile(r"^ttt\.(?!course\.exercises).*\.check_\w+$"
+                      r"|^ttt\.course\.exercises\.lesson8\.Exact$"
+                      r"|^ttt\.core\.arguments\.|^ttt\.[\w.]+\.a_\w+$"
+                      r"|^ttt\.core\.protocol\.(whole_tree|every_position)$"
+                      r"|^ttt\.games\.board\.tic_tac_toe_only|\.<locals>\.guard$"
+                      r"|^ttt\.search\.minimax\.(minimax_value|alphabeta_value)$"
+                      r"|^ttt\.search\.fast\.minimax_bits$"
+                      r"|^ttt\.search\.solve\.(negamax_value|moves_to_try|Table)$"
+                      r"|^ttt\.search\.expectimax\.expectimax_value$"
+                      r"|^ttt\.search\.mcts\.(grow|select|expand|play_out|back_up|ucb1)$"
+                      r"|^ttt\.search\.mcts\.(grow_guided|expand_all|puct)$"
+                      r"|^ttt\.learning\.network\.forward$")
 
 
 def is_model_answer(thing: Any) -> bool:
@@ -252,7 +257,7 @@ def _knowing_nothing(position: Any) -> tuple[dict[Any, float], float]:
 
 def _mcts_node() -> Any:
     """The root of a Monte Carlo search of SMALL after one playout: one child, visited once."""
-    from ttt.mcts import TreeNode, back_up, expand
+    from ttt.search.mcts import TreeNode, back_up, expand
     root = TreeNode(SMALL)
     back_up(expand(root, random.Random(1)), 1)
     return root
@@ -310,7 +315,7 @@ BY_NAME: dict[str, Callable[[], Any]] = {
     "plot_method_comparison:nodes": lambda: {"a": 10},
     **dict.fromkeys(["title", "ylabel", "xlabel", "description", "text", "alt", "noun",
                      "otherwise", "instead"], lambda: "words"),
-    "svg": lambda: ttt.display.draw_tree(SMALL, max_depth=1, current=(2,)).pipe(
+    "svg": lambda: ttt.pictures.display.draw_tree(SMALL, max_depth=1, current=(2,)).pipe(
         "svg", encoding="utf-8"),
     "cells": lambda: list("XO..X.O.."), "size": lambda: 96, "columns": lambda: 3,
     "rows": lambda: 3,
@@ -333,10 +338,11 @@ BY_NAME: dict[str, Callable[[], Any]] = {
     "minimax_in_place:cells": lambda: list("XO..X.O.."),
     "ucb1_score:total": lambda: 1.0, "ucb1_score:player": lambda: "X",
     "result": lambda: "win", "back_up:result": lambda: 1,
-    "search": lambda: ttt.alphabeta, "draw_mcts:search": lambda: ttt.mcts(SMALL, 10, seed=1),
-    **dict.fromkeys(["watching:search", "calls_through:search"], lambda: ttt.search.minimax_value),
-    "sampling_explanation:search": lambda: ttt.mcts(SMALL, 10, seed=1),
-    "table": lambda: None, "td_game:table": lambda: ttt.learning.ValueTable(),
+    "search": lambda: ttt.alphabeta, "draw_mcts:search": lambda: ttt.search.mcts(SMALL, 10, seed=1),
+    **dict.fromkeys(["watching:search", "calls_through:search"],
+                    lambda: ttt.search.minimax.minimax_value),
+    "sampling_explanation:search": lambda: ttt.search.mcts(SMALL, 10, seed=1),
+    "table": lambda: None, "td_game:table": lambda: ttt.learning.tabular.ValueTable(),
     "clock": lambda: time.perf_counter, "winner": lambda: None, "beta": lambda: math.inf,
     **dict.fromkeys(["landing_cell:position", "open_columns:position", "evaluate_four:position"],
                     lambda: FOUR),
@@ -665,7 +671,8 @@ def sweep_all(owner: str, thing: Callable[..., Any]) -> list[Verdict]:
 
 
 EXPORTED = exported()
-ttt.learning.board_table()  # the "learned" level's table, trained once (seconds), before the clock
+# the "learned" level's table, trained once (seconds), before the clock
+ttt.learning.tabular.board_table()
 TOTALS = {"calls": 0, "misbehaved": 0}
 
 
@@ -680,8 +687,9 @@ def test_every_bad_argument_gets_a_clear_error_at_once(owner):
 
 
 def test_the_sweep_finds_the_exported_functions_by_itself():
-    assert {"ttt.search.minimax", "ttt.learning.td_update", "ttt.widgets.PlayBoard",
-            "exercises.winner.check", "ttt.stepper.step_through"} <= set(EXPORTED)
+    assert {"ttt.search.minimax.minimax", "ttt.learning.tabular.td_update",
+            "ttt.course.widgets.PlayBoard",
+            "exercises.winner.check", "ttt.course.stepper.step_through"} <= set(EXPORTED)
     assert len(EXPORTED) > 100
 
 
@@ -704,15 +712,15 @@ POSITIONS = [("SMALL", SMALL), ("Connect Four 4x4", FOUR), ("a finished game", F
 
 
 @pytest.mark.timeout(600)
-@pytest.mark.parametrize("name", [name.replace("-N", "-2").replace("-S", "-0.01")
-                                  for name in (*ttt.players.PLAYER_NAMES, *ttt.players.PLAYERS)])
+@pytest.mark.parametrize("name", [name.replace("-N", "-2").replace("-S", "-0.01") for name in
+                                  (*ttt.play.players.PLAYER_NAMES, *ttt.play.players.PLAYERS)])
 def test_every_player_by_name_plays_a_legal_move_or_refuses_the_position(name):
     """What ``make_player`` returns is called with odd positions too: a player that knows only
     tic-tac-toe (the "learned" one) refuses another game, as a player that would search too long
     refuses a big board, rather than play it with the wrong knowledge or hang."""
     bad = []
     for label, position in POSITIONS:
-        player = ttt.players.make_player(name, seed=1)
+        player = ttt.play.players.make_player(name, seed=1)
         try:
             move = within_time(lambda player=player, position=position: player(position))
             if move not in position.legal_moves:
@@ -736,8 +744,8 @@ def takes_anything(function: Callable[..., Any]) -> bool:
 def test_every_exported_callable_is_checked_or_says_why_not():
     """What the architecture page (site/architecture.md) says of the boundary: every exported
     function and class that takes arguments is wrapped in ``@checked`` (its rules:
-    ``ttt.arguments.rules_of``), or marked ``@unchecked`` with the reason, or takes anything (an
-    exercise's verdict)."""
+    ``ttt.core.arguments.rules_of``), or marked ``@unchecked`` with the reason, or takes anything
+    (an exercise's verdict)."""
     unguarded = []
     for name, thing in EXPORTED.items():
         entry = thing

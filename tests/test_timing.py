@@ -1,10 +1,10 @@
-"""Tests of ttt.timing.timed, the one timer of the lessons and the benchmarks."""
+"""Tests of ttt.core.timing.timed, the one timer of the lessons and the benchmarks."""
 
 import time
 
 import pytest
 
-from ttt.timing import cpu_timed, timed
+from ttt.core.timing import cpu_timed, timed
 
 
 def test_timed_calls_the_function_repeats_times_and_returns_the_last_result():

@@ -1,7 +1,7 @@
-"""Tests of ttt.watching: a search declared @watched is watched from outside its body: every call
-and return, told to a Watch as the steps they stand for (enter, leaf, leave, cut, with paths read
-from the positions called), counted, with nothing in any module replaced. (tests/test_move_order.py
-edits the order in which the searches try their moves.)"""
+"""Tests of ttt.core.watching: a search declared @watched is watched from outside its body: every
+call and return, told to a Watch as the steps they stand for (enter, leaf, leave, cut, with paths
+read from the positions called), counted, with nothing in any module replaced.
+(tests/test_move_order.py edits the order in which the searches try their moves.)"""
 
 import functools
 import inspect
@@ -12,12 +12,18 @@ from dataclasses import dataclass
 
 import pytest
 
-from ttt import search
-from ttt.board import Board
-from ttt.games import connect_four
-from ttt.search import Deadline, OutOfTime, alphabeta, minimax
-from ttt.tree import build_tree, count_nodes
-from ttt.watching import Counting, Watch, calls_through, watched, watching
+from ttt.core.watching import Counting, Watch, calls_through, watched, watching
+from ttt.games.board import Board
+from ttt.games.mnk import connect_four
+from ttt.search.minimax import (
+    Deadline,
+    OutOfTime,
+    alphabeta,
+    alphabeta_value,
+    minimax,
+    minimax_value,
+)
+from ttt.search.tree import build_tree, count_nodes
 
 FORK = Board.from_string("X..|.O.|..X")  # O to move, 6 free cells: a few hundred positions
 
@@ -74,7 +80,7 @@ def played(position, path):
 def test_the_name_is_never_replaced_and_only_calls_within_the_block_are_counted():
     original = heap_value
     with watching(heap_value) as seen:
-        assert heap_value is original and search.minimax_value.__module__ == "ttt.search"
+        assert heap_value is original and minimax_value.__module__ == "ttt.search.minimax"
         heap_value(Heap(3))
     heap_value(Heap(3))  # unwatched: not counted
     assert heap_value is original
@@ -126,15 +132,15 @@ def test_a_call_by_keyword_reaches_the_watch_as_the_arguments_in_order():
             return body(*args)
         return passed_on
 
-    with calls_through(search.alphabeta_value, through):
-        search.alphabeta_value(FORK, 0, score=hash, ordered=True, alpha=-1, beta=1)
+    with calls_through(alphabeta_value, through):
+        alphabeta_value(FORK, 0, score=hash, ordered=True, alpha=-1, beta=1)
     assert seen == [(FORK, 0, -1, 1, hash, True)]
 
 
 def test_the_watch_is_detached_after_an_error_inside_the_search():
     with pytest.raises(OutOfTime):
         alphabeta(connect_four(), depth=4, watch=Deadline(10, itertools.count(1).__next__))
-    assert search.alphabeta_value._attached == []
+    assert alphabeta_value._attached == []
     assert alphabeta(FORK).nodes == alphabeta(FORK, watch=Counting()).nodes
 
 
@@ -208,21 +214,21 @@ def test_a_search_inside_a_watched_search_is_watched_by_its_own_watch_only():
     result = minimax(board, depth=1, evaluate=deeper)
     assert result.nodes == 1 + len(board.legal_moves)
     assert result.value == minimax(board).value == 0
-    assert search.minimax_value.__name__ == "minimax_value"
-    assert search.minimax_value._attached == []  # no watch left attached
+    assert minimax_value.__name__ == "minimax_value"
+    assert minimax_value._attached == []  # no watch left attached
 
 
 def test_a_decorated_search_is_watched_through_its_decorator(monkeypatch):
     """A decorator of the search (functools.wraps sets ``__wrapped__``, as a mutation tester's
     does) stays in the way of every call: the watch does not reach past it."""
-    original, decorated_calls = search.minimax_value, []
+    original, decorated_calls = minimax_value, []
 
     @functools.wraps(original)
     def decorated(*args):
         decorated_calls.append(args[0])
         return original(*args)
 
-    monkeypatch.setattr(search, "minimax_value", decorated)
+    monkeypatch.setattr("ttt.search.minimax.minimax_value", decorated)
     # X O X
     # O O .
     # X . .
@@ -240,12 +246,12 @@ def test_a_watch_that_is_not_a_watch_is_refused_before_any_search():
         minimax(FORK, watch=print)
 
 
-@pytest.mark.parametrize("function", [search.minimax_value, search.alphabeta_value])
+@pytest.mark.parametrize("function", [minimax_value, alphabeta_value])
 def test_the_searches_the_lessons_show_hold_only_the_algorithm(function):
     assert function._attached == []  # watched (by its @watched line), and nobody watching
     source = inspect.getsource(function)
     code = source[source.index('"""', source.index('"""') + 3) + 3:]  # after the docstring
     assert not re.search(r"watch|nodes|path|clock|check_", code), code
-    if function is search.minimax_value:  # lesson 3's four lines of pseudocode, line for line
+    if function is minimax_value:  # lesson 3's four lines of pseudocode, line for line
         lines = [line.strip() for line in code.splitlines() if line.strip()]
         assert [line.split()[0] for line in lines] == ["if", "return", "values", "return"]

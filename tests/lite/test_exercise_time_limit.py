@@ -1,21 +1,21 @@
 """In the browser-only course (JupyterLite, Pyodide: no threads, no timer signals), a check of a
 student's function that never returns stops and says so, as on the desktop: the kernel of a
 lesson, opened offline in Chromium, runs what a student would type and the check's verdict is read
-back. See ``ttt.exercises.checking.time_limited`` for how: ``sys.monitoring`` there."""
+back. See ``ttt.course.exercises.checking.time_limited`` for how: ``sys.monitoring`` there."""
 
 from __future__ import annotations
 
 from repo import KERNEL_IDLE
 from test_lessons_offline import wait_for
 
-from ttt.browser import lesson_address
+from ttt.pictures.browser import lesson_address
 
 #: What a student types: a winner that loops for ever, then the check (with a shorter limit,
 #: so that the test is quick), and which way the limit was kept.
 TYPED = """
 import time
-from ttt import exercises
-from ttt.exercises import checking
+from ttt.course import exercises
+from ttt.course.exercises import checking
 
 def winner(board):
     cells = board.cells

@@ -31,10 +31,11 @@ from lesson_stats import is_output_checked
 from repo import LESSONS, NOTEBOOKS
 from static_site import KERNEL, KERNEL_IDLE
 
-from ttt.browser import lesson_address
-from ttt.charts import NO_MATPLOTLIB, NOT_DRAWN_FOR_THE_BROWSER
+from ttt.pictures.browser import lesson_address
+from ttt.pictures.charts import NO_MATPLOTLIB, NOT_DRAWN_FOR_THE_BROWSER
 
-#: The lessons whose network needs numpy, which the browser-only version cannot load (ttt.network's
+#: The lessons whose network needs numpy, which the browser-only version cannot load
+# (ttt.learning.network's
 #: NO_NUMPY): there Run All stops at the lesson's first use of the network, with that sentence.
 NEEDS_NUMPY = {"10_search_and_learning.ipynb"}
 LESSON_NAMES = [path.name for path in LESSONS if path.name not in NEEDS_NUMPY]
@@ -98,9 +99,9 @@ def test_lesson_runs_offline(offline, failed_requests, lesson):
 
 @pytest.mark.parametrize("lesson", sorted(NEEDS_NUMPY))
 def test_a_lesson_that_needs_numpy_says_so(offline, lesson):
-    """Run All stops at the first cell that imports ttt.network, and says why in a sentence: no
-    other cell before it fails."""
-    from ttt.network import NO_NUMPY
+    """Run All stops at the first cell that imports ttt.learning.network, and says why in a
+    sentence: no other cell before it fails."""
+    from ttt.learning.network import NO_NUMPY
 
     page = offline.page
     page.goto(f"{offline.site}/{lesson_address(lesson)}")
@@ -111,7 +112,7 @@ def test_a_lesson_that_needs_numpy_says_so(offline, lesson):
     failed = [number for number, cell in enumerate(cells)
               if any(output["output_type"] == "error" for output in cell["outputs"])]
     first_network = next(number for number, cell in enumerate(cells)
-                         if "from ttt.network import" in cell["source"])
+                         if "from ttt.learning.network import" in cell["source"])
     assert failed == [first_network], failed
     error = next(output for output in cells[first_network]["outputs"]
                  if output["output_type"] == "error")

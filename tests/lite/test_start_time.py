@@ -2,7 +2,7 @@
 once: Pyodide's runtime fetched, each wheel the kernel loads, Python ready, ``import ttt`` (the
 first cell), the first output, the first picture (a board, drawn by the package), then the same
 for a second lesson opened after it in the same browser, by its own address
-(``ttt.browser.lesson_address``): one Python starts for it, not a second one for the lesson
+(``ttt.pictures.browser.lesson_address``): one Python starts for it, not a second one for the lesson
 before it too.
 
 It measures and prints (``-s`` shows it, and the README's browser-version section reports it); it
@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from jupyter_pages import NOTEBOOK, SHOWING, START_RUN_ALL, VIEWPORT
 
-from ttt.browser import lesson_address
+from ttt.pictures.browser import lesson_address
 
 pytestmark = pytest.mark.browser
 
