@@ -12,7 +12,7 @@ HUB_STAMP     := $(VENV)/.installed-hub
 PROXY         := node_modules/.bin/configurable-http-proxy
 # nbval runs every notebook cell; only cells tagged `nbval-check-output` compare output.
 NBVAL  := --nbval-lax --nbval-current-env --nbval-cell-timeout=120
-LINT_DIRS := ttt tests benchmarks scripts mutation notebooks
+LINT_DIRS := ttt tests benchmarks scripts hub mutation notebooks
 
 .DEFAULT_GOAL := help
 .PHONY: help venv venv-teacher venv-dev venv-lite system system-lite system-browser lab test check \
@@ -267,7 +267,7 @@ PARALLEL := -n auto --dist worksteal
 # tests/readme mark theirs.
 DESKTOP  := -m "not (browser or lite or site or hub or readme)" tests
 # The three stages in Chromium share one run: one core builds the browser version while the
-# other plays the boards in JupyterLab (tests/static_site.py builds each site once per run).
+# other plays the boards in JupyterLab (tests/helpers/static_site.py builds each site once per run).
 BROWSERS := -m "browser or lite or site" tests
 HUB_TESTS := $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/hub -m hub tests
 README_TESTS := $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/readme -m readme tests/readme
@@ -337,7 +337,7 @@ check: system-lite system-browser venv-dev venv-lite
 	$(call stage,lint (ruff),$(BIN)/ruff check $(LINT_DIRS))
 	$(call stage,unit tests and the lessons touched on every core: $(or $(notdir $(TOUCHED_LESSONS)),none),\
 	  $(BIN)/python -m pytest $(NBVAL) $(PARALLEL) --basetemp=.pytest-tmp/check \
-	  $(DESKTOP) --ignore=tests/test_assignments.py $(TOUCHED_LESSONS))
+	  $(DESKTOP) --ignore=tests/lessons/test_assignments.py $(TOUCHED_LESSONS))
 	$(call stage,one test in each browser stage: JupyterLab - the browser version - the website,\
 	  $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/check-browsers $(CHECK_BROWSERS))
 	@$(SHOW_TIMES)

@@ -13,8 +13,8 @@ with the desktop's text alternative; every picture that the committed notebook s
 SVG here too, and drawn by Graphviz where it was; every cell whose output nbval checks (tagged
 ``nbval-check-output``) shows exactly the text that the committed notebook shows; no request left
 127.0.0.1, none failed (no 404) and the page logged no error. Then a whole game is played on
-lesson 11's board by clicking (tests/board_game.py). Each lesson's time, from page load to the
-end of Run All, is printed (``-s`` shows it).
+lesson 11's board by clicking (tests/helpers/board_game.py). Each lesson's time, from page load to
+the end of Run All, is printed (``-s`` shows it).
 """
 
 from __future__ import annotations

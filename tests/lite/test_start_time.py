@@ -11,7 +11,8 @@ happens, in order; the kernel's packages are all loaded before the first output 
 once, not one after another), and ``ttt`` only when the lesson imports it.
 
 The page is not routed (Playwright turns the browser's HTTP cache off for a routed page); Chromium
-itself resolves no host but 127.0.0.1 (tests/jupyter_pages.py), so nothing leaves the machine.
+itself resolves no host but 127.0.0.1 (tests/helpers/jupyter_pages.py), so nothing leaves the
+machine.
 """
 
 from __future__ import annotations

@@ -408,7 +408,7 @@ def as_entered(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
 
 def unchecked(why: str) -> Callable[[F], F]:
     """A decorator that leaves a public function unchecked, saying ``why`` (kept as its
-    ``__unchecked__``, which the sweep of tests/test_sweep.py reads): a step a search takes at
+    ``__unchecked__``, which the sweep of tests/core/test_sweep.py reads): a step a search takes at
     every node, whose wrapper would slow the search itself."""
     def mark(function: F) -> F:
         function.__unchecked__ = why  # type: ignore[attr-defined]

@@ -6,7 +6,7 @@ is reached by many move orders. Nodes that hold the same position share one ``Bo
 
 The counts here count the nodes this tree holds, walking them: a tree cut by ``max_depth`` counts
 only what was built. How big a game is, without building its tree, is ``ttt.search.counting``'s job;
-for a full tree the numbers are the same (``tests/test_counting.py`` checks that they are).
+for a full tree the numbers are the same (``tests/search/test_counting.py`` checks that they are).
 Why two names for one number: these take a built ``Node`` (what lesson 2 draws and counts by
 hand), ``ttt.search.counting``'s take a position of any game and never build the tree (what a board
 of trillions of nodes needs). Each pair: ``count_nodes`` / ``counting.tree_size``,

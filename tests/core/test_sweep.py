@@ -69,7 +69,7 @@ from ttt.play.players import random_player
 #: then is a hang (a search too big must be refused up front).
 SECONDS = 2.0
 WORK_SECONDS = 10.0
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 # X O .
 # . X .
@@ -101,7 +101,7 @@ MOVES = {"move", "cell", "chosen", "column"}
 
 #: Not swept: the rule book and the package's own checks (``ttt.core.arguments``, the protocol's
 # rules
-#: and size guards, the Board's rule: their job is bad input; tests/test_bad_input.py calls
+#: and size guards, the Board's rule: their job is bad input; tests/core/test_bad_input.py calls
 #: them), lesson 8's Exact (a Fraction), the model answers of the exercises (functions written as
 #: a student would, which ``check`` compares the student's with), and the algorithms the lessons
 #: show as the textbook writes them: their checks are at the public entry that runs them
@@ -204,7 +204,7 @@ def valid(owner: str, name: str, hint: object) -> Any:
         if re.search(pattern, text):
             return make()
     raise LookupError(f"no valid value known for parameter {name!r} ({text}) of {owner}: "
-                      f"add one to BY_NAME in tests/test_sweep.py")
+                      f"add one to BY_NAME in tests/core/test_sweep.py")
 
 
 def _first_free(position: Any) -> Any:

@@ -2,7 +2,7 @@
 visits and mean results, and its steps (select, expand, play out, back up).
 
 Positions are drawn in the comments, cells numbered 0-8 in reading order. The tests read the DOT
-source back, as tests/test_display.py does.
+source back, as tests/pictures/test_display.py does.
 """
 
 import subprocess

@@ -8,8 +8,9 @@ another answer than the case's right one (or raises, or runs over a second); a w
 fail the check. A mutant right on every case is *unseen*: the cases cannot tell it from the
 model answer (often it is equivalent: ``best < value`` for ``value > best``).
 
-``tests/test_exercise_mutants.py`` asserts that every check rejects every wrong mutant; ``python
-tests/exercise_mutants.py`` writes the tally per exercise to mutation/results/exercises.txt.
+``tests/course/test_exercise_mutants.py`` asserts that every check rejects every wrong mutant;
+``python tests/helpers/exercise_mutants.py`` writes the tally per exercise to
+mutation/results/exercises.txt.
 """
 
 from __future__ import annotations
@@ -249,9 +250,9 @@ def tally(exercise: Exercise) -> Tally:
 
 def report() -> str:
     """The table of every exercise's mutants."""
-    lines = ["Mutants of the exercises' model answers (tests/exercise_mutants.py): each wrong one",
-             "(wrong on some case of the check) must fail the check; an unseen one is right on",
-             "every case.", "",
+    lines = ["Mutants of the exercises' model answers (tests/helpers/exercise_mutants.py): each",
+             "wrong one (wrong on some case of the check) must fail the check; an unseen one is",
+             "right on every case.", "",
              f"{'exercise':28} {'mutants':>7} {'wrong':>6} {'caught':>6} {'unseen':>6}",
              ""]
     for exercise in EXERCISES.values():
@@ -263,7 +264,7 @@ def report() -> str:
     return "\n".join(lines) + "\n"
 
 
-#: Where ``python tests/exercise_mutants.py`` writes the report.
+#: Where ``python tests/helpers/exercise_mutants.py`` writes the report.
 REPORT = ROOT / "mutation" / "results" / "exercises.txt"
 
 

@@ -30,7 +30,7 @@ from repo import KERNEL_IDLE, NOTEBOOKS
 from time_limits import KERNEL_REPLY_MS
 
 #: the servers' settings that keep their terminals quiet, as ``make lab`` and ``make play`` use them
-QUIET_CONFIG = Path(__file__).resolve().parents[1] / "scripts" / "jupyter-config"
+QUIET_CONFIG = Path(__file__).resolve().parents[2] / "scripts" / "jupyter-config"
 BIN = Path(sys.executable).parent  # the jupyter and voila of the running venv
 TOKEN = "browser-test-token"
 VIEWPORT = {"width": 1280, "height": 800}

@@ -4,7 +4,8 @@ a notebook saved in JupyterLab leaves a checkpoint beside it, which ``nbgrader s
 call an extra notebook; and with the hub's shared account every submission has that account's
 owner, which ``nbgrader collect`` must not call a cheating attempt. Each is checked in a server of
 ``make hub`` and in a student's pod on Kubernetes, with the settings file and environment the
-chart, rendered from the README's helm command, gives the pod (tests/kubernetes_chart.py)."""
+chart, rendered from the README's helm command, gives the pod
+(tests/helpers/kubernetes_chart.py)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ import nbformat
 import pytest
 from kubernetes_chart import hub_values, student_files
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NBGRADER = Path(sys.executable).parent / "nbgrader"
 NOTEBOOK = "01_the_board_exercises.ipynb"
 

@@ -13,8 +13,8 @@ from itertools import product
 import pytest
 from hypothesis import given, settings
 from strategies import positions
-from test_protocol import Heap
 from time_limits import SEARCH_TIME_LIMIT
+from toy_games import Heap
 
 from ttt.core.protocol import SearchTooBigError, check_exhaustive, final_score
 from ttt.core.watching import Watch

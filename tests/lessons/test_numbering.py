@@ -16,7 +16,7 @@ from ttt.games.board import Board
 from ttt.games.mnk import mnk
 from ttt.games.svg import cell_in_words, position_in_words
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 #: "cell 5, row 1, column 2" (an announcement) or "cell 5 is in row 1, column 2" (a sentence)
 CELL_PLACE = re.compile(r"[Cc]ell (\d+)(?:,| is in) row (\d+),? column (\d+)")
 

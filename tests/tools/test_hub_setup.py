@@ -2,8 +2,8 @@
 the course links' format and errors, the Kubernetes values (structure, and agreement with the
 one-machine hub and the image), and the image's requirements.
 
-Here the values are checked for what the course relies on; tests/test_kubernetes.py renders them
-with the chart's own templates.
+Here the values are checked for what the course relies on; tests/tools/test_kubernetes.py renders
+them with the chart's own templates.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from course_links import course_settings, lesson_link, lessons
 from course_links import main as print_links
 from packaging.specifiers import SpecifierSet
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 VALUES = ROOT / "hub" / "kubernetes" / "values.yaml"
 QUANTITY = {"": 1, "K": 1e3, "M": 1e6, "G": 1e9, "Ki": 2**10, "Mi": 2**20, "Gi": 2**30}
 

@@ -7,8 +7,8 @@ the point of view of the player who moved into the position: +1 a win for that p
 import math
 
 import pytest
-from test_protocol import Heap
 from time_limits import SEARCH_TIME_LIMIT
+from toy_games import Heap
 
 from ttt.core.protocol import opponent
 from ttt.games.board import Board, IllegalMoveError

@@ -8,7 +8,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_games import referee_value
+from referee import referee_value
 from time_limits import SEARCH_TIME_LIMIT
 
 from ttt.core.protocol import SearchTooBigError, best_moves, check_exhaustive, value_of

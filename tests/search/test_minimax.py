@@ -425,8 +425,9 @@ def test_iterative_deepening_stops_at_the_depth_that_finds_a_win():
     # . . .     the search stops there, after depth 1's 6 positions, though the games after the
     #           other moves go on (deeper would find no more)
     assert iterative_deepening(Board.from_string("XX.|OO.|..."), 10**9, clock=ticks()) == (2, 1, 6)
-    # A heap of 5 stones (tests/toy_games.py), X to move: taking 1 leaves O a multiple of 4, a win
-    # that depth 3 proves. A game without free cells scores every win exactly 1: still a win found
+    # A heap of 5 stones (tests/helpers/toy_games.py), X to move: taking 1 leaves O a multiple of 4,
+    # a win that depth 3 proves. A game without free cells scores every win exactly 1: still a win
+    # found
     assert iterative_deepening(Heap(5), 10**9, clock=ticks()) == (1, 3, 31)
 
 

@@ -1,7 +1,7 @@
 """Tests of ttt.core.watching: a search declared @watched is watched from outside its body: every
 call and return, told to a Watch as the steps they stand for (enter, leaf, leave, cut, with paths
 read from the positions called), counted, with nothing in any module replaced.
-(tests/test_move_order.py edits the order in which the searches try their moves.)"""
+(tests/search/test_move_order.py edits the order in which the searches try their moves.)"""
 
 import functools
 import inspect

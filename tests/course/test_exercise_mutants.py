@@ -1,7 +1,7 @@
 """Every check of a "Your turn" exercise rejects every one-operator mutant of its model answer
 that is wrong on one of its cases (issue 31). How the mutants are made and judged is in
-tests/exercise_mutants.py; ``python tests/exercise_mutants.py`` writes the tally per exercise to
-mutation/results/exercises.txt."""
+tests/helpers/exercise_mutants.py; ``python tests/helpers/exercise_mutants.py`` writes the tally per
+exercise to mutation/results/exercises.txt."""
 
 import signal
 import threading
@@ -42,7 +42,7 @@ def test_the_mutants_include_the_classic_slips():
 
 
 def test_the_committed_report_is_current():
-    # after changing an exercise: python tests/exercise_mutants.py
+    # after changing an exercise: python tests/helpers/exercise_mutants.py
     assert REPORT.read_text() == report()
 
 
