@@ -12,7 +12,7 @@ HUB_STAMP     := $(VENV)/.installed-hub
 PROXY         := node_modules/.bin/configurable-http-proxy
 # nbval runs every notebook cell; only cells tagged `nbval-check-output` compare output.
 NBVAL  := --nbval-lax --nbval-current-env --nbval-cell-timeout=120
-LINT_DIRS := ttt tests benchmarks scripts mutation notebooks
+LINT_DIRS := ttt tests benchmarks scripts hub mutation notebooks
 
 .DEFAULT_GOAL := help
 .PHONY: help venv venv-teacher venv-dev venv-lite system system-lite system-browser lab test check \

@@ -2,22 +2,22 @@
 
 The course promises that every search a student runs answers at once, so these are the goals:
 plain minimax from the empty board (all 549,946 positions of the game tree) well under 0.5 s with
-``ttt.search.fast``, and under about 2 s with the readable ``ttt.search.minimax`` that the lessons show (the two
-timed in turns, the fast one at least 6 times faster);
+``ttt.search.fast``, and under about 2 s with the readable ``ttt.search.minimax`` that the lessons
+show (the two timed in turns, the fast one at least 6 times faster);
 alpha-beta with centre-corners-edges move ordering under 10,000 nodes; the solver filling its
 whole transposition table (5,478 positions, or 765 with symmetry) in tens of milliseconds; the
-explicit game tree of ``ttt.search.tree`` built in under 2-3 s and 250 MB; and the computer's reply in
-the game (``ttt.players.perfect_player``) under 50 ms for every reachable position, even with an
-empty table, and so the reply of the playable board (``ttt.course.widgets``) at every difficulty.
-Search with chance: ``expectimax`` from the empty board, filling its table, under 0.5 s; Monte
-Carlo tree search's playouts per second, on tic-tac-toe and on Connect Four's 7x6 board; and the
-reply of an MCTS player at the most playouts a board would offer (``MCTS_LEVELS``) under 1 s.
-Bigger boards (``ttt.games.mnk``, ``ttt.search.solve``): solving 4x4 four-in-a-row and Connect Four 5x4 each
-under 1.5 s, Connect Four 6x4 under 30 s, each under 1 GB (nodes, seconds and peak memory, each
-in a fresh Python process); iterative deepening never over its time budget by more than 10 %;
+explicit game tree of ``ttt.search.tree`` built in under 2-3 s and 250 MB; and the computer's reply
+in the game (``ttt.play.players.perfect_player``) under 50 ms for every reachable position, even
+with an empty table, and so the reply of the playable board (``ttt.course.widgets``) at every
+difficulty. Search with chance: ``expectimax`` from the empty board, filling its table, under 0.5 s;
+Monte Carlo tree search's playouts per second, on tic-tac-toe and on Connect Four's 7x6 board; and
+the reply of an MCTS player at the most playouts a board would offer (``MCTS_LEVELS``) under 1 s.
+Bigger boards (``ttt.games.mnk``, ``ttt.search.solve``): solving 4x4 four-in-a-row and Connect Four
+5x4 each under 1.5 s, Connect Four 6x4 under 30 s, each under 1 GB (nodes, seconds and peak memory,
+each in a fresh Python process); iterative deepening never over its time budget by more than 10 %;
 lesson 7's Connect Four tournament (its players count positions, ``deepening-N``) under 30 s.
-Learning (``ttt.learning.tabular``): ``td_learn`` over 20,000 games and ``Menace.train`` over 5,000, each
-under 5 s (with its peak memory), and ``policy_quality`` judging a player at every position
+Learning (``ttt.learning.tabular``): ``td_learn`` over 20,000 games and ``Menace.train`` over 5,000,
+each under 5 s (with its peak memory), and ``policy_quality`` judging a player at every position
 under 1 s.
 Times are medians over a few repeats (``time.perf_counter``), or percentiles where stated; the
 whole run takes a minute or two. ``--json PATH`` also writes the numbers to a file.
@@ -39,20 +39,20 @@ import tracemalloc
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 
-from ttt import fast, search
+from ttt.core.protocol import Position, seeded_random
+from ttt.core.timing import timed
 from ttt.games.board import Board
-from ttt.search.counting import reachable_positions
-from ttt.search.expectimax import expectimax
-from ttt.search.fast import Solver
 from ttt.games.mnk import connect_four
 from ttt.learning.tabular import Menace, board_table, policy_quality, td_learn
 from ttt.play.matches import play_game
-from ttt.search.mcts import mcts
-from ttt.search.perfect import shared_solver
 from ttt.play.players import CONNECT_FOUR_LEVELS, LEVELS, make_player, perfect_player
-from ttt.core.protocol import Position, seeded_random
+from ttt.search import fast, minimax
+from ttt.search.counting import reachable_positions
+from ttt.search.expectimax import expectimax
+from ttt.search.fast import Solver
+from ttt.search.mcts import mcts
 from ttt.search.minimax import iterative_deepening
-from ttt.core.timing import timed
+from ttt.search.perfect import shared_solver
 from ttt.search.tree import build_tree, count_nodes
 
 MS = 1e-3
@@ -92,7 +92,7 @@ def bench_minimax_side_by_side(repeats: int = 5) -> list[Row]:
     for _ in range(repeats):
         seconds, fast_result = timed(lambda: fast.minimax(Board()), 1)
         fast_times.append(seconds)
-        seconds, readable_result = timed(lambda: search.minimax(Board()), 1)
+        seconds, readable_result = timed(lambda: minimax.minimax(Board()), 1)
         readable_times.append(seconds)
     fast_seconds, readable = statistics.median(fast_times), statistics.median(readable_times)
     ratio = readable / fast_seconds
@@ -100,14 +100,15 @@ def bench_minimax_side_by_side(repeats: int = 5) -> list[Row]:
     return [Row("fast minimax, prefer_quick on", fast_seconds, over, fast_result.nodes,
                 "< 500 ms, >= 6x readable", fast_seconds < 0.5 and ratio >= 6,
                 f"{ratio:.1f}x the readable minimax", {"ratio": ratio}),
-            Row("readable minimax (ttt.search.minimax)", readable, over, readable_result.nodes, "< 2 s",
+            Row("readable minimax (ttt.search.minimax)", readable, over, readable_result.nodes,
+                "< 2 s",
                 readable < 2)]
 
 
 def bench_alphabeta(ordered: bool, repeats: int = 7) -> list[Row]:
     label = "ordered" if ordered else "unordered"
     seconds, result = timed(lambda: fast.alphabeta(Board(), ordered=ordered), repeats)
-    readable, same = timed(lambda: search.alphabeta(Board(), ordered=ordered), repeats)
+    readable, same = timed(lambda: minimax.alphabeta(Board(), ordered=ordered), repeats)
     goal = ("< 10,000 nodes", result.nodes < 10_000) if ordered else ("", None)
     return [Row(f"fast alpha-beta, {label}", seconds, f"median of {repeats}", result.nodes, *goal),
             Row(f"readable alpha-beta, {label}", readable, f"median of {repeats}", same.nodes)]
@@ -205,10 +206,10 @@ def bench_replies(positions: list[Board]) -> list[Row]:
 
 
 def bench_levels(positions: list[Board]) -> list[Row]:
-    """The computer's reply at each difficulty of the playable board (``ttt.course.widgets.LEVELS``),
-    made the way the board makes it: a new player from ``make_player`` for every move. A search
-    answers within 50 ms; a Monte Carlo level, which plays its games whatever the position, within
-    the 1 s of the MCTS goal."""
+    """The computer's reply at each difficulty of the playable board
+    (``ttt.course.widgets.LEVELS``), made the way the board makes it: a new player from
+    ``make_player`` for every move. A search answers within 50 ms; a Monte Carlo level, which plays
+    its games whatever the position, within the 1 s of the MCTS goal."""
     playable = [board for board in positions if not board.is_over]
     board_table()  # the learned level trains once a session, before its first reply (timed apart)
     rows = []
@@ -293,8 +294,8 @@ print(result.nodes, result.value, seconds, cpu, peak)
 
 
 def bench_solve(label: str, board: str, goal: float) -> Row:
-    """``ttt.solve.solve`` on a bigger board, once, in a Python process of its own, so that its
-    peak memory is its own."""
+    """``ttt.search.solve.solve`` on a bigger board, once, in a Python process of its own, so that
+    its peak memory is its own."""
     run = subprocess.run([sys.executable, "-c", SOLVE_CODE.format(board=board)],
                          capture_output=True, text=True, check=True)
     nodes, value, seconds, cpu, peak_kb = run.stdout.split()

@@ -1,11 +1,11 @@
 """AlphaZero in miniature, measured (``make bench``; the tests never run this): issue 40's figures.
 
-On tic-tac-toe, with the shipped network (``ttt.network.shipped_network``), judged by the solver
-over all 4,520 unfinished positions (``ttt.learning.zero``): the share where the network alone keeps the
-value, the value head's sign, the guided search with 10, 100 and 1,000 playouts, lesson 8's MCTS
-at the same playouts (at 1,000 on every 10th position: the whole set takes minutes), and the
-games lost to perfect play. Then the times: a move of the 'zero-100' player (goal: under 50 ms;
-the first move of a session loads the network), self-play games per second, the lesson's live
+On tic-tac-toe, with the shipped network (``ttt.learning.network.shipped_network``), judged by the
+solver over all 4,520 unfinished positions (``ttt.learning.zero``): the share where the network
+alone keeps the value, the value head's sign, the guided search with 10, 100 and 1,000 playouts,
+lesson 8's MCTS at the same playouts (at 1,000 on every 10th position: the whole set takes minutes),
+and the games lost to perfect play. Then the times: a move of the 'zero-100' player (goal: under 50
+ms; the first move of a session loads the network), self-play games per second, the lesson's live
 training (``LIVE_TRAINING``, goal: under 60 s) and the shipped one, and the peak memory of a
 fresh Python doing the lesson's work (goal: under 300 MB). Last, the same code on Connect Four
 5 x 4: a network trained by self-play, judged on a sample of positions the solver can solve.
@@ -30,7 +30,6 @@ from typing import Any
 from ttt.games.board import Board
 from ttt.games.mnk import connect_four
 from ttt.learning.network import new_network, shipped_network
-from ttt.play.players import mcts_player
 from ttt.learning.selfplay import (
     LIVE_TRAINING,
     SHIPPED_TRAINING,
@@ -48,6 +47,7 @@ from ttt.learning.zero import (
     value_share,
     zero_player,
 )
+from ttt.play.players import mcts_player
 
 MS = 1e-3
 #: Connect Four's board and training: the smallest board where a game lasts long enough to need

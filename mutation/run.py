@@ -5,12 +5,13 @@ constant, a call's argument, a dropped statement...) and runs the fast unit test
 against each, one mutant at a time at the lowest priority: a mutant no test fails on *survives*.
 Each module is tested in a folder of its own under .pytest-tmp/mutation/ (a copy of ttt/ and
 tests/, and a pyproject.toml saying what to mutate and which tests to run), so nothing in the
-checkout changes. What it finds is written to mutation/results/<module>.txt: the score, the tests,
-the commit whose code was mutated, then each survivor with its diff; mutation/SURVIVORS.md says
-for each survivor why it survives (an equivalent mutant, or the test that is missing).
+checkout changes. What it finds is written to mutation/results/<module>.txt (search/mcts.txt for
+ttt/search/mcts.py): the score, the tests, the commit whose code was mutated, then each survivor
+with its diff; mutation/SURVIVORS.md says for each survivor why it survives (an equivalent mutant,
+or the test that is missing).
 
     python mutation/run.py                 # every module (hours on 2 cores)
-    python mutation/run.py expectimax mcts # some
+    python mutation/run.py search/expectimax search/mcts  # some
 """
 
 from __future__ import annotations
@@ -29,16 +30,19 @@ MUTMUT = Path(sys.executable).parent / "mutmut"
 
 #: Each module and the unit tests that are its own: fast, no lessons, no browser.
 TESTS = {
-    "solve": ["tests/search/test_solve.py", "tests/lessons/test_lesson_values.py", "tests/core/test_bad_input.py"],
-    "search": ["tests/search/test_minimax.py", "tests/core/test_watching.py", "tests/lessons/test_lesson_values.py",
-               "tests/core/test_bad_input.py"],
-    "fast": ["tests/search/test_fast.py", "tests/lessons/test_lesson_values.py", "tests/core/test_bad_input.py"],
-    "learning": ["tests/learning/test_tabular.py", "tests/lessons/test_lesson_values.py"],
-    "grid": ["tests/games/test_mnk.py", "tests/games/test_board.py", "tests/games/test_svg.py",
-             "tests/lessons/test_lesson_values.py", "tests/core/test_bad_input.py"],
-    "counting": ["tests/search/test_counting.py"],
-    "expectimax": ["tests/search/test_expectimax.py"],
-    "mcts": ["tests/search/test_mcts.py", "tests/lessons/test_lesson_values.py"],
+    "search/solve": ["tests/search/test_solve.py", "tests/lessons/test_lesson_values.py",
+                     "tests/core/test_bad_input.py"],
+    "search/minimax": ["tests/search/test_minimax.py", "tests/core/test_watching.py",
+                       "tests/lessons/test_lesson_values.py", "tests/core/test_bad_input.py"],
+    "search/fast": ["tests/search/test_fast.py", "tests/lessons/test_lesson_values.py",
+                    "tests/core/test_bad_input.py"],
+    "learning/tabular": ["tests/learning/test_tabular.py", "tests/lessons/test_lesson_values.py"],
+    "games/grid": ["tests/games/test_mnk.py", "tests/games/test_board.py",
+                   "tests/games/test_svg.py", "tests/lessons/test_lesson_values.py",
+                   "tests/core/test_bad_input.py"],
+    "search/counting": ["tests/search/test_counting.py"],
+    "search/expectimax": ["tests/search/test_expectimax.py"],
+    "search/mcts": ["tests/search/test_mcts.py", "tests/lessons/test_lesson_values.py"],
 }
 
 PYPROJECT = """\
@@ -53,7 +57,7 @@ pytest_add_cli_args_test_selection = {tests}
 timeout_multiplier = 3.0
 
 [tool.pytest.ini_options]
-pythonpath = ["tests"]
+pythonpath = ["tests/helpers"]
 """
 
 
@@ -116,7 +120,7 @@ def report(module: str, folder: Path, code: str) -> str:
     lines = [score, f"tests: {' '.join(TESTS[module])}", f"code: {code}", ""]
     for name in survivors:
         lines += [f"## {name}", mutmut(folder, "show", name).strip(), ""]
-    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / f"{module}.txt").parent.mkdir(parents=True, exist_ok=True)
     (RESULTS / f"{module}.txt").write_text("\n".join(lines) + "\n")
     return score
 

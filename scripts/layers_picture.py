@@ -4,8 +4,9 @@ checks and cannot drift from it.
 
     python scripts/layers_picture.py build/layers    # writes one SVG per layers contract
 
-Each layer is a box of its modules, highest first; an arrow means "imports only from below".
-Modules that share a layer (" | " in the contract) do not import each other.
+One contract orders the package's folders (core, games, search ...), one each the modules of a
+folder. Each layer is a box of its folders or modules, highest first; an arrow means "imports only
+from below". Those that share a layer (" | " in the contract) do not import each other.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ class Layers:
 
     @property
     def file_name(self) -> str:
-        """'layers_ttt.svg' for the package, 'layers_ttt.exercises.svg' for a subpackage."""
+        """'layers_ttt.svg' for the package, 'layers_ttt.search.svg' for one of its folders."""
         return f"layers_{self.container}.svg"
 
     @property

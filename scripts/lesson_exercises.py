@@ -4,7 +4,7 @@
 In a lesson, an exercise is a code cell defining the student's function (a stub: the function's
 first line, a docstring, ``return None``), followed by a cell calling
 ``exercises.NAME.check(NAME)``. The exercise itself, with its model answer, is in
-``ttt/exercises/lessonN.py``.
+``ttt/course/exercises/lessonN.py``.
 """
 
 from __future__ import annotations

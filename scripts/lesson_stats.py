@@ -4,7 +4,7 @@ A *teaching cell* is a code cell a student reads: every code cell except the les
 checks cell (tagged ``checks``). For each lesson this prints the teaching cells' median and 90th
 percentile of lines (blank lines and ``# NBVAL_...`` markers left out), how many teaching cells
 hold an ``assert``, how many cells are pinned twice (an nbval-compared output and an assert), and
-the lesson's minutes by the course's rule (``ttt.course.lesson_minutes``).
+the lesson's minutes by the course's rule (``ttt.course.plan.lesson_minutes``).
 
     python scripts/lesson_stats.py              # every lesson
     python scripts/lesson_stats.py notebooks/03_minimax.ipynb

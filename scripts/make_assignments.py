@@ -5,13 +5,13 @@ Every lesson with exercises of its own (a stub cell and its check cell, found by
 ``lesson_exercises``; the exercise's ``lesson`` is the lesson's number) becomes an assignment,
 ``lessonN``. Its notebook holds the lesson's imports and each "Your turn" exercise: the task's text,
 the function cell, made an nbgrader solution cell with the model answer (from
-``ttt/exercises/lessonN.py``) between ``### BEGIN SOLUTION`` and ``### END SOLUTION``, and the check
-cell, made a locked, autograded test cell worth ``POINTS`` that runs the exercise's check and
-shows its verdict. In the student's version a wrong answer's verdict is shown and Run All goes on
-to the next exercise; a hidden part, which autograding puts back, fails the cell (with the verdict
-naming the mistake) unless the function passes every case. The cases live in the ``ttt`` package,
-so the test cell shows no answer. Every other cell is locked (read only), and autograding puts it
-back as it was.
+``ttt/course/exercises/lessonN.py``) between ``### BEGIN SOLUTION`` and ``### END SOLUTION``, and
+the check cell, made a locked, autograded test cell worth ``POINTS`` that runs the exercise's check
+and shows its verdict. In the student's version a wrong answer's verdict is shown and Run All goes
+on to the next exercise; a hidden part, which autograding puts back, fails the cell (with the
+verdict naming the mistake) unless the function passes every case. The cases live in the ``ttt``
+package, so the test cell shows no answer. Every other cell is locked (read only), and autograding
+puts it back as it was.
 
 The whole lesson is not the assignment: students read and run the lesson, and answer in the
 assignment; grading then runs only the exercises (seconds per student), and no demonstration in the
@@ -53,7 +53,8 @@ from ttt.course.exercises import EXERCISES
 
 ROOT = Path(__file__).resolve().parent.parent
 COURSE = ROOT / "build" / "assignments"
-POINTS = 1  # per exercise (the README and lesson 0 say so; tests/lessons/test_assignments.py checks)
+# per exercise (the README and lesson 0 say so; tests/lessons/test_assignments.py checks)
+POINTS = 1
 #: The name of a notebook uploaded to a learning platform: <student id>_<notebook>.
 UPLOADED = r"(?:.*/)?(?P<student_id>[^/_]+)_(?P<file_id>[^/]+\.ipynb)$"
 VERDICT = "verdict"  # the check cell's name for the check's feedback

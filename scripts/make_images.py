@@ -29,6 +29,10 @@ from ttt import (
     tournament,
     two_layer_player,
 )
+from ttt.course.widgets import HINT_COLOURS, hint
+from ttt.games.mnk import connect_four, mnk
+from ttt.games.svg import board_svg
+from ttt.learning.tabular import ValueTable
 from ttt.pictures.charts import (
     plot_learning_curves,
     plot_method_comparison,
@@ -37,14 +41,10 @@ from ttt.pictures.charts import (
     plot_search_costs,
     plot_tournament,
 )
-from ttt.search.counting import estimate_tree_size, tree_size
 from ttt.pictures.display import CURRENT_COLOUR, draw_mcts, draw_tree
-from ttt.games.mnk import connect_four, mnk
-from ttt.learning.tabular import ValueTable
+from ttt.search.counting import estimate_tree_size, tree_size
 from ttt.search.solve import solve
-from ttt.games.svg import board_svg
 from ttt.search.tree import build_tree, count_by_depth
-from ttt.course.widgets import HINT_COLOURS, hint
 
 IMAGES = Path(__file__).resolve().parent.parent / "images"
 GAME_SEEDS = (23, 123)  # two-layer players: X blocks and forks, O can stop only one line

@@ -12,7 +12,7 @@ photographs two widgets:
 
 Each picture is cropped to what the widget draws (its buttons, labels and pictures, not the empty
 width of the page) and taken at the page's own scale, so that the README, showing it at its own
-width (tests/test_readme_images.py), shows text as big as the page does: at least ``MIN_TEXT_PX``,
+width (tests/tools/test_readme.py), shows text as big as the page does: at least ``MIN_TEXT_PX``,
 which the script checks as it takes each picture.
 
 The computer at "perfect" varies its moves, so the board may differ from run to run.
@@ -25,7 +25,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "helpers"))
 
 from jupyter_pages import (  # noqa: E402  (the helpers live with the browser tests)
     CHROMIUM_ARGS,

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "helpers"))
 
 from jupyter_pages import CHROMIUM_ARGS, VIEWPORT, find_chromium  # noqa: E402
 from static_site import KERNEL_IDLE, served  # noqa: E402

@@ -2,9 +2,9 @@
 
 In the lessons, an exercise is a stub cell followed by a check cell (``lesson_exercises`` finds
 them). The copy replaces each stub with the exercise's model answer (kept beside its checks, in
-``ttt/exercises/lessonN.py``) and makes each check strict, so that running the copy fails unless
-every model answer passes its check. (The test suite checks the same without running the lessons:
-tests/lessons/test_your_turn.py.)
+``ttt/course/exercises/lessonN.py``) and makes each check strict, so that running the copy fails
+unless every model answer passes its check. (The test suite checks the same without running the
+lessons: tests/lessons/test_your_turn.py.)
 
     python scripts/make_solutions.py                   # into notebooks/solutions/
     python scripts/make_solutions.py OUT_DIR

@@ -1,33 +1,35 @@
 """ttt: game-tree search taught through tic-tac-toe.
 
-The layers, each importing only those before it (``pyproject.toml`` declares them as
+The package is in layers, a folder each, every one importing only from those below it
+(``pyproject.toml`` declares them, and the layers of the modules inside each folder, as
 import-linter's contracts, which ``lint-imports`` checks; the website's architecture page,
-site/architecture.md, draws them and lists the modules in this order): arguments (the one check
-of every argument, where the package is entered, by the course's rules and the type hints) ->
-protocol (the protocol every game follows, its errors, and
-the rules for positions and for searches too big), svg (a board as a picture), course (each
-lesson's time and whether it draws charts, read from the notebook files), watching (a search's
-calls, watched from outside its body) and timing (the one timer) -> grid (what every board shares:
-a position on a grid of cells
-as two bitmasks) -> board (tic-tac-toe's rules) and games (the m,n,k-games and Connect Four) ->
-search (minimax and alpha-beta, readable, over any game) and network (AlphaZero's two-headed
-network, in numpy) -> fast (the same on tic-tac-toe's bits,
-and the solver's fast copy), solve (alpha-beta with a table that stores bounds, ordering,
-symmetry: the solver lesson 5 teaches) and counting (how big a game is) -> perfect (the one home
-of perfect play: tic-tac-toe answered from fast's table, other games by solve) -> tree,
-expectimax and mcts (search with chance: a random opponent, random playouts; and guided by a
-network) and matches (games between players) -> players, trace (every search traced step by
-step) and selfplay (AlphaZero's loop) -> learning (MENACE and TD learning, judged by the solver)
-and zero (the AlphaZero player, judged by the solver) -> browser -> display and charts
-(pictures) and aria (a live region and a named slider, for screen readers) -> stepper, widgets
-(ipywidgets), exercises and cli (``python -m ttt``). Modules named together do not import each
-other.
+site/architecture.md, draws them and lists the modules in this order):
+
+- ``core``: the one check of every argument (``arguments``), the protocol every game follows, its
+  errors and the size rules of searches (``protocol``), a search's calls watched from outside its
+  body (``watching``) and the one timer (``timing``);
+- ``games``: a board as a picture (``svg``), what every board shares, a position on a grid of
+  cells as two bitmasks (``grid``), tic-tac-toe's rules (``board``), and the m,n,k-games and
+  Connect Four (``mnk``);
+- ``search``: minimax and alpha-beta, readable, over any game (``minimax``); the same on
+  tic-tac-toe's bits (``fast``), the solver lesson 5 teaches (``solve``) and how big a game is
+  (``counting``); the one home of perfect play (``perfect``) and Monte Carlo tree search
+  (``mcts``); the game tree (``tree``), search with a random opponent (``expectimax``) and every
+  search traced step by step (``trace``);
+- ``play``: games between players (``matches``) and the players (``players``);
+- ``learning`` (MENACE and TD learning in ``tabular``; AlphaZero's ``network``, ``selfplay`` and
+  ``zero``) and ``pictures`` (``browser``, then ``display`` and ``charts``), side by side;
+- ``course``: what the lessons show, the screen readers' parts (``aria``) under the step-through
+  (``stepper``), the boards (``widgets``), the exercises, the terminal game (``cli``,
+  ``python -m ttt``) and the course plan read from the lesson files (``plan``);
+- ``contest``: the class contest.
 
 Here are the names the lessons use most; the pictures, charts and widgets are imported from their
-own modules (``ttt.pictures.display``, ``ttt.pictures.charts``, ``ttt.course.stepper``, ``ttt.course.widgets``), so that
-``import ttt`` needs neither a notebook nor matplotlib.
+own modules (``ttt.pictures.display``, ``ttt.pictures.charts``, ``ttt.course.stepper``,
+``ttt.course.widgets``), so that ``import ttt`` needs neither a notebook nor matplotlib.
 """
 
+from ttt.core.protocol import Position, final_score, value_of
 from ttt.games.board import (
     LINES,
     Board,
@@ -36,14 +38,9 @@ from ttt.games.board import (
     InvalidBoardError,
     open_lines,
 )
-from ttt.search.counting import random_game_odds, reachable_positions
-from ttt.search.expectimax import expectimax
-from ttt.search.fast import Solver
 from ttt.games.mnk import MNK, ConnectFour, connect_four, mnk
 from ttt.learning.tabular import Menace, policy_quality, td_learn
 from ttt.play.matches import play_game, tournament
-from ttt.search.mcts import MCTSResult, mcts
-from ttt.search.perfect import Outcome, move_outcomes, outcome, perfect_move
 from ttt.play.players import (
     depth_limited_player,
     expectimax_player,
@@ -57,16 +54,23 @@ from ttt.play.players import (
     two_layer_player,
     varied_perfect_player,
 )
-from ttt.core.protocol import Position, final_score, value_of
+from ttt.search.counting import random_game_odds, reachable_positions
+from ttt.search.expectimax import expectimax
+from ttt.search.fast import Solver
+from ttt.search.mcts import MCTSResult, mcts
 from ttt.search.minimax import SearchResult, alphabeta, iterative_deepening, minimax
+from ttt.search.perfect import Outcome, move_outcomes, outcome, perfect_move
 from ttt.search.solve import solve
 from ttt.search.trace import Step, mcts_steps, search_steps
 
-try:  # make_player's 'zero-N' (ttt.learning.zero registers it) needs numpy, which a browser build may lack
+# make_player's 'zero-N' (ttt.learning.zero registers it) needs numpy, which a browser build may
+# lack
+try:
     import ttt.learning.zero  # noqa: F401
 except ModuleNotFoundError as missing:  # pragma: no cover (the desktop always has numpy)
     if missing.name != "numpy":
         raise
+from ttt.core.watching import Watch
 from ttt.search.tree import (
     Node,
     best_path,
@@ -77,7 +81,6 @@ from ttt.search.tree import (
     count_nodes,
     fill_values,
 )
-from ttt.core.watching import Watch
 
 __all__ = [
     "LINES", "Board", "BoardError", "IllegalMoveError", "InvalidBoardError", "open_lines",

@@ -24,10 +24,10 @@ import nbformat
 import nbgrader
 import pytest
 from class_hub import LESSON, STUDENTS, TEACHER, follow_course_link, git
+from classic_mistakes import classic_mistakes, mistaken
 from hub_client import Hub, TrialHub, run_async
 from lesson_exercises import answer
 from nbgrader.api import Gradebook
-from test_assignments import classic_mistakes, mistaken
 
 pytestmark = [pytest.mark.hub, pytest.mark.timeout(600)]
 

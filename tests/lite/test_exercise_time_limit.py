@@ -1,7 +1,7 @@
 """In the browser-only course (JupyterLite, Pyodide: no threads, no timer signals), a check of a
 student's function that never returns stops and says so, as on the desktop: the kernel of a
 lesson, opened offline in Chromium, runs what a student would type and the check's verdict is read
-back. See ``ttt.exercises.checking.time_limited`` for how: ``sys.monitoring`` there."""
+back. See ``ttt.course.exercises.checking.time_limited`` for how: ``sys.monitoring`` there."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from ttt.pictures.browser import lesson_address
 #: so that the test is quick), and which way the limit was kept.
 TYPED = """
 import time
-from ttt import exercises
+from ttt.course import exercises
 from ttt.course.exercises import checking
 
 def winner(board):

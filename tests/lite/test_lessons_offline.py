@@ -13,8 +13,8 @@ with the desktop's text alternative; every picture that the committed notebook s
 SVG here too, and drawn by Graphviz where it was; every cell whose output nbval checks (tagged
 ``nbval-check-output``) shows exactly the text that the committed notebook shows; no request left
 127.0.0.1, none failed (no 404) and the page logged no error. Then a whole game is played on
-lesson 11's board by clicking (tests/helpers/board_game.py). Each lesson's time, from page load to the
-end of Run All, is printed (``-s`` shows it).
+lesson 11's board by clicking (tests/helpers/board_game.py). Each lesson's time, from page load to
+the end of Run All, is printed (``-s`` shows it).
 """
 
 from __future__ import annotations
@@ -34,7 +34,8 @@ from static_site import KERNEL, KERNEL_IDLE
 from ttt.pictures.browser import lesson_address
 from ttt.pictures.charts import NO_MATPLOTLIB, NOT_DRAWN_FOR_THE_BROWSER
 
-#: The lessons whose network needs numpy, which the browser-only version cannot load (ttt.learning.network's
+#: The lessons whose network needs numpy, which the browser-only version cannot load
+# (ttt.learning.network's
 #: NO_NUMPY): there Run All stops at the lesson's first use of the network, with that sentence.
 NEEDS_NUMPY = {"10_search_and_learning.ipynb"}
 LESSON_NAMES = [path.name for path in LESSONS if path.name not in NEEDS_NUMPY]
@@ -98,8 +99,8 @@ def test_lesson_runs_offline(offline, failed_requests, lesson):
 
 @pytest.mark.parametrize("lesson", sorted(NEEDS_NUMPY))
 def test_a_lesson_that_needs_numpy_says_so(offline, lesson):
-    """Run All stops at the first cell that imports ttt.learning.network, and says why in a sentence: no
-    other cell before it fails."""
+    """Run All stops at the first cell that imports ttt.learning.network, and says why in a
+    sentence: no other cell before it fails."""
     from ttt.learning.network import NO_NUMPY
 
     page = offline.page

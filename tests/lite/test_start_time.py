@@ -2,7 +2,7 @@
 once: Pyodide's runtime fetched, each wheel the kernel loads, Python ready, ``import ttt`` (the
 first cell), the first output, the first picture (a board, drawn by the package), then the same
 for a second lesson opened after it in the same browser, by its own address
-(``ttt.browser.lesson_address``): one Python starts for it, not a second one for the lesson
+(``ttt.pictures.browser.lesson_address``): one Python starts for it, not a second one for the lesson
 before it too.
 
 It measures and prints (``-s`` shows it, and the README's browser-version section reports it); it
@@ -11,7 +11,8 @@ happens, in order; the kernel's packages are all loaded before the first output 
 once, not one after another), and ``ttt`` only when the lesson imports it.
 
 The page is not routed (Playwright turns the browser's HTTP cache off for a routed page); Chromium
-itself resolves no host but 127.0.0.1 (tests/helpers/jupyter_pages.py), so nothing leaves the machine.
+itself resolves no host but 127.0.0.1 (tests/helpers/jupyter_pages.py), so nothing leaves the
+machine.
 """
 
 from __future__ import annotations

@@ -14,13 +14,13 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from ttt.core.arguments import checked
 from ttt.contest.entering import contest_folder
 from ttt.contest.games import a_game
 from ttt.contest.rating import leaderboard
 from ttt.contest.report import write_report
 from ttt.contest.running import Game, collect_entries, run_contest
 from ttt.contest.sandbox import CannotConfine, Limits
+from ttt.core.arguments import checked
 
 __all__ = ["main"]
 

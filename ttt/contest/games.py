@@ -8,10 +8,10 @@ from __future__ import annotations
 import re
 
 from ttt.core.arguments import as_entered, checked
+from ttt.core.protocol import Position, SearchTooBigError
 from ttt.games.board import Board
 from ttt.games.mnk import connect_four, mnk
 from ttt.play.players import check_can_play
-from ttt.core.protocol import Position, SearchTooBigError
 
 __all__ = ["REFERENCE_PLAYERS", "reference_players", "starting_position"]
 

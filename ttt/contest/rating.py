@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-from ttt.core.arguments import checked
 from ttt.contest.running import Contest
+from ttt.core.arguments import checked
 
 __all__ = ["Standing", "leaderboard"]
 

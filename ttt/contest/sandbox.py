@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ttt.core.arguments import at_least, checked
 from ttt.contest.games import a_game
+from ttt.core.arguments import at_least, checked
 
 __all__ = ["CannotConfine", "Fault", "Jail", "Limits", "Seat"]
 
