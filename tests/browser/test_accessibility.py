@@ -4,7 +4,9 @@ step-through. No critical or serious violation in the widgets' own markup (Jupyt
 is outside the checked context). What a screen reader reads is checked too: every board button's
 name says where it is and what it holds, Connect Four's display-only discs are no Tab stops, the
 step-through's slider is named and its live region reads out the sentence of the step the keyboard
-moved it to.
+moved it to. The lessons that show the package's code, opened as committed, at 1280 x 800 and on a
+phone (390 x 844): no output is a box that scrolls sideways out of the keyboard's reach (axe's
+scrollable-region-focusable, issue 38: shown code whose long names did not wrap on a phone).
 """
 
 from __future__ import annotations
@@ -94,3 +96,19 @@ def test_the_step_through_of_lesson_3(page, lab):
     page.keyboard.press("Enter")
     widget.locator(".step-sentence:has-text('Step 3 of')").wait_for()
     assert widget.evaluate(SLIDER)["said"].startswith(f"Step 3 of {total}. ")
+
+
+SCREENS = {"projector": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("lesson", ["03_minimax.ipynb", "10_search_and_learning.ipynb"])
+def test_the_outputs_of_lessons_that_show_code(page, lab, lesson, screen):
+    """Opened as committed (what a reader sees before running anything): the outputs, shown code
+    among them, have no critical or serious violation at either size."""
+    page.set_viewport_size(SCREENS[screen])
+    open_in_lab(page, lab, lesson)
+    # Lab opens with the file browser beside the lesson, leaving a phone 22 px of output width
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+    page.locator(".jp-RenderedHTML .highlight").first.wait_for()
+    assert grave_violations(page, ".jp-OutputArea-output") == []

@@ -1,7 +1,8 @@
 """The class contest's report (ttt.contest.report) in Chromium, as a teacher projects it (1280 x
 800) and a student opens it on a phone (390 x 844): the leaderboard is a table a screen reader
 reads by its headers, the chart is a picture named by its alt text, the page has no sideways
-scroll, and a game's replay steps with the keyboard, saying each move in its live region.
+scroll, and a game's replay steps with the keyboard, saying each move in its live region; axe-core
+finds no critical or serious violation in the report or a replay at either size.
 """
 
 from __future__ import annotations
@@ -52,3 +53,19 @@ def test_a_replay_steps_with_the_keyboard(page, report):
     page.get_by_role("button", name="Previous move").focus()
     page.keyboard.press("Enter")
     assert said.inner_text() == "The empty board."
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
+def test_the_report_and_a_replay_have_no_grave_axe_violation(page, report, width, height):
+    from axe_playwright_python.sync_playwright import Axe
+
+    contest, index = report
+    page.set_viewport_size({"width": width, "height": height})
+    bad = {}
+    for path in (index, index.parent / "games" / "1.html"):
+        page.goto(path.as_uri())
+        response = Axe().run(page).response
+        assert response["passes"], "axe checked nothing"
+        bad[path.name] = [(v["id"], [node["target"] for node in v["nodes"]][:3])
+                          for v in response["violations"] if v["impact"] in ("critical", "serious")]
+    assert bad == {index.name: [], "1.html": []}

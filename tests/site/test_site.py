@@ -160,6 +160,27 @@ def test_no_lesson_page_has_a_critical_or_serious_accessibility_problem(offline)
     assert not offline.problems, offline.problems
 
 
+
+def test_the_code_the_lessons_show_reads_at_4_5_to_1_on_the_sites_page(offline):
+    """The shown code's colours against the site's own grey code background (the cells' outputs
+    the test above leaves out): Pygments' default colours read at 4.35:1 there."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe, bad, checked = Axe(), {}, 0
+    for lesson in lessons():
+        offline.page.goto(f"{offline.site}/{lesson.with_suffix('.html').name}")
+        offline.page.wait_for_load_state("load")
+        if not offline.page.locator(".cell_output .highlight").count():
+            continue
+        checked += 1
+        response = axe.run(offline.page, context={"include": [[".cell_output .highlight"]]},
+                           options={"runOnly": ["color-contrast"]}).response
+        assert response["passes"], "axe checked nothing"
+        if response["violations"]:
+            nodes = response["violations"][0]["nodes"]
+            bad[lesson.name] = [node["html"][:60] for node in nodes[:3]]
+    assert checked and not bad, (checked, bad)
+
 def test_no_link_of_the_site_or_the_readme_is_dead(site):
     dead, external = site_problems(site)
     readme_dead, readme_external = markdown_problems(ROOT / "README.md")

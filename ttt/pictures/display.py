@@ -651,9 +651,14 @@ def _has_source(obj: object, name: str) -> None:
 #: How shown code is laid out: in the font size of the notebook's code cells, and, where a window
 #: is too narrow for a line, wrapped between words only. JupyterLab's output style breaks a line
 #: anywhere (``word-break: break-all``), even in the middle of a name, and its larger text font
-#: fits fewer than the 100 characters of the package's longest lines in a 1280 x 800 window.
-_SOURCE_STYLE = ("white-space: pre-wrap; word-break: normal; overflow-wrap: normal; "
-                "font-size: var(--jp-code-font-size, 13px); padding: 4px")
+#: fits fewer than the 100 characters of the package's longest lines in a 1280 x 800 window. A name
+#: longer than a phone's line is broken (``break-word``) rather than scrolled sideways: a scrolled
+#: box is one the keyboard cannot reach (axe's scrollable-region-focusable, issue 38). The colours
+#: are xcode's, the one Pygments style whose every colour reads at 4.5:1 or better on white, and
+#: the background is written beside them (a page's own grey made the default style's 4.35:1).
+_SOURCE_STYLE = ("white-space: pre-wrap; word-break: normal; overflow-wrap: break-word; "
+                "font-size: var(--jp-code-font-size, 13px); padding: 4px; "
+                "background: #ffffff; color: #000000")
 
 
 class _SourceCode(Code):
@@ -661,8 +666,8 @@ class _SourceCode(Code):
     each element, so that nothing of it changes the rest of the page."""
 
     def _repr_html_(self) -> str:
-        return highlight(self.data, PythonLexer(), HtmlFormatter(noclasses=True,
-                                                                 prestyles=_SOURCE_STYLE))
+        return highlight(self.data, PythonLexer(), HtmlFormatter(
+            style="xcode", noclasses=True, prestyles=_SOURCE_STYLE))
 
 
 @checked(obj=_has_source)
