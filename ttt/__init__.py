@@ -11,7 +11,7 @@ calls, watched from outside its body) and timing (the one timer) -> grid (what e
 a position on a grid of cells
 as two bitmasks) -> board (tic-tac-toe's rules) and games (the m,n,k-games and Connect Four) ->
 search (minimax and alpha-beta, readable, over any game) and network (AlphaZero's two-headed
-network, in numpy) -> fast (the same on tic-tac-toe's bits,
+network, in plain Python) -> fast (the same on tic-tac-toe's bits,
 and the solver's fast copy), solve (alpha-beta with a table that stores bounds, ordering,
 symmetry: the solver lesson 5 teaches) and counting (how big a game is) -> perfect (the one home
 of perfect play: tic-tac-toe answered from fast's table, other games by solve) -> tree,
@@ -28,6 +28,7 @@ own modules (``ttt.display``, ``ttt.charts``, ``ttt.stepper``, ``ttt.widgets``),
 ``import ttt`` needs neither a notebook nor matplotlib.
 """
 
+import ttt.zero  # noqa: F401  (registers make_player's 'zero-N')
 from ttt.board import (
     LINES,
     Board,
@@ -61,12 +62,6 @@ from ttt.protocol import Position, final_score, value_of
 from ttt.search import SearchResult, alphabeta, iterative_deepening, minimax
 from ttt.solve import solve
 from ttt.trace import Step, mcts_steps, search_steps
-
-try:  # make_player's 'zero-N' (ttt.zero registers it) needs numpy, which a browser build may lack
-    import ttt.zero  # noqa: F401
-except ModuleNotFoundError as missing:  # pragma: no cover (the desktop always has numpy)
-    if missing.name != "numpy":
-        raise
 from ttt.tree import (
     Node,
     best_path,

@@ -48,6 +48,7 @@ from ttt.players import (
 from ttt.protocol import Position, a_game_going_on, seeded_random, signed
 from ttt.search import alphabeta, iterative_deepening
 from ttt.svg import O_COLOUR, X_COLOUR, cell_in_words
+from ttt.zero import zero_choice
 
 __all__ = ["CONNECT_FOUR_LEVELS", "HINT_COLOURS", "HINT_DEPTH", "LEVELS", "ConnectFourBoard",
            "PlayBoard", "explanation", "explanation_tree", "hint", "imperfect_explanation",
@@ -310,8 +311,6 @@ class _GameBoard(widgets.VBox):
             found = mcts(board, int(playouts[1]), seed=self.rng.randrange(2**32))
             move = found.move
         elif guided:
-            # imported when this level plays: numpy's, which a browser build may lack
-            from ttt.zero import zero_choice
             found = zero_choice(board, int(guided[1]))
             move = found.move
         elif seconds:
