@@ -206,10 +206,10 @@ bench: venv
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/zero.py
 
-# The trained network the package ships (ttt/data/zero.json), from its seed (ttt.selfplay.SHIPPED_SEED):
+# The trained network the package ships (ttt/data/zero.json), from its seed (ttt.learning.selfplay.SHIPPED_SEED):
 # the same file each time
 network: venv
-	$(BIN)/python -m ttt.selfplay train
+	$(BIN)/python -m ttt.learning.selfplay train
 
 images: system venv
 	$(BIN)/python scripts/make_images.py
@@ -268,7 +268,7 @@ PARALLEL := -n auto --dist worksteal
 # tests/readme mark theirs.
 DESKTOP  := -m "not (browser or lite or site or hub or readme)" tests
 # The three stages in Chromium share one run: one core builds the browser version while the
-# other plays the boards in JupyterLab (tests/static_site.py builds each site once per run).
+# other plays the boards in JupyterLab (tests/helpers/static_site.py builds each site once per run).
 BROWSERS := -m "browser or lite or site" tests
 HUB_TESTS := $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/hub -m hub tests
 README_TESTS := $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/readme -m readme tests/readme
@@ -338,7 +338,7 @@ check: system-lite system-browser venv-dev venv-lite
 	$(call stage,lint (ruff),$(BIN)/ruff check $(LINT_DIRS))
 	$(call stage,unit tests and the lessons touched on every core: $(or $(notdir $(TOUCHED_LESSONS)),none),\
 	  $(BIN)/python -m pytest $(NBVAL) $(PARALLEL) --basetemp=.pytest-tmp/check \
-	  $(DESKTOP) --ignore=tests/test_assignments.py $(TOUCHED_LESSONS))
+	  $(DESKTOP) --ignore=tests/lessons/test_assignments.py $(TOUCHED_LESSONS))
 	$(call stage,one test in each browser stage: JupyterLab - the browser version - the website,\
 	  $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/check-browsers $(CHECK_BROWSERS))
 	@$(SHOW_TIMES)

@@ -24,13 +24,13 @@ from ttt.contest.running import Entry, run_contest  # noqa: E402
 #: Students' players, as a class writes them: each a module whose PLAYER plays.
 STYLES = {
     "random": "import random\n\ndef play(p):\n    return random.choice(p.legal_moves)\n",
-    "greedy": ("import random\nfrom ttt.players import winning_moves\n\ndef play(p):\n"
+    "greedy": ("import random\nfrom ttt.play.players import winning_moves\n\ndef play(p):\n"
                "    return (winning_moves(p) or [random.choice(p.legal_moves)])[0]\n"),
-    "blocker": ("import random\nfrom ttt.players import safest_moves, winning_moves\n\n"
+    "blocker": ("import random\nfrom ttt.play.players import safest_moves, winning_moves\n\n"
                 "def play(p):\n    return random.choice(winning_moves(p) or safest_moves(p))\n"),
     "centre": ("import random\n\ndef play(p):\n    middle = len(p.cells) // 2\n"
                "    return middle if middle in p.legal_moves else random.choice(p.legal_moves)\n"),
-    "lookahead": ("from ttt.players import winning_moves\n\ndef score(p, move):\n"
+    "lookahead": ("from ttt.play.players import winning_moves\n\ndef score(p, move):\n"
                   "    after = p.play(move)\n    return -len(winning_moves(after)) if not "
                   "after.is_over else 9\n\ndef play(p):\n"
                   "    return max(p.legal_moves, key=lambda move: score(p, move))\n"),

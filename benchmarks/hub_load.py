@@ -13,8 +13,8 @@ student's pause between cells (seeded, 2 to 8 s by default). Measured:
 The hub is hub/jupyterhub_config.py on 127.0.0.1 (dummy authenticator, the local spawner), its
 state in a temporary folder; everything stops at the end. Each run is bounded by ``--deadline``.
 
-    python benchmarks/hub_load.py --students 10 20 40 --lesson 03_minimax.ipynb
-    python benchmarks/hub_load.py --students 1 --pause 0 0 --lesson 01_the_board.ipynb ...
+    python hub/hub_load.py --students 10 20 40 --lesson 03_minimax.ipynb
+    python hub/hub_load.py --students 1 --pause 0 0 --lesson 01_the_board.ipynb ...
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 from hub_client import Hub, HubError, TrialHub, trial_hub  # noqa: E402
 
-from ttt.course import lesson_minutes  # noqa: E402
+from ttt.course.plan import lesson_minutes  # noqa: E402
 
 NOTEBOOKS = ROOT / "notebooks"
 

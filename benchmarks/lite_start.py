@@ -29,7 +29,7 @@ sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "scripts")]
 from jupyter_pages import CHROMIUM_ARGS, NOTEBOOK, SHOWING, START_RUN_ALL, VIEWPORT, find_chromium  # noqa: E402
 from static_site import builder_python, served  # noqa: E402
 
-from ttt.browser import lesson_address  # noqa: E402
+from ttt.pictures.browser import lesson_address  # noqa: E402
 
 BARE_SITE = ROOT / ".cache" / "lite" / "bare-site"
 BARE = "bare.ipynb"  # scripts/build_lite.py's BARE_NOTEBOOK

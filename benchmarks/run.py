@@ -2,21 +2,21 @@
 
 The course promises that every search a student runs answers at once, so these are the goals:
 plain minimax from the empty board (all 549,946 positions of the game tree) well under 0.5 s with
-``ttt.fast``, and under about 2 s with the readable ``ttt.search`` that the lessons show (the two
+``ttt.search.fast``, and under about 2 s with the readable ``ttt.search.minimax`` that the lessons show (the two
 timed in turns, the fast one at least 6 times faster);
 alpha-beta with centre-corners-edges move ordering under 10,000 nodes; the solver filling its
 whole transposition table (5,478 positions, or 765 with symmetry) in tens of milliseconds; the
-explicit game tree of ``ttt.tree`` built in under 2-3 s and 250 MB; and the computer's reply in
+explicit game tree of ``ttt.search.tree`` built in under 2-3 s and 250 MB; and the computer's reply in
 the game (``ttt.players.perfect_player``) under 50 ms for every reachable position, even with an
-empty table, and so the reply of the playable board (``ttt.widgets``) at every difficulty.
+empty table, and so the reply of the playable board (``ttt.course.widgets``) at every difficulty.
 Search with chance: ``expectimax`` from the empty board, filling its table, under 0.5 s; Monte
 Carlo tree search's playouts per second, on tic-tac-toe and on Connect Four's 7x6 board; and the
 reply of an MCTS player at the most playouts a board would offer (``MCTS_LEVELS``) under 1 s.
-Bigger boards (``ttt.games``, ``ttt.solve``): solving 4x4 four-in-a-row and Connect Four 5x4 each
+Bigger boards (``ttt.games.mnk``, ``ttt.search.solve``): solving 4x4 four-in-a-row and Connect Four 5x4 each
 under 1.5 s, Connect Four 6x4 under 30 s, each under 1 GB (nodes, seconds and peak memory, each
 in a fresh Python process); iterative deepening never over its time budget by more than 10 %;
 lesson 7's Connect Four tournament (its players count positions, ``deepening-N``) under 30 s.
-Learning (``ttt.learning``): ``td_learn`` over 20,000 games and ``Menace.train`` over 5,000, each
+Learning (``ttt.learning.tabular``): ``td_learn`` over 20,000 games and ``Menace.train`` over 5,000, each
 under 5 s (with its peak memory), and ``policy_quality`` judging a player at every position
 under 1 s.
 Times are medians over a few repeats (``time.perf_counter``), or percentiles where stated; the
@@ -40,20 +40,20 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 
 from ttt import fast, search
-from ttt.board import Board
-from ttt.counting import reachable_positions
-from ttt.expectimax import expectimax
-from ttt.fast import Solver
-from ttt.games import connect_four
-from ttt.learning import Menace, board_table, policy_quality, td_learn
-from ttt.matches import play_game
-from ttt.mcts import mcts
-from ttt.perfect import shared_solver
-from ttt.players import CONNECT_FOUR_LEVELS, LEVELS, make_player, perfect_player
-from ttt.protocol import Position, seeded_random
-from ttt.search import iterative_deepening
-from ttt.timing import timed
-from ttt.tree import build_tree, count_nodes
+from ttt.games.board import Board
+from ttt.search.counting import reachable_positions
+from ttt.search.expectimax import expectimax
+from ttt.search.fast import Solver
+from ttt.games.mnk import connect_four
+from ttt.learning.tabular import Menace, board_table, policy_quality, td_learn
+from ttt.play.matches import play_game
+from ttt.search.mcts import mcts
+from ttt.search.perfect import shared_solver
+from ttt.play.players import CONNECT_FOUR_LEVELS, LEVELS, make_player, perfect_player
+from ttt.core.protocol import Position, seeded_random
+from ttt.search.minimax import iterative_deepening
+from ttt.core.timing import timed
+from ttt.search.tree import build_tree, count_nodes
 
 MS = 1e-3
 MB = 1e6
@@ -100,7 +100,7 @@ def bench_minimax_side_by_side(repeats: int = 5) -> list[Row]:
     return [Row("fast minimax, prefer_quick on", fast_seconds, over, fast_result.nodes,
                 "< 500 ms, >= 6x readable", fast_seconds < 0.5 and ratio >= 6,
                 f"{ratio:.1f}x the readable minimax", {"ratio": ratio}),
-            Row("readable minimax (ttt.search)", readable, over, readable_result.nodes, "< 2 s",
+            Row("readable minimax (ttt.search.minimax)", readable, over, readable_result.nodes, "< 2 s",
                 readable < 2)]
 
 
@@ -205,7 +205,7 @@ def bench_replies(positions: list[Board]) -> list[Row]:
 
 
 def bench_levels(positions: list[Board]) -> list[Row]:
-    """The computer's reply at each difficulty of the playable board (``ttt.widgets.LEVELS``),
+    """The computer's reply at each difficulty of the playable board (``ttt.course.widgets.LEVELS``),
     made the way the board makes it: a new player from ``make_player`` for every move. A search
     answers within 50 ms; a Monte Carlo level, which plays its games whatever the position, within
     the 1 s of the MCTS goal."""
@@ -279,8 +279,8 @@ SOLVES = {"4x4, four in a row": ("mnk(4, 4, 4)", 1.5),
 SOLVE_CODE = """
 import re, resource, time
 from pathlib import Path
-from ttt.games import connect_four, mnk
-from ttt.solve import solve
+from ttt.games.mnk import connect_four, mnk
+from ttt.search.solve import solve
 position = {board}
 start, cpu = time.perf_counter(), time.process_time()
 result = solve(position)

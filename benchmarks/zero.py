@@ -1,7 +1,7 @@
 """AlphaZero in miniature, measured (``make bench``; the tests never run this): issue 40's figures.
 
 On tic-tac-toe, with the shipped network (``ttt.network.shipped_network``), judged by the solver
-over all 4,520 unfinished positions (``ttt.zero``): the share where the network alone keeps the
+over all 4,520 unfinished positions (``ttt.learning.zero``): the share where the network alone keeps the
 value, the value head's sign, the guided search with 10, 100 and 1,000 playouts, lesson 8's MCTS
 at the same playouts (at 1,000 on every 10th position: the whole set takes minutes), and the
 games lost to perfect play. Then the times: a move of the 'zero-100' player (goal: under 50 ms;
@@ -27,11 +27,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ttt.board import Board
-from ttt.games import connect_four
-from ttt.network import new_network, shipped_network
-from ttt.players import mcts_player
-from ttt.selfplay import (
+from ttt.games.board import Board
+from ttt.games.mnk import connect_four
+from ttt.learning.network import new_network, shipped_network
+from ttt.play.players import mcts_player
+from ttt.learning.selfplay import (
     LIVE_TRAINING,
     SHIPPED_TRAINING,
     Training,
@@ -39,7 +39,7 @@ from ttt.selfplay import (
     self_play,
     self_play_game,
 )
-from ttt.zero import (
+from ttt.learning.zero import (
     guided_search_player,
     judged_positions,
     losses_to_perfect,
@@ -124,9 +124,9 @@ def training_times(quick: bool) -> None:
 #: The lesson's work in a fresh Python: what its kernel holds at most.
 LESSON_WORK = """
 import resource
-from ttt.network import shipped_network
-from ttt.selfplay import LIVE_TRAINING, train_network
-from ttt.zero import guided_search_player, judged_positions, network_share, search_share
+from ttt.learning.network import shipped_network
+from ttt.learning.selfplay import LIVE_TRAINING, train_network
+from ttt.learning.zero import guided_search_player, judged_positions, network_share, search_share
 positions = judged_positions()
 network_share(shipped_network(), positions)
 search_share(guided_search_player(100), positions)

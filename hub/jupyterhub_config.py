@@ -112,7 +112,7 @@ ROOT_WARNING = (
 if AS_ROOT:
     print(ROOT_WARNING, file=sys.stderr, flush=True)
 # Jupyter refuses to run as root unless told to (containers); TTT_HUB_SERVER_ARGS adds options
-# (the browser tests expose JupyterLab's app to the page, as tests/jupyter_pages.py expects).
+# (the browser tests expose JupyterLab's app to the page, as tests/helpers/jupyter_pages.py expects).
 c.Spawner.args = (["--allow-root"] if AS_ROOT else []) + \
     os.environ.get("TTT_HUB_SERVER_ARGS", "").split()
 c.Spawner.default_url = "/lab"

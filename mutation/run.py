@@ -29,16 +29,16 @@ MUTMUT = Path(sys.executable).parent / "mutmut"
 
 #: Each module and the unit tests that are its own: fast, no lessons, no browser.
 TESTS = {
-    "solve": ["tests/test_solve.py", "tests/test_lesson_values.py", "tests/test_bad_input.py"],
-    "search": ["tests/test_search.py", "tests/test_watching.py", "tests/test_lesson_values.py",
-               "tests/test_bad_input.py"],
-    "fast": ["tests/test_fast.py", "tests/test_lesson_values.py", "tests/test_bad_input.py"],
-    "learning": ["tests/test_learning.py", "tests/test_lesson_values.py"],
-    "grid": ["tests/test_games.py", "tests/test_board.py", "tests/test_svg.py",
-             "tests/test_lesson_values.py", "tests/test_bad_input.py"],
-    "counting": ["tests/test_counting.py"],
-    "expectimax": ["tests/test_expectimax.py"],
-    "mcts": ["tests/test_mcts.py", "tests/test_lesson_values.py"],
+    "solve": ["tests/search/test_solve.py", "tests/lessons/test_lesson_values.py", "tests/core/test_bad_input.py"],
+    "search": ["tests/search/test_minimax.py", "tests/core/test_watching.py", "tests/lessons/test_lesson_values.py",
+               "tests/core/test_bad_input.py"],
+    "fast": ["tests/search/test_fast.py", "tests/lessons/test_lesson_values.py", "tests/core/test_bad_input.py"],
+    "learning": ["tests/learning/test_tabular.py", "tests/lessons/test_lesson_values.py"],
+    "grid": ["tests/games/test_mnk.py", "tests/games/test_board.py", "tests/games/test_svg.py",
+             "tests/lessons/test_lesson_values.py", "tests/core/test_bad_input.py"],
+    "counting": ["tests/search/test_counting.py"],
+    "expectimax": ["tests/search/test_expectimax.py"],
+    "mcts": ["tests/search/test_mcts.py", "tests/lessons/test_lesson_values.py"],
 }
 
 PYPROJECT = """\

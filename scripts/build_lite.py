@@ -9,7 +9,7 @@ Everything is fetched from the package registries at build time (with npm and pi
 .cache/lite/, so a rebuild fetches nothing:
 - Pyodide's core runtime (npm ``pyodide``, the version the JupyterLite kernel was made for),
   served from the site itself;
-- Graphviz compiled to WebAssembly (npm ``@viz-js/viz``), which ``ttt.browser`` uses instead of
+- Graphviz compiled to WebAssembly (npm ``@viz-js/viz``), which ``ttt.pictures.browser`` uses instead of
   ``dot``;
 - pure-Python wheels from PyPI: the ones the kernel starts with (IPython, jedi, micropip, ...) and
   the ones the lessons import (ipywidgets, graphviz, ...), plus the kernel's own (from its
@@ -20,9 +20,9 @@ Everything is fetched from the package registries at build time (with npm and pi
 
 The lock lists nothing else: Pyodide's compiled packages (numpy, matplotlib, ...) are on no package
 registry, and the site loads nothing from outside. The lessons' charts come drawn instead: the
-desktop run of a lesson saves with each chart the key of its call (``ttt.charts``), the site
-serves each chart so keyed, and in the browser ``ttt.charts`` shows the one drawn for the same call
-(``ttt.browser``). A lesson saved before its charts named their calls is run here once to draw
+desktop run of a lesson saves with each chart the key of its call (``ttt.pictures.charts``), the site
+serves each chart so keyed, and in the browser ``ttt.pictures.charts`` shows the one drawn for the same call
+(``ttt.pictures.browser``). A lesson saved before its charts named their calls is run here once to draw
 them (with nbclient; kept in .cache/lite/charts/).
 
 The site opens on the course's first lesson, and its lessons are written as JupyterLab shows them
@@ -68,8 +68,8 @@ from packaging.version import Version
 from pyodide_lock.spec import InfoSpec
 from pyodide_lock.utils import package_spec_from_wheel
 
-from ttt.browser import CHART_KEY, CHARTS_FOLDER, VIZ_SCRIPT, lesson_address
-from ttt.course import imports_charts
+from ttt.pictures.browser import CHART_KEY, CHARTS_FOLDER, VIZ_SCRIPT, lesson_address
+from ttt.course.plan import imports_charts
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "build" / "lite"
@@ -201,7 +201,7 @@ def is_current(site: Path, digest: str) -> bool:
 
 
 def copy_pyodide_and_graphviz(folder: Path) -> None:
-    """Pyodide's runtime, and Graphviz in WebAssembly beside it (where ``ttt.browser`` looks)."""
+    """Pyodide's runtime, and Graphviz in WebAssembly beside it (where ``ttt.pictures.browser`` looks)."""
     folder.mkdir(parents=True)
     for name in PYODIDE_RUNTIME:
         (folder / name).write_bytes(npm_file("pyodide", PYODIDE_VERSION, name))
@@ -436,7 +436,7 @@ def keep_only_what_is_served(lock: dict, served: dict[str, Wheel]) -> None:
 def serve_charts(folder: Path) -> int:
     """Every chart the lessons draw, as the desktop drew it, put into ``folder`` (one
     ``<key>.json`` each, with an ``index.json`` of their keys); return how many. In the browser,
-    ``ttt.charts`` shows them (``ttt.browser``)."""
+    ``ttt.pictures.charts`` shows them (``ttt.pictures.browser``)."""
     folder.mkdir(parents=True)
     charts: dict[str, dict[str, str]] = {}
     for lesson in course_lessons():
@@ -449,7 +449,7 @@ def serve_charts(folder: Path) -> int:
 
 
 def charts_in(notebook: nbformat.NotebookNode) -> dict[str, dict[str, str]]:
-    """The charts a notebook shows, by the key of their call (which the desktop's ``ttt.charts``
+    """The charts a notebook shows, by the key of their call (which the desktop's ``ttt.pictures.charts``
     saves in each one's output metadata): the outputs of each, by MIME type."""
     return {output.metadata["text/html"][CHART_KEY]: dict(output.data)
             for output in chart_outputs(notebook) if chart_key_of(output)}
@@ -477,7 +477,7 @@ def desktop_run(lesson: Path) -> nbformat.NotebookNode:
     cached = CACHE / "charts" / f"{lesson.stem}-{digest}.ipynb"
     if not cached.exists():
         print(f"{lesson.name}: its saved charts do not name their calls (saved by an older "
-              "ttt.charts): running it once to draw them", flush=True)
+              "ttt.pictures.charts): running it once to draw them", flush=True)
         from nbclient import NotebookClient
 
         client = NotebookClient(committed, timeout=900, kernel_name="python3",
@@ -552,7 +552,7 @@ def write_site_settings(path: Path) -> None:
 
 def run_jupyter_lite_build(stage: Path, site: Path) -> None:
     """``jupyter lite build`` from the staged folder into ``site``, with the JupyterLab
-    extensions the course needs (widgets, anywidget's for ``ttt.aria``, the Pyodide kernel) and
+    extensions the course needs (widgets, anywidget's for ``ttt.course.aria``, the Pyodide kernel) and
     nothing else of this Python's."""
     wanted = [labextension("jupyterlab_widgets", "@jupyter-widgets/jupyterlab-manager"),
               labextension("anywidget", "anywidget"),

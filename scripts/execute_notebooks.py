@@ -3,7 +3,7 @@
 The lessons are committed executed, so that GitHub shows every figure and nbval can compare the
 checked cells. This keeps the saved outputs deterministic and small: no timing metadata, no widget
 state (random model ids, and GitHub cannot show widgets anyway), streams merged so a progress bar
-is stored as its last line. No cell may raise (tests/test_run_all.py says why).
+is stored as its last line. No cell may raise (tests/lessons/test_run_all.py says why).
 
     python scripts/execute_notebooks.py                    # every notebook in notebooks/
     python scripts/execute_notebooks.py notebooks/03_minimax.ipynb

@@ -1,7 +1,7 @@
 """Drive a JupyterHub and its users' servers over HTTP, as a browser would: users and servers by the
 hub's REST API, files by Jupyter Server's contents API, code by its kernel API and commands typed in
 its terminals (websockets).
-The class hub's tests (tests/hub/) and its load script (benchmarks/hub_load.py) use it.
+The class hub's tests (tests/hub/) and its load script (hub/hub_load.py) use it.
 
 Every call takes the token of a hub service allowed to manage users and reach their servers
 (``TTT_HUB_API_TOKEN`` in hub/jupyterhub_config.py) and fails with the server's answer, not a hang:

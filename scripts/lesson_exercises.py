@@ -15,7 +15,7 @@ from pathlib import Path
 
 import nbformat
 
-from ttt.exercises import EXERCISES
+from ttt.course.exercises import EXERCISES
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 CHECK = re.compile(r"exercises\.(\w+)\.check\((\w+)\)")

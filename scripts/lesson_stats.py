@@ -19,7 +19,7 @@ from pathlib import Path
 
 import nbformat
 
-from ttt.course import lesson_minutes
+from ttt.course.plan import lesson_minutes
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 

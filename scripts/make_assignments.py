@@ -49,11 +49,11 @@ import nbgrader as nbgrader_package
 from IPython.core.inputtransformer2 import TransformerManager
 from lesson_exercises import CHECK, ExerciseCells, exercise_cells, lessons
 
-from ttt.exercises import EXERCISES
+from ttt.course.exercises import EXERCISES
 
 ROOT = Path(__file__).resolve().parent.parent
 COURSE = ROOT / "build" / "assignments"
-POINTS = 1  # per exercise (the README and lesson 0 say so; tests/test_assignments.py checks)
+POINTS = 1  # per exercise (the README and lesson 0 say so; tests/lessons/test_assignments.py checks)
 #: The name of a notebook uploaded to a learning platform: <student id>_<notebook>.
 UPLOADED = r"(?:.*/)?(?P<student_id>[^/_]+)_(?P<file_id>[^/]+\.ipynb)$"
 VERDICT = "verdict"  # the check cell's name for the check's feedback

@@ -29,7 +29,7 @@ from ttt import (
     tournament,
     two_layer_player,
 )
-from ttt.charts import (
+from ttt.pictures.charts import (
     plot_learning_curves,
     plot_method_comparison,
     plot_nodes_by_depth,
@@ -37,14 +37,14 @@ from ttt.charts import (
     plot_search_costs,
     plot_tournament,
 )
-from ttt.counting import estimate_tree_size, tree_size
-from ttt.display import CURRENT_COLOUR, draw_mcts, draw_tree
-from ttt.games import connect_four, mnk
-from ttt.learning import ValueTable
-from ttt.solve import solve
-from ttt.svg import board_svg
-from ttt.tree import build_tree, count_by_depth
-from ttt.widgets import HINT_COLOURS, hint
+from ttt.search.counting import estimate_tree_size, tree_size
+from ttt.pictures.display import CURRENT_COLOUR, draw_mcts, draw_tree
+from ttt.games.mnk import connect_four, mnk
+from ttt.learning.tabular import ValueTable
+from ttt.search.solve import solve
+from ttt.games.svg import board_svg
+from ttt.search.tree import build_tree, count_by_depth
+from ttt.course.widgets import HINT_COLOURS, hint
 
 IMAGES = Path(__file__).resolve().parent.parent / "images"
 GAME_SEEDS = (23, 123)  # two-layer players: X blocks and forks, O can stop only one line

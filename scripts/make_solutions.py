@@ -4,7 +4,7 @@ In the lessons, an exercise is a stub cell followed by a check cell (``lesson_ex
 them). The copy replaces each stub with the exercise's model answer (kept beside its checks, in
 ``ttt/exercises/lessonN.py``) and makes each check strict, so that running the copy fails unless
 every model answer passes its check. (The test suite checks the same without running the lessons:
-tests/test_your_turn.py.)
+tests/lessons/test_your_turn.py.)
 
     python scripts/make_solutions.py                   # into notebooks/solutions/
     python scripts/make_solutions.py OUT_DIR
@@ -18,7 +18,7 @@ from pathlib import Path
 import nbformat
 from lesson_exercises import CHECK, NOTEBOOKS, answer, lessons, strict, stub_name
 
-from ttt.exercises import EXERCISES
+from ttt.course.exercises import EXERCISES
 
 
 def solve(notebook: nbformat.NotebookNode) -> tuple[nbformat.NotebookNode, set[str]]:

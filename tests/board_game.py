@@ -22,7 +22,7 @@ import pytest
 from jupyter_pages import ERROR, layout, smallest_texts, truncated_texts
 from time_limits import KERNEL_REPLY_MS
 
-from ttt.svg import cell_in_words
+from ttt.games.svg import cell_in_words
 
 #: The tic-tac-toe board; a page may also show a Connect Four board (``connect-four``).
 BOARD = ".play-board:not(.connect-four)"

@@ -15,7 +15,7 @@ markers and in the Makefile.
 half of the tests, and a worker that runs out takes half of what another still has queued, so
 both cores stay busy to the end without a hand-kept order of the slowest files. A file is never
 split: nbval runs a notebook's cells as items of one file that share one kernel, in order, and a
-test module's module-scoped fixtures (the nbgrader course of tests/test_assignments.py: two
+test module's module-scoped fixtures (the nbgrader course of tests/lessons/test_assignments.py: two
 minutes of one core) are then made once, on one worker; so the scheduler below cuts a worker's
 queue only where two neighbouring items come from different files.
 """

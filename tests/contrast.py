@@ -29,7 +29,7 @@ def contrast_ratio(one: str, other: str) -> float:
 def texts_on_backgrounds(svg: str | bytes) -> list[tuple[str, str, str]]:
     """(text, its colour, the colour painted under it) for each visible ``<text>`` of an SVG:
     the last filled shape (polygon, rect, circle) drawn before the text whose box holds the middle
-    of the text's first letter. Graphviz and ttt.svg draw in one coordinate system, so transforms
+    of the text's first letter. Graphviz and ttt.games.svg draw in one coordinate system, so transforms
     can be ignored."""
     painted: list[tuple[tuple[float, float, float, float], str]] = []
     found = []

@@ -8,8 +8,8 @@ another answer than the case's right one (or raises, or runs over a second); a w
 fail the check. A mutant right on every case is *unseen*: the cases cannot tell it from the
 model answer (often it is equivalent: ``best < value`` for ``value > best``).
 
-``tests/test_exercise_mutants.py`` asserts that every check rejects every wrong mutant; ``python
-tests/exercise_mutants.py`` writes the tally per exercise to mutation/results/exercises.txt.
+``tests/course/test_exercise_mutants.py`` asserts that every check rejects every wrong mutant; ``python
+tests/helpers/exercise_mutants.py`` writes the tally per exercise to mutation/results/exercises.txt.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from numbers import Real
 
 from repo import ROOT
 
-from ttt.exercises import EXERCISES, Exercise
-from ttt.exercises.checking import Case, same
+from ttt.course.exercises import EXERCISES, Exercise
+from ttt.course.exercises.checking import Case, same
 
 #: How long a mutant may take on all of a check's cases, or the check on it, in seconds: a check of
 #: a model answer takes at most a second on an idle machine (7 s under a load of 20 on 2 cores);
@@ -249,7 +249,7 @@ def tally(exercise: Exercise) -> Tally:
 
 def report() -> str:
     """The table of every exercise's mutants."""
-    lines = ["Mutants of the exercises' model answers (tests/exercise_mutants.py): each wrong one",
+    lines = ["Mutants of the exercises' model answers (tests/helpers/exercise_mutants.py): each wrong one",
              "(wrong on some case of the check) must fail the check; an unseen one is right on",
              "every case.", "",
              f"{'exercise':28} {'mutants':>7} {'wrong':>6} {'caught':>6} {'unseen':>6}",
@@ -263,7 +263,7 @@ def report() -> str:
     return "\n".join(lines) + "\n"
 
 
-#: Where ``python tests/exercise_mutants.py`` writes the report.
+#: Where ``python tests/helpers/exercise_mutants.py`` writes the report.
 REPORT = ROOT / "mutation" / "results" / "exercises.txt"
 
 

@@ -1,7 +1,7 @@
 """Where pytest-xdist may cut a worker's queue of tests: only between two files, never inside one
 (used by the scheduler in tests/conftest.py). A lesson's cells are items of one file that nbval
 runs in one kernel, in order; a test module's module-scoped fixture (the nbgrader course that
-tests/test_assignments.py grades, two minutes of one core; the solved game of test_search.py) is
+tests/lessons/test_assignments.py grades, two minutes of one core; the solved game of test_search.py) is
 made once, on the one worker that runs the module."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 def file_of(nodeid: str) -> str:
     """The file an item comes from: ``notebooks/01_the_board.ipynb`` for
-    ``notebooks/01_the_board.ipynb::Cell 3``, ``tests/test_board.py`` for its tests."""
+    ``notebooks/01_the_board.ipynb::Cell 3``, ``tests/games/test_board.py`` for its tests."""
     return nodeid.split("::")[0]
 
 

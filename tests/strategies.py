@@ -5,7 +5,7 @@ Import with ``from strategies import positions`` (pytest puts the tests folder o
 
 from hypothesis import strategies as st
 
-from ttt.board import Board
+from ttt.games.board import Board
 
 
 @st.composite

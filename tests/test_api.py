@@ -19,21 +19,21 @@ from importlinter.api import read_configuration
 from repo import GUIDE, ROOT
 from repo import NOTEBOOKS as NOTEBOOK_FOLDER
 
-from ttt.arguments import rules_of
-from ttt.board import Board
-from ttt.games import connect_four
+from ttt.core.arguments import rules_of
+from ttt.games.board import Board
+from ttt.games.mnk import connect_four
 
 NOTEBOOKS = sorted(NOTEBOOK_FOLDER.glob("*.ipynb"))
 
 
 def module_name(path: str) -> str:
-    """'ttt.board' for 'ttt/board.py'; a package's ``__init__.py`` is the package itself:
-    'ttt.exercises' for 'ttt/exercises/__init__.py'."""
+    """'ttt.games.board' for 'ttt/games/board.py'; a package's ``__init__.py`` is the package itself:
+    'ttt.course.exercises' for 'ttt/course/exercises/__init__.py'."""
     return path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
 
 
 def table() -> list[str]:
-    """The modules in the order of the architecture page's table, e.g. ['ttt.course', ...]."""
+    """The modules in the order of the architecture page's table, e.g. ['ttt.course.plan', ...]."""
     table = (GUIDE / "architecture.md").read_text().split("| module | what it holds |")[1]
     return [module_name(path) for path in
             re.findall(r"^\| `(ttt/[\w/]+\.py)`", table, re.MULTILINE)]
@@ -98,10 +98,10 @@ def test_a_lower_layer_importing_a_higher_one_breaks_the_contract(tmp_path):
     shutil.copytree(ROOT / "ttt", tmp_path / "ttt", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "pyproject.toml", tmp_path)
     with open(tmp_path / "ttt" / "protocol.py", "a") as protocol:
-        protocol.write("\nimport ttt.widgets  # the protocol asking for the playable board\n")
+        protocol.write("\nimport ttt.course.widgets  # the protocol asking for the playable board\n")
     run = lint_imports(tmp_path)
     assert run.returncode != 0
-    assert "ttt.protocol -> ttt.widgets" in run.stdout
+    assert "ttt.core.protocol -> ttt.course.widgets" in run.stdout
 
 
 def test_the_table_lists_the_modules_in_the_contracts_order():
@@ -153,7 +153,7 @@ def test_names_used_only_inside_their_module_start_with_an_underscore():
         "\n".join(private)
 
 
-#: The rules ``ttt.arguments`` applies where a checked function is entered, by their ``check_``
+#: The rules ``ttt.core.arguments`` applies where a checked function is entered, by their ``check_``
 #: function: called again in the body on the function's own parameter, they can never fail.
 BOUNDARY_RULES = ("check_position", "check_count", "check_depth", "check_flag")
 
@@ -188,7 +188,7 @@ def test_no_checked_function_checks_its_arguments_again_in_its_body():
                     for decorator in node.decorator_list):
                 repeated += [f"{path.relative_to(ROOT)}: {node.name}: {call}"
                              for call in repeated_boundary_checks(node)]
-    assert not repeated, "checked at the boundary already (ttt.arguments):\n" + "\n".join(repeated)
+    assert not repeated, "checked at the boundary already (ttt.core.arguments):\n" + "\n".join(repeated)
 
 
 #: Values to try a check in a function's body with: of every kind the boundary refuses some of.
@@ -219,7 +219,7 @@ def test_no_check_in_a_body_refuses_only_what_the_boundary_refused_already():
     """A module's own ``check_*`` of a parameter, called in the body of a checked function, is a
     dead repeat if every value it refuses never gets past the function's boundary (``rules_of``):
     ``mcts.check_exploration`` and ``expectimax.check_chance`` were, without calling a rule of
-    ``ttt.arguments`` by name, so the test above could not see them."""
+    ``ttt.core.arguments`` by name, so the test above could not see them."""
     dead = []
     for name, path in MODULES.items():
         module = importlib.import_module(name)

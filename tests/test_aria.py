@@ -1,10 +1,10 @@
-"""The widgets for screen readers (ttt.aria), from Python: what their JavaScript gets to show.
+"""The widgets for screen readers (ttt.course.aria), from Python: what their JavaScript gets to show.
 What a browser makes of them is tested in tests/browser (test_keyboard.py and
 test_accessibility.py)."""
 
 import pytest
 
-from ttt.aria import KEYBOARD, LiveRegion, NamedSlider
+from ttt.course.aria import KEYBOARD, LiveRegion, NamedSlider
 
 
 def test_a_live_region_is_polite_and_each_say_reaches_the_page_even_the_same_words():

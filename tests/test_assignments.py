@@ -2,7 +2,7 @@
 
 The course is generated once; three students hand in every assignment: ``model`` fills in each
 function with the model answer, ``untouched`` hands in the release as it came, ``mistakes`` makes a
-classic mistake in each exercise: the first one tests/test_exercises.py shows for that exercise
+classic mistake in each exercise: the first one tests/course/test_exercises.py shows for that exercise
 (a test that checks a nudge), taken from there as it is written. The first assignment arrives as
 files uploaded to a learning platform (``zip_collect``), the others in ``submitted/``; the last
 one is not handed out yet, and nobody hands it in. Then ``autograde``, ``generate_feedback`` and
@@ -30,13 +30,13 @@ sys.path.insert(0, str(SCRIPTS))
 import make_assignments  # noqa: E402
 from lesson_exercises import answer, lessons  # noqa: E402
 
-from ttt.exercises import EXERCISES  # noqa: E402
+from ttt.course.exercises import EXERCISES  # noqa: E402
 
 STUDENTS = ("model", "untouched", "mistakes")
 EXERCISE_TESTS = Path(__file__).resolve().parent / "test_exercises.py"
 
 
-# --- the classic mistakes, as tests/test_exercises.py writes them --------------------------------
+# --- the classic mistakes, as tests/course/test_exercises.py writes them --------------------------------
 
 
 def free_names(code: str) -> set[str]:
@@ -106,7 +106,7 @@ def candidates(test: ast.FunctionDef, module: ast.Module, source: str):
 
 @cache
 def classic_mistakes() -> dict[str, str]:
-    """For each exercise, the code of the first mistake tests/test_exercises.py checks a nudge
+    """For each exercise, the code of the first mistake tests/course/test_exercises.py checks a nudge
     for (with the imports and helpers it needs), which the exercise's check fails."""
     source = EXERCISE_TESTS.read_text()
     module = ast.parse(source)
@@ -240,7 +240,7 @@ def test_a_classic_mistake_loses_its_points_and_the_feedback_names_it(course):
             page = feedback(course, "mistakes", assignment, notebook)
             for name in names:
                 assert name in classic_mistakes(), \
-                    f"tests/test_exercises.py shows no classic mistake in {name}"
+                    f"tests/course/test_exercises.py shows no classic mistake in {name}"
                 grade = gradebook.find_grade(f"check_{name}", notebook, assignment, "mistakes")
                 assert grade.max_score == 1 and grade.score == 0
                 nudge = mistaken(name, classic_mistakes()[name]).nudge

@@ -10,13 +10,13 @@ import pytest
 from time_limits import SEARCH_TIME_LIMIT
 
 from ttt import counting, fast, grid, perfect, search
-from ttt.board import Board, IllegalMoveError, InvalidBoardError, open_lines
-from ttt.display import draw_tree
-from ttt.expectimax import expectimax
-from ttt.games import MAX_SIDE, MNK, ConnectFour, connect_four, mnk
-from ttt.learning import Menace, epsilon_greedy, michie_update, td_update
-from ttt.matches import play_game, tournament
-from ttt.players import (
+from ttt.games.board import Board, IllegalMoveError, InvalidBoardError, open_lines
+from ttt.pictures.display import draw_tree
+from ttt.search.expectimax import expectimax
+from ttt.games.mnk import MAX_SIDE, MNK, ConnectFour, connect_four, mnk
+from ttt.learning.tabular import Menace, epsilon_greedy, michie_update, td_update
+from ttt.play.matches import play_game, tournament
+from ttt.play.players import (
     PLAYERS,
     depth_limited_player,
     imperfect_player,
@@ -25,12 +25,12 @@ from ttt.players import (
     perfect_player,
     random_player,
 )
-from ttt.protocol import SearchTooBigError, final_score, nodes_ahead, positions_ahead, value_of
-from ttt.search import iterative_deepening
-from ttt.solve import solve
-from ttt.stepper import step_through
-from ttt.trace import search_steps
-from ttt.tree import Node, build_tree, count_nodes
+from ttt.core.protocol import SearchTooBigError, final_score, nodes_ahead, positions_ahead, value_of
+from ttt.search.minimax import iterative_deepening
+from ttt.search.solve import solve
+from ttt.course.stepper import step_through
+from ttt.search.trace import search_steps
+from ttt.search.tree import Node, build_tree, count_nodes
 
 pytestmark = SEARCH_TIME_LIMIT
 

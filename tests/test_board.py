@@ -1,4 +1,4 @@
-"""Tests of ttt.board: the rules, the text and picture forms, the errors, the symmetries.
+"""Tests of ttt.games.board: the rules, the text and picture forms, the errors, the symmetries.
 
 Positions are drawn in the comments (or in the board strings themselves: ``from_string`` ignores
 spaces and newlines), cells numbered 0-8 in reading order.
@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from strategies import playable_positions, positions
 
-from ttt.board import (
+from ttt.games.board import (
     GOOD_ORDER,
     LINES,
     SYMMETRIES,
@@ -25,10 +25,10 @@ from ttt.board import (
     IllegalMoveError,
     InvalidBoardError,
 )
-from ttt.counting import reachable_positions
-from ttt.games import mnk
-from ttt.grid import Grid
-from ttt.svg import LINE_COLOUR
+from ttt.search.counting import reachable_positions
+from ttt.games.mnk import mnk
+from ttt.games.grid import Grid
+from ttt.games.svg import LINE_COLOUR
 
 # --- the empty board and the text form -------------------------------------------------------
 

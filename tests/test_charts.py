@@ -1,4 +1,4 @@
-"""Tests of ttt.charts: the matplotlib charts of the lessons, read back from their axes."""
+"""Tests of ttt.pictures.charts: the matplotlib charts of the lessons, read back from their axes."""
 
 import subprocess
 import sys
@@ -9,7 +9,7 @@ import matplotlib
 import pytest
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-from ttt.charts import (
+from ttt.pictures.charts import (
     plot_convergence,
     plot_learning_curves,
     plot_method_comparison,
@@ -26,16 +26,16 @@ matplotlib.use("Agg")
 
 def test_only_charts_import_matplotlib():
     # Lessons without charts, and the browser-only build, must not need matplotlib.
-    code = ("import sys, ttt, ttt.display, ttt.stepper, ttt.widgets, ttt.exercises, ttt.cli; "
+    code = ("import sys, ttt, ttt.pictures.display, ttt.course.stepper, ttt.course.widgets, ttt.course.exercises, ttt.course.cli; "
             "print('matplotlib' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
 
 def test_charts_load_matplotlib_only_to_draw():
-    # A lesson imports ttt.charts in its first cell; where matplotlib cannot be had (the browser
+    # A lesson imports ttt.pictures.charts in its first cell; where matplotlib cannot be had (the browser
     # version without Pyodide's CDN) that cell must still run, and a chart says why it is missing.
-    code = ("import sys; from ttt.charts import plot_outcomes; "
+    code = ("import sys; from ttt.pictures.charts import plot_outcomes; "
             "print('matplotlib' in sys.modules); sys.modules['matplotlib'] = None; "
             "print(plot_outcomes({'X': 1}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

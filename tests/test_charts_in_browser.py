@@ -1,6 +1,6 @@
 """The charts of the browser version, which has no matplotlib: a chart drawn on the desktop names
 its call (ttt.browser.chart_key) in its output's metadata, and where matplotlib cannot be imported
-in the browser, ttt.charts shows the picture drawn for the same call, or says in one line that
+in the browser, ttt.pictures.charts shows the picture drawn for the same call, or says in one line that
 the build drew none. (tests/lite runs every lesson so in Chromium; here the site's files are a
 dictionary.)"""
 
@@ -14,8 +14,8 @@ import pytest
 from IPython.core.formatters import DisplayFormatter
 
 from ttt import browser, charts
-from ttt.browser import CHART_KEY, chart_key
-from ttt.charts import NOT_DRAWN_FOR_THE_BROWSER, plot_outcomes
+from ttt.pictures.browser import CHART_KEY, chart_key
+from ttt.pictures.charts import NOT_DRAWN_FOR_THE_BROWSER, plot_outcomes
 
 matplotlib.use("Agg")
 

@@ -18,12 +18,12 @@ import threading
 import pytest
 from repo import ROOT
 
-from ttt.board import Board
-from ttt.cli import COMPUTER, COMPUTER_ELSEWHERE, HUMAN, choose_sides, main, read_cell, read_column
-from ttt.games import ConnectFour, connect_four, mnk
-from ttt.matches import play_game
-from ttt.players import perfect_player
-from ttt.svg import cell_in_words
+from ttt.games.board import Board
+from ttt.course.cli import COMPUTER, COMPUTER_ELSEWHERE, HUMAN, choose_sides, main, read_cell, read_column
+from ttt.games.mnk import ConnectFour, connect_four, mnk
+from ttt.play.matches import play_game
+from ttt.play.players import perfect_player
+from ttt.games.svg import cell_in_words
 
 ENV = dict(os.environ, PYTHONPATH=str(ROOT))
 EVERY_CELL = "".join(f"{number}\n" for number in range(9))  # taken cells are refused
@@ -325,7 +325,7 @@ def test_boards_beyond_the_size_limit_are_refused_at_once_in_one_line(game, size
     usage, error, end = run.stderr.split("\n")
     assert usage.startswith("usage: python -m ttt") and end == ""
     assert error == (f"python -m ttt: error: argument --game: no game {game!r}: a board is at "
-                     f"most 19 cells wide and 19 high (ttt.games.MAX_SIDE), got {size}")
+                     f"most 19 cells wide and 19 high (ttt.games.mnk.MAX_SIDE), got {size}")
 
 
 def test_the_largest_board_plays():

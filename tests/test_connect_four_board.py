@@ -1,4 +1,4 @@
-"""The Connect Four board of ttt.widgets, driven from Python as clicks would drive it (a click on
+"""The Connect Four board of ttt.course.widgets, driven from Python as clicks would drive it (a click on
 ``board.drops[column]`` or on any cell of the column runs the browser's handler). Positions are
 drawn in the comments, the top row first; columns are numbered 0-6 from the left."""
 
@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-from ttt.board import IllegalMoveError
-from ttt.games import ConnectFour, connect_four
-from ttt.players import lookahead_score
-from ttt.widgets import (
+from ttt.games.board import IllegalMoveError
+from ttt.games.mnk import ConnectFour, connect_four
+from ttt.play.players import lookahead_score
+from ttt.course.widgets import (
     CONNECT_FOUR_LEVELS,
     ESTIMATE_COLOUR,
     HINT_COLOURS,

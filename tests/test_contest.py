@@ -14,7 +14,7 @@ import textwrap
 
 import pytest
 
-from ttt.board import Board
+from ttt.games.board import Board
 from ttt.contest import enter_contest
 from ttt.contest.__main__ import main
 from ttt.contest.entering import entry_source, student_name
@@ -23,14 +23,14 @@ from ttt.contest.rating import leaderboard
 from ttt.contest.report import write_report
 from ttt.contest.running import Entry, Game, collect_entries, game_seed, run_contest, swiss_round
 from ttt.contest.sandbox import Limits
-from ttt.games import ConnectFour
-from ttt.matches import play_game
-from ttt.players import random_player
+from ttt.games.mnk import ConnectFour
+from ttt.play.matches import play_game
+from ttt.play.players import random_player
 
 #: A student's player as a lesson's cells hold it: a helper, a constant, imports.
 STUDENT_CELLS = textwrap.dedent("""
     import random as chance
-    from ttt.players import winning_moves
+    from ttt.play.players import winning_moves
 
     CENTRE = 4
 
@@ -67,7 +67,7 @@ def student_module(tmp_path):
 def test_an_entry_carries_the_helpers_imports_and_constants(student_module, tmp_path):
     source = entry_source(student_module.my_player)
     assert "import random as chance" in source
-    assert "from ttt.players import winning_moves" in source
+    assert "from ttt.play.players import winning_moves" in source
     assert "CENTRE = 4" in source and "def prefer_centre" in source
     assert source.rstrip().endswith("PLAYER = my_player")
     entry = tmp_path / "entry.py"

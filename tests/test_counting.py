@@ -1,5 +1,5 @@
-"""Tests of ttt.counting: tree sizes, nodes by depth, results and positions counted with a memo,
-compared with the explicit tree of ttt.tree (whose counts walk the nodes it built: they must be the
+"""Tests of ttt.search.counting: tree sizes, nodes by depth, results and positions counted with a memo,
+compared with the explicit tree of ttt.search.tree (whose counts walk the nodes it built: they must be the
 same numbers) and with searches that walk every node; Knuth's estimate; nodes per move; the exact
 odds of random play.
 
@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from strategies import positions
 from toy_games import Heap
 
-from ttt.board import Board
-from ttt.counting import (
+from ttt.games.board import Board
+from ttt.search.counting import (
     TreeCount,
     TreeEstimate,
     count_tree,
@@ -30,12 +30,12 @@ from ttt.counting import (
     tree_size,
     tree_size_exceeds,
 )
-from ttt.games import MNK, ConnectFour, connect_four, mnk
-from ttt.matches import tournament
-from ttt.players import random_player
-from ttt.protocol import opponent
-from ttt.search import alphabeta, minimax
-from ttt.tree import build_tree, count_by_depth, count_games, count_nodes, distinct_boards, walk
+from ttt.games.mnk import MNK, ConnectFour, connect_four, mnk
+from ttt.play.matches import tournament
+from ttt.play.players import random_player
+from ttt.core.protocol import opponent
+from ttt.search.minimax import alphabeta, minimax
+from ttt.search.tree import build_tree, count_by_depth, count_games, count_nodes, distinct_boards, walk
 
 PERFECT_GAME = (0, 4, 1, 2, 6, 3, 5, 7, 8)  # lesson 4's game: two perfect players draw
 

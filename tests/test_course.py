@@ -1,4 +1,4 @@
-"""Tests of ttt.course: the lessons' time rule, the chart lessons, and the README, the guide's
+"""Tests of ttt.course.plan: the lessons' time rule, the chart lessons, and the README, the guide's
 browser version page and lesson 0 stating what the rule and the lessons say."""
 
 import json
@@ -9,7 +9,7 @@ import pytest
 from repo import GUIDE, NOTEBOOKS, ROOT
 from repo import LESSONS as ALL_LESSONS
 
-from ttt.course import (
+from ttt.course.plan import (
     MINUTES_PER_TASK,
     WORDS_PER_MINUTE,
     chart_lessons,
@@ -24,7 +24,7 @@ from ttt.course import (
     tasks,
     words,
 )
-from ttt.exercises import EXERCISES
+from ttt.course.exercises import EXERCISES
 
 LESSONS = [path for path in ALL_LESSONS if lesson_number(path) > 0]
 #: Issue 18: what a student took, reading at 150 words a minute and doing every task.
@@ -92,9 +92,9 @@ def test_a_file_that_is_not_a_notebook_is_refused(tmp_path):
 
 
 def test_a_chart_lesson_imports_ttt_charts_in_its_code(tmp_path):
-    drawing = notebook(tmp_path, ("code", "import ttt\nfrom ttt.charts import plot_x"),
+    drawing = notebook(tmp_path, ("code", "import ttt\nfrom ttt.pictures.charts import plot_x"),
                        name="02_a.ipynb")
-    talking = notebook(tmp_path, ("markdown", "from ttt.charts import plot_x"),
+    talking = notebook(tmp_path, ("markdown", "from ttt.pictures.charts import plot_x"),
                        ("code", "# the charts come later"), name="03_b.ipynb")
     assert imports_charts(drawing) and not imports_charts(talking)
     assert chart_lessons(tmp_path) == [2]

@@ -1,4 +1,4 @@
-"""Tests of ttt.display: game trees drawn with Graphviz, and rows of boards.
+"""Tests of ttt.pictures.display: game trees drawn with Graphviz, and rows of boards.
 
 Positions are drawn in the comments, cells numbered 0-8 in reading order. The tree tests read the
 DOT source back: node statements named after their path ('n', 'n4', 'n4_0'), edges between them,
@@ -14,8 +14,8 @@ import graphviz
 import pytest
 from contrast import SVG, contrast_ratio, texts_on_backgrounds
 
-from ttt.board import Board
-from ttt.display import (
+from ttt.games.board import Board
+from ttt.pictures.display import (
     CURRENT_COLOUR,
     FADED,
     TEXT,
@@ -25,13 +25,13 @@ from ttt.display import (
     draw_mcts,
     draw_tree,
 )
-from ttt.mcts import mcts
-from ttt.protocol import value_of
-from ttt.search import minimax
-from ttt.stepper import StepThrough
-from ttt.svg import O_COLOUR, O_TEXT, X_COLOUR, X_TEXT, position_in_words
-from ttt.trace import BACK_UP, CUT, LEAF, mcts_steps, search_steps
-from ttt.tree import best_path, build_tree, count_nodes, fill_values, walk
+from ttt.search.mcts import mcts
+from ttt.core.protocol import value_of
+from ttt.search.minimax import minimax
+from ttt.course.stepper import StepThrough
+from ttt.games.svg import O_COLOUR, O_TEXT, X_COLOUR, X_TEXT, position_in_words
+from ttt.search.trace import BACK_UP, CUT, LEAF, mcts_steps, search_steps
+from ttt.search.tree import best_path, build_tree, count_nodes, fill_values, walk
 
 NODE = re.compile(r"^\t(n[\d_]*) \[label=<(.*)>\]$", re.MULTILINE)
 EDGE = re.compile(r"^\t(n[\d_]*) -> (n[\d_]*) \[(.*)\]$", re.MULTILINE)

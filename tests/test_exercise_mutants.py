@@ -1,6 +1,6 @@
 """Every check of a "Your turn" exercise rejects every one-operator mutant of its model answer
 that is wrong on one of its cases (issue 31). How the mutants are made and judged is in
-tests/exercise_mutants.py; ``python tests/exercise_mutants.py`` writes the tally per exercise to
+tests/helpers/exercise_mutants.py; ``python tests/helpers/exercise_mutants.py`` writes the tally per exercise to
 mutation/results/exercises.txt."""
 
 import signal
@@ -11,7 +11,7 @@ import pytest
 from exercise_mutants import REPORT, WRONG_ANSWERS, mutants, rejected, report, tally, wrong_on
 from repo import GUIDE
 
-from ttt.exercises import EXERCISES, checking
+from ttt.course.exercises import EXERCISES, checking
 
 
 @pytest.mark.parametrize("name", list(EXERCISES))
@@ -42,7 +42,7 @@ def test_the_mutants_include_the_classic_slips():
 
 
 def test_the_committed_report_is_current():
-    # after changing an exercise: python tests/exercise_mutants.py
+    # after changing an exercise: python tests/helpers/exercise_mutants.py
     assert REPORT.read_text() == report()
 
 
@@ -120,7 +120,7 @@ def test_a_check_of_a_slow_function_stops_after_its_time_in_all(monkeypatch):
 
 
 def test_the_guide_states_the_time_limits_the_checks_keep():
-    readme = (GUIDE / "architecture.md").read_text()  # the module table: ttt/exercises/checking.py
+    readme = (GUIDE / "architecture.md").read_text()  # the module table: ttt/course/exercises/checking.py
     assert (f"each call is stopped after {checking.SECONDS:g} s and a whole check after "
             f"{checking.CHECK_SECONDS:g} s") in readme
 
@@ -131,7 +131,7 @@ def test_in_a_notebooks_kernel_a_check_of_a_function_that_never_returns_stops():
     from nbclient import NotebookClient
 
     notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source) for source in (
-        "from ttt import exercises\nfrom ttt.exercises import checking\nchecking.SECONDS = 2",
+        "from ttt import exercises\nfrom ttt.course.exercises import checking\nchecking.SECONDS = 2",
         "def count_tree_nodes(node):\n    count = 1\n    while count:\n        count += 1\n"
         "    return count",
         "print(exercises.count_tree_nodes.check(count_tree_nodes))",

@@ -11,27 +11,27 @@ import numpy as np
 import pytest
 
 from ttt import exercises
-from ttt.board import LINES, Board
-from ttt.exercises import EXERCISES, LESSONS, lesson8, lesson9
-from ttt.exercises.checking import AnyOf, Between
-from ttt.exercises.lesson3 import (
+from ttt.games.board import LINES, Board
+from ttt.course.exercises import EXERCISES, LESSONS, lesson8, lesson9
+from ttt.course.exercises.checking import AnyOf, Between
+from ttt.course.exercises.lesson3 import (
     CORNER_EDGE,
     PREDICTION_NUDGES,
     SMALL_TREE,
     check_backed_up,
     check_prediction,
 )
-from ttt.exercises.lesson3 import minimax_value as model_minimax_value
-from ttt.exercises.lesson3 import score as model_score
-from ttt.exercises.lesson4 import OPENINGS, check_openings
-from ttt.exercises.lesson5 import check_ordering, check_symmetry_sets, ordering_counts
-from ttt.exercises.lesson6 import evaluate as model_evaluate
-from ttt.exercises.lesson6 import two_layer_move as model_two_layer_move
-from ttt.exercises.lesson7 import evaluate_four as model_evaluate_four
-from ttt.exercises.lesson7 import landing_cell as model_landing_cell
-from ttt.fast import Solver, alphabeta, minimax
-from ttt.mcts import PUCT_EXPLORATION, TreeNode, puct, ucb1
-from ttt.perfect import shared_solver
+from ttt.course.exercises.lesson3 import minimax_value as model_minimax_value
+from ttt.course.exercises.lesson3 import score as model_score
+from ttt.course.exercises.lesson4 import OPENINGS, check_openings
+from ttt.course.exercises.lesson5 import check_ordering, check_symmetry_sets, ordering_counts
+from ttt.course.exercises.lesson6 import evaluate as model_evaluate
+from ttt.course.exercises.lesson6 import two_layer_move as model_two_layer_move
+from ttt.course.exercises.lesson7 import evaluate_four as model_evaluate_four
+from ttt.course.exercises.lesson7 import landing_cell as model_landing_cell
+from ttt.search.fast import Solver, alphabeta, minimax
+from ttt.search.mcts import PUCT_EXPLORATION, TreeNode, puct, ucb1
+from ttt.search.perfect import shared_solver
 
 
 def rows(feedback):
@@ -1230,7 +1230,7 @@ def test_epsilon_greedy_exploring_with_the_wrong_chance_is_caught():
 
 
 def test_epsilon_greedy_with_the_packages_rule_passes():
-    from ttt.learning import epsilon_greedy
+    from ttt.learning.tabular import epsilon_greedy
     feedback = exercises.epsilon_greedy_move.check(
         lambda values, to_move, epsilon, rng: epsilon_greedy(values, to_move, epsilon, rng)[0])
     assert feedback.passed, str(feedback)
@@ -1270,7 +1270,7 @@ def test_a_menace_update_that_empties_a_box_is_named():
 def test_the_verdicts_colours_are_readable_as_text_on_white():
     from contrast import contrast_ratio
 
-    from ttt.exercises.checking import FAILED_COLOUR, PASSED_COLOUR
+    from ttt.course.exercises.checking import FAILED_COLOUR, PASSED_COLOUR
     for colour in (PASSED_COLOUR, FAILED_COLOUR):
         assert contrast_ratio(colour, "#FFFFFF") >= 4.5, colour
     assert PASSED_COLOUR in exercises.winner.check(exercises.winner.answer)._repr_html_()
@@ -1396,7 +1396,7 @@ def test_ucb1_with_another_constant_or_the_counts_swapped_is_named(score, words)
 
 
 def test_a_players_taken_cell_in_lesson_6_gets_a_verdict_not_a_traceback():
-    from ttt.exercises.lesson6 import try_player
+    from ttt.course.exercises.lesson6 import try_player
 
     def my_player(board):
         return 4  # the centre, even when it is taken
@@ -1407,16 +1407,16 @@ def test_a_players_taken_cell_in_lesson_6_gets_a_verdict_not_a_traceback():
 
 
 def test_own_players_in_lesson_6_are_compared_with_a_reference():
-    from ttt.exercises.lesson6 import try_player
+    from ttt.course.exercises.lesson6 import try_player
     feedback = try_player(model_two_layer_move, "random", reference="two-layer")
     assert feedback.passed and set(rows(feedback)) == {"yours against random",
                                                        "two-layer against random"}
 
 
 def test_the_round_robin_prediction_names_the_draws():
-    from ttt.exercises.lesson6 import check_draws_prediction
-    from ttt.matches import round_robin
-    from ttt.players import make_player
+    from ttt.course.exercises.lesson6 import check_draws_prediction
+    from ttt.play.matches import round_robin
+    from ttt.play.players import make_player
     results = round_robin(["random", "one-layer", "two-layer", "perfect"], 20, make_player)
     right = check_draws_prediction("two-layer", results)
     wrong = check_draws_prediction("random", results)
@@ -1427,7 +1427,7 @@ def test_the_round_robin_prediction_names_the_draws():
 @pytest.mark.parametrize("guess, words", [
     ("0", "'0' is a str"), (2, "2 is not a value"), (1, "not worth 1"), (None, "Not yet")])
 def test_lesson_11s_start_value_shows_the_guess_as_python_writes_it(guess, words):
-    from ttt.exercises.lesson11 import check_start_value
+    from ttt.course.exercises.lesson11 import check_start_value
     feedback = check_start_value(guess)
     assert not feedback.passed and words in feedback.headline
     assert check_start_value(0).passed
@@ -1436,21 +1436,21 @@ def test_lesson_11s_start_value_shows_the_guess_as_python_writes_it(guess, words
 @pytest.mark.parametrize("level", ["learned", "learned by self-play (TD)", "depth-2",
                                    "looks 2 moves ahead", "perfect"])
 def test_lesson_11s_plan_plays_a_level_by_its_label_or_its_players_name(level):
-    from ttt.exercises.lesson11 import try_plan
-    from ttt.players import perfect_player
+    from ttt.course.exercises.lesson11 import try_plan
+    from ttt.play.players import perfect_player
     feedback = try_plan(perfect_player, level, games=2)
     assert "lost 0" in feedback.headline
 
 
 def test_lesson_11s_plan_choosing_a_taken_cell_is_told_so():
-    from ttt.exercises.lesson11 import try_plan
+    from ttt.course.exercises.lesson11 import try_plan
     feedback = try_plan(lambda board: 0, "random", games=2)
     assert not feedback.passed and "chose 0, not a free cell" in feedback.headline
 
 
 def test_lesson_11s_promise_holds_a_fork_plan_beats_the_2_moves_ahead_level_every_time():
-    from ttt.exercises.lesson11 import PLAN_GAMES, try_plan
-    from ttt.players import blocking_moves, winning_moves
+    from ttt.course.exercises.lesson11 import PLAN_GAMES, try_plan
+    from ttt.play.players import blocking_moves, winning_moves
 
     def forks(board):  # X's lines with two X and a free cell
         return sum([board[c] for c in line].count("X") == 2 and
@@ -1466,7 +1466,7 @@ def test_lesson_11s_promise_holds_a_fork_plan_beats_the_2_moves_ahead_level_ever
 
 
 def test_lesson_6s_evaluation_match_says_not_yet_to_the_stub_and_plays_an_answer():
-    from ttt.exercises.lesson6 import try_evaluate
+    from ttt.course.exercises.lesson6 import try_evaluate
     assert try_evaluate(lambda board: None).headline.startswith("Not yet")
     played = try_evaluate(model_evaluate)
     assert played.passed and "yours (depth 2) against depth-2" in rows(played)
@@ -1500,10 +1500,10 @@ def test_each_classic_masking_mistake_is_named(masked, words):
 
 
 def test_the_masked_policy_is_the_networks_masked_softmax():
-    # The exercise's right answer is what ttt.network's forward pass does to the policy head's
+    # The exercise's right answer is what ttt.learning.network's forward pass does to the policy head's
     # scores: the same shares from the same nine scores.
-    from ttt.exercises.lesson10 import _mask_cases
-    from ttt.network import legal_mask, masked_softmax
+    from ttt.course.exercises.lesson10 import _mask_cases
+    from ttt.learning.network import legal_mask, masked_softmax
 
     for case in list(_mask_cases())[:8]:
         scores, board = case.args
@@ -1613,9 +1613,9 @@ def test_each_classic_policy_target_mistake_is_named(shares, words):
 def test_training_targets_are_self_plays_own_targets():
     # On a real game of self-play, the targets the package trains on (visit shares, result for
     # the mover) are the exercise's: its first view of each position is the position itself.
-    from ttt.network import new_network
-    from ttt.protocol import seeded_random
-    from ttt.selfplay import remembering, self_play_game, symmetric_examples
+    from ttt.learning.network import new_network
+    from ttt.core.protocol import seeded_random
+    from ttt.learning.selfplay import remembering, self_play_game, symmetric_examples
 
     seen, end = self_play_game(remembering(new_network(Board(), seed=3)), 8, seeded_random(3))
     game = [(position, {move: round(float(shares[move]) * 8) for move in position.legal_moves

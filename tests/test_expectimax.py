@@ -1,4 +1,4 @@
-"""Tests of ttt.expectimax: the exact expected score against an opponent who moves at random.
+"""Tests of ttt.search.expectimax: the exact expected score against an opponent who moves at random.
 
 Positions are drawn in the comments, cells numbered 0-8 in reading order. Expected scores are from
 X's point of view: +1 X wins, 0 draw, -1 O wins. The brute force here is independent of
@@ -16,16 +16,16 @@ from strategies import positions
 from test_protocol import Heap
 from time_limits import SEARCH_TIME_LIMIT
 
-from ttt.board import Board, IllegalMoveError
-from ttt.counting import random_game_odds, reachable_positions
-from ttt.expectimax import EXPECTIMAX_LIMIT, compare_with_minimax, expectimax, expectimax_moves
-from ttt.games import ConnectFour, connect_four, mnk
-from ttt.matches import tournament
-from ttt.perfect import perfect_moves, shared_solver
-from ttt.players import expectimax_player, make_player, random_player
-from ttt.protocol import SearchTooBigError, check_exhaustive, final_score
-from ttt.search import minimax
-from ttt.watching import Watch
+from ttt.games.board import Board, IllegalMoveError
+from ttt.search.counting import random_game_odds, reachable_positions
+from ttt.search.expectimax import EXPECTIMAX_LIMIT, compare_with_minimax, expectimax, expectimax_moves
+from ttt.games.mnk import ConnectFour, connect_four, mnk
+from ttt.play.matches import tournament
+from ttt.search.perfect import perfect_moves, shared_solver
+from ttt.play.players import expectimax_player, make_player, random_player
+from ttt.core.protocol import SearchTooBigError, check_exhaustive, final_score
+from ttt.search.minimax import minimax
+from ttt.core.watching import Watch
 
 pytestmark = SEARCH_TIME_LIMIT
 

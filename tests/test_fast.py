@@ -1,4 +1,4 @@
-"""ttt.fast is the readable search of ttt.search on tic-tac-toe's bits: the same value, score,
+"""ttt.search.fast is the readable search of ttt.search.minimax on tic-tac-toe's bits: the same value, score,
 move and number of positions, on every position a game can reach."""
 
 import pytest
@@ -7,11 +7,11 @@ from hypothesis import strategies as st
 from strategies import positions
 
 from ttt import fast, search
-from ttt.board import Board, open_lines
-from ttt.counting import reachable_positions
-from ttt.perfect import shared_solver
-from ttt.protocol import Position
-from ttt.solve import solve
+from ttt.games.board import Board, open_lines
+from ttt.search.counting import reachable_positions
+from ttt.search.perfect import shared_solver
+from ttt.core.protocol import Position
+from ttt.search.solve import solve
 
 REACHABLE = reachable_positions()
 
@@ -66,7 +66,7 @@ def test_the_solver_is_minimax_with_a_memory():
 
 
 def test_the_solver_is_the_fast_copy_of_solve_on_every_position():
-    # ttt.solve answers tic-tac-toe from this table: the same value and score as the readable
+    # ttt.search.solve answers tic-tac-toe from this table: the same value and score as the readable
     # solve, and a move that solve agrees is best, on all 5,478 positions
     solver = fast.Solver()
     assert len(REACHABLE) == 5_478
@@ -86,14 +86,14 @@ def test_the_shared_solver_is_one_table():
 
 
 def test_only_boards_are_searched_here():
-    class Heap:  # a position of another game: ttt.search takes it, ttt.fast does not
+    class Heap:  # a position of another game: ttt.search.minimax takes it, ttt.search.fast does not
         to_move, legal_moves, is_over, winner = "X", (), True, None
 
         def play(self, move):
             return self
 
     assert isinstance(Heap(), Position)
-    with pytest.raises(TypeError, match="use ttt.search for other games"):
+    with pytest.raises(TypeError, match="use ttt.search.minimax for other games"):
         fast.minimax(Heap())
 
 

@@ -1,4 +1,4 @@
-"""The bigger boards of ttt.games: the m,n,k-games and Connect Four follow the game protocol,
+"""The bigger boards of ttt.games.mnk: the m,n,k-games and Connect Four follow the game protocol,
 mnk(3, 3, 3) is tic-tac-toe to the last number, Connect Four has gravity, and the rules agree with
 an independent referee written here with lists and coordinates instead of bitmasks."""
 
@@ -11,12 +11,12 @@ from hypothesis import strategies as st
 from time_limits import SEARCH_TIME_LIMIT
 
 from ttt import fast, search
-from ttt.board import Board, IllegalMoveError, InvalidBoardError
-from ttt.counting import distinct_positions, reachable_positions
-from ttt.display import draw_tree
-from ttt.games import MNK, ConnectFour, connect_four, mnk
-from ttt.protocol import Position, positions_ahead
-from ttt.stepper import step_through
+from ttt.games.board import Board, IllegalMoveError, InvalidBoardError
+from ttt.search.counting import distinct_positions, reachable_positions
+from ttt.pictures.display import draw_tree
+from ttt.games.mnk import MNK, ConnectFour, connect_four, mnk
+from ttt.core.protocol import Position, positions_ahead
+from ttt.course.stepper import step_through
 
 pytestmark = SEARCH_TIME_LIMIT
 

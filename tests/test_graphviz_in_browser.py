@@ -1,4 +1,4 @@
-"""Tests of ttt.browser, the routing of Graphviz to WebAssembly in the browser-only course.
+"""Tests of ttt.pictures.browser, the routing of Graphviz to WebAssembly in the browser-only course.
 
 On desktop Python it must do nothing. Its routing is tested here with the real ``dot`` program
 standing in for Graphviz in WebAssembly: pictures routed through it must be the ones the graphviz
@@ -13,8 +13,8 @@ import pytest
 from graphviz.backend import dot_command, execute
 
 from ttt import browser
-from ttt.board import Board
-from ttt.display import draw_tree
+from ttt.games.board import Board
+from ttt.pictures.display import draw_tree
 
 POSITION = Board.from_string("XOX|OX.|.O.")  # three free cells: a small tree, with ▲, ▼ and −
 
@@ -64,7 +64,7 @@ def test_routed_pictures_are_the_ones_graphviz_makes():
     svg_text, svg_bytes = graph.pipe(format="svg", encoding="utf-8"), graph.pipe(format="svg")
     plain = graph.pipe(format="plain", engine="neato", encoding="utf-8")
     browser.route_graphviz(dot)
-    assert execute.run_check.__module__ == "ttt.browser"
+    assert execute.run_check.__module__ == "ttt.pictures.browser"
     assert graph.pipe(format="svg", encoding="utf-8") == svg_text
     assert graph.pipe(format="svg") == svg_bytes
     assert graph.pipe(format="plain", engine="neato", encoding="utf-8") == plain

@@ -4,7 +4,7 @@ a notebook saved in JupyterLab leaves a checkpoint beside it, which ``nbgrader s
 call an extra notebook; and with the hub's shared account every submission has that account's
 owner, which ``nbgrader collect`` must not call a cheating attempt. Each is checked in a server of
 ``make hub`` and in a student's pod on Kubernetes, with the settings file and environment the
-chart, rendered from the README's helm command, gives the pod (tests/kubernetes_chart.py)."""
+chart, rendered from the README's helm command, gives the pod (tests/helpers/kubernetes_chart.py)."""
 
 from __future__ import annotations
 

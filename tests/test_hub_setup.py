@@ -2,7 +2,7 @@
 the course links' format and errors, the Kubernetes values (structure, and agreement with the
 one-machine hub and the image), and the image's requirements.
 
-Here the values are checked for what the course relies on; tests/test_kubernetes.py renders them
+Here the values are checked for what the course relies on; tests/tools/test_kubernetes.py renders them
 with the chart's own templates.
 """
 

@@ -1,5 +1,5 @@
 """The class on Kubernetes (hub/kubernetes/, binder/), checked without a cluster: the guide's helm
-command rendered with the real templates of the chart version it pins (tests/kubernetes_chart.py),
+command rendered with the real templates of the chart version it pins (tests/helpers/kubernetes_chart.py),
 and the objects it makes checked; nbgrader's settings in a student's pod and the teacher's; the
 exchange opened to every user; and the image's ttt kept in step with the lessons the course links
 pull.

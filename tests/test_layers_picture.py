@@ -20,14 +20,14 @@ def package_modules() -> set[str]:
 
 def test_the_contracts_are_read_from_pyproject():
     contracts = {contract.container: contract for contract in layer_contracts()}
-    assert set(contracts) >= {"ttt", "ttt.exercises"}
+    assert set(contracts) >= {"ttt", "ttt.course.exercises"}
     ttt = contracts["ttt"]
     layered = [module for layer in ttt.layers for module in layer]
     assert sorted(layered) == sorted(set(layered))  # each module in one layer
     assert set(layered) == package_modules()
     assert ttt.layers[-1] == ("arguments",)  # the bottom layer: the one boundary
-    assert not ttt.is_chain and contracts["ttt.exercises"].is_chain
-    assert contracts["ttt.exercises"].as_chain().endswith("positions → checking")
+    assert not ttt.is_chain and contracts["ttt.course.exercises"].is_chain
+    assert contracts["ttt.course.exercises"].as_chain().endswith("positions → checking")
 
 
 def test_the_picture_shows_every_module_its_layers_top_down():

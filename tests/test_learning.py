@@ -1,12 +1,12 @@
-"""The learners of ``ttt.learning`` (MENACE, TD learning) and their judge, ``policy_quality``:
+"""The learners of ``ttt.learning.tabular`` (MENACE, TD learning) and their judge, ``policy_quality``:
 exact facts, updates worked out by hand, and bad input refused."""
 
 import pytest
 
 from ttt import Menace, policy_quality, td_learn
-from ttt.board import Board, IllegalMoveError
-from ttt.counting import reachable_positions
-from ttt.learning import (
+from ttt.games.board import Board, IllegalMoveError
+from ttt.search.counting import reachable_positions
+from ttt.learning.tabular import (
     MICHIE_REWARDS,
     START_BEADS,
     ValueTable,
@@ -16,9 +16,9 @@ from ttt.learning import (
     td_game,
     td_update,
 )
-from ttt.matches import tournament
-from ttt.players import perfect_player, random_player
-from ttt.protocol import seeded_random
+from ttt.play.matches import tournament
+from ttt.play.players import perfect_player, random_player
+from ttt.core.protocol import seeded_random
 
 
 def first_free_cell(board):
@@ -230,7 +230,7 @@ def test_td_game_returns_the_game_with_its_greedy_moves_and_learns_only_after_th
 
 
 def test_menace_shows_its_boxes_beads_on_the_free_cells():
-    from ttt.learning import Menace
+    from ttt.learning.tabular import Menace
     shown = Menace(seed=1).boxes_shown([Board()])
     assert shown.splitlines()[0] == "...|...|... (total 12 beads)"
     assert shown.split("\n")[1].split() == ["4", "4", "."]   # a corner, an edge; the rest alike
@@ -240,7 +240,7 @@ def test_menace_shows_each_box_as_a_grid_of_beads_one_box_after_another():
     # . . .    X's first move: 4 beads on a corner,    O . .    X's second move: 3 beads on
     # . . .    an edge and the centre; the other cells  . X .    each move unlike the others
     # . . .    are mirror images of these               . . .    (the board is symmetric in 0-4-8)
-    from ttt.learning import Menace
+    from ttt.learning.tabular import Menace
     shown = Menace(seed=1).boxes_shown([Board(), Board().play(4).play(0)])
     assert shown == ("...|...|... (total 12 beads)\n"
                      "  4   4   .\n"
@@ -258,8 +258,8 @@ def test_a_td_game_shows_each_move_its_value_before_and_after_and_the_next_posit
     # X O .    X to move wins at 6. Greedy, X takes the win, and the value moves halfway
     # . . .    (alpha 0.5) to the win's +1: 0 -> 0.5 in the first game, 0.5 -> 0.75 in the second.
     #          Exploring (epsilon 1), X plays 8 and O wins at 7; exploratory moves learn nothing
-    from ttt.learning import ValueTable, td_game
-    from ttt.protocol import seeded_random
+    from ttt.learning.tabular import ValueTable, td_game
+    from ttt.core.protocol import seeded_random
     table, start = ValueTable(), Board.from_string("XO.|XO.|...")
 
     def shown(epsilon):
@@ -278,7 +278,7 @@ def test_a_td_game_shows_each_move_its_value_before_and_after_and_the_next_posit
 
 
 def test_train_judged_is_td_learn_up_to_each_checkpoint_then_judged():
-    from ttt.learning import ValueTable, policy_quality, td_learn
+    from ttt.learning.tabular import ValueTable, policy_quality, td_learn
     curve = dict(ValueTable().train_judged((20, 50), seed=100, games=1))
     same = td_learn(20, seed=120)
     td_learn(30, seed=150, table=same)
@@ -287,15 +287,15 @@ def test_train_judged_is_td_learn_up_to_each_checkpoint_then_judged():
 
 
 def test_a_quality_reads_as_a_sentence_with_the_games_of_the_sides_judged():
-    from ttt.learning import Quality
+    from ttt.learning.tabular import Quality
     assert str(Quality(3, 4, 5, 1, 2)) == \
         "an optimal move in 3 of 4 positions (75.00%); lost 3 of 10 games to perfect play"
     assert str(Quality(3, 4, 5, 1, 0, "X")).endswith("lost 1 of 5 games to perfect play")
 
 
 def test_a_td_game_reads_as_lines_of_values_before_and_after():
-    from ttt.learning import ValueTable, td_game
-    from ttt.protocol import seeded_random
+    from ttt.learning.tabular import ValueTable, td_game
+    from ttt.core.protocol import seeded_random
     table = ValueTable()
     game = td_game(table, seeded_random(3), alpha=0.5, epsilon=0.0)
     lines = table.game_text(game, {}).splitlines()
@@ -304,5 +304,5 @@ def test_a_td_game_reads_as_lines_of_values_before_and_after():
 
 
 def test_the_learned_player_is_called_td():
-    from ttt.learning import ValueTable
+    from ttt.learning.tabular import ValueTable
     assert ValueTable().player(seed=1).__name__ == "td"

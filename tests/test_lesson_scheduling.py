@@ -3,17 +3,17 @@ cells and a test module's tests stay on one worker."""
 
 from lesson_scheduling import file_of, whole_files
 
-COLLECTION = ["tests/test_board.py::test_a", "tests/test_board.py::test_b",
+COLLECTION = ["tests/games/test_board.py::test_a", "tests/games/test_board.py::test_b",
               "notebooks/01_the_board.ipynb::Cell 0", "notebooks/01_the_board.ipynb::Cell 1",
               "notebooks/01_the_board.ipynb::Cell 2", "notebooks/02_the_game_tree.ipynb::Cell 0",
-              "tests/test_search.py::test_c", "tests/test_search.py::test_d[True]",
-              "tests/test_search.py::test_d[False]"]
+              "tests/search/test_minimax.py::test_c", "tests/search/test_minimax.py::test_d[True]",
+              "tests/search/test_minimax.py::test_d[False]"]
 
 
 def test_an_item_belongs_to_its_file():
     assert file_of(COLLECTION[3]) == "notebooks/01_the_board.ipynb"
-    assert file_of(COLLECTION[0]) == "tests/test_board.py"
-    assert file_of(COLLECTION[7]) == "tests/test_search.py"
+    assert file_of(COLLECTION[0]) == "tests/games/test_board.py"
+    assert file_of(COLLECTION[7]) == "tests/search/test_minimax.py"
 
 
 def test_a_cut_inside_a_lesson_moves_to_its_end():

@@ -22,15 +22,15 @@ from collections import Counter
 
 from time_limits import SEARCH_TIME_LIMIT
 
-from ttt.board import Board
-from ttt.counting import reachable_positions
-from ttt.games import connect_four, mnk
-from ttt.learning import BOARD_GAMES, Menace, board_table, michie_update, td_game, td_learn
-from ttt.mcts import EXPLORATION, mcts
-from ttt.perfect import move_scores, perfect_moves
-from ttt.protocol import seeded_random
-from ttt.search import alphabeta, iterative_deepening
-from ttt.solve import solve
+from ttt.games.board import Board
+from ttt.search.counting import reachable_positions
+from ttt.games.mnk import connect_four, mnk
+from ttt.learning.tabular import BOARD_GAMES, Menace, board_table, michie_update, td_game, td_learn
+from ttt.search.mcts import EXPLORATION, mcts
+from ttt.search.perfect import move_scores, perfect_moves
+from ttt.core.protocol import seeded_random
+from ttt.search.minimax import alphabeta, iterative_deepening
+from ttt.search.solve import solve
 
 pytestmark = SEARCH_TIME_LIMIT
 

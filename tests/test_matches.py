@@ -1,4 +1,4 @@
-"""Tests of ttt.matches: one game between two players, and tournaments of many.
+"""Tests of ttt.play.matches: one game between two players, and tournaments of many.
 
 Positions are drawn in the comments, cells numbered 0-8 in reading order.
 """
@@ -7,9 +7,9 @@ from collections import Counter
 
 import pytest
 
-from ttt.board import Board, IllegalMoveError
-from ttt.matches import GameRecord, mean_score, play_game, player_name, tournament
-from ttt.players import perfect_player, random_player
+from ttt.games.board import Board, IllegalMoveError
+from ttt.play.matches import GameRecord, mean_score, play_game, player_name, tournament
+from ttt.play.players import perfect_player, random_player
 
 
 def test_game_record():
@@ -89,8 +89,8 @@ def test_mean_score_and_its_interval():
     with pytest.raises(ValueError, match="games must be at least 2"):
         mean_score(random_player(), random_player(), 1)
 def test_a_round_robin_plays_every_ordered_pairing_and_repeats_exactly():
-    from ttt.matches import crosstable, round_robin, standings
-    from ttt.players import make_player
+    from ttt.play.matches import crosstable, round_robin, standings
+    from ttt.play.players import make_player
     names = ["random", "two-layer"]
     results = round_robin(names, 10, make_player)
     assert list(results) == ["random vs random", "random vs two-layer", "two-layer vs random",

@@ -1,4 +1,4 @@
-"""Tests of ttt.mcts: Monte Carlo tree search, judged by the exact solver.
+"""Tests of ttt.search.mcts: Monte Carlo tree search, judged by the exact solver.
 
 Positions are drawn in the comments, cells numbered 0-8 in reading order. A tally's mean is from
 the point of view of the player who moved into the position: +1 a win for that player, -1 a loss.
@@ -10,13 +10,13 @@ import pytest
 from test_protocol import Heap
 from time_limits import SEARCH_TIME_LIMIT
 
-from ttt.board import Board, IllegalMoveError
-from ttt.matches import play_game
-from ttt.mcts import EXPLORATION, Tally, TreeNode, mcts, ucb1
-from ttt.perfect import shared_solver
-from ttt.players import make_player, mcts_player, random_player
-from ttt.protocol import opponent
-from ttt.trace import BACK_UP, EXPAND, PLAY_OUT, SELECT, mcts_steps
+from ttt.games.board import Board, IllegalMoveError
+from ttt.play.matches import play_game
+from ttt.search.mcts import EXPLORATION, Tally, TreeNode, mcts, ucb1
+from ttt.search.perfect import shared_solver
+from ttt.play.players import make_player, mcts_player, random_player
+from ttt.core.protocol import opponent
+from ttt.search.trace import BACK_UP, EXPAND, PLAY_OUT, SELECT, mcts_steps
 
 pytestmark = SEARCH_TIME_LIMIT
 

@@ -2,17 +2,17 @@
 and mean results, and its steps (select, expand, play out, back up).
 
 Positions are drawn in the comments, cells numbered 0-8 in reading order. The tests read the DOT
-source back, as tests/test_display.py does.
+source back, as tests/pictures/test_display.py does.
 """
 
 import subprocess
 
 from test_display import edges, nodes, stubs
 
-from ttt.board import Board
-from ttt.display import CURRENT_COLOUR, draw_mcts
-from ttt.mcts import mcts
-from ttt.trace import PLAY_OUT, SELECT, mcts_steps
+from ttt.games.board import Board
+from ttt.pictures.display import CURRENT_COLOUR, draw_mcts
+from ttt.search.mcts import mcts
+from ttt.search.trace import PLAY_OUT, SELECT, mcts_steps
 
 MINUS = "\u2212"
 

@@ -19,20 +19,20 @@ from fractions import Fraction
 import pytest
 
 from ttt import fast, search
-from ttt.board import Board
-from ttt.counting import reachable_positions
-from ttt.display import draw_tree
-from ttt.expectimax import expectimax
-from ttt.mcts import mcts
-from ttt.protocol import final_score
-from ttt.search import alphabeta, minimax
-from ttt.stepper import StepThrough, replay
-from ttt.trace import BACK_UP, CUT, ENTER, EXPAND, LEAF, PLAY_OUT, Recorder, mcts_steps
-from ttt.tree import build_tree, fill_values
+from ttt.games.board import Board
+from ttt.search.counting import reachable_positions
+from ttt.pictures.display import draw_tree
+from ttt.search.expectimax import expectimax
+from ttt.search.mcts import mcts
+from ttt.core.protocol import final_score
+from ttt.search.minimax import alphabeta, minimax
+from ttt.course.stepper import StepThrough, replay
+from ttt.search.trace import BACK_UP, CUT, ENTER, EXPAND, LEAF, PLAY_OUT, Recorder, mcts_steps
+from ttt.search.tree import build_tree, fill_values
 
 Order = Callable[[object, Sequence], list]
-expectimax_module = importlib.import_module("ttt.expectimax")  # not ttt's function of the name
-mcts_module = importlib.import_module("ttt.mcts")
+expectimax_module = importlib.import_module("ttt.search.expectimax")  # not ttt's function of the name
+mcts_module = importlib.import_module("ttt.search.mcts")
 
 
 def reversed_order(position: object, moves: Sequence) -> list:

@@ -25,20 +25,20 @@ PACKAGE = Path(ttt.__file__).parent
 
 #: Names defined in more than one module on purpose, each one concept, and why.
 ONE_CONCEPT = {
-    "minimax": "ttt.fast's copy of ttt.search's on tic-tac-toe's bits (lesson 4: one algorithm "
+    "minimax": "ttt.search.fast's copy of ttt.search.minimax's on tic-tac-toe's bits (lesson 4: one algorithm "
                "in two representations)",
-    "alphabeta": "ttt.fast's copy of ttt.search's, and the players' choice between the two",
-    "final_score": "ttt.fast's copy of ttt.protocol's on tic-tac-toe's bits",
-    "leaf_score": "ttt.fast's copy of ttt.protocol's on tic-tac-toe's bits",
-    "best_move": "expectimax's is ttt.protocol's best_move of its expected scores",
+    "alphabeta": "ttt.search.fast's copy of ttt.search.minimax's, and the players' choice between the two",
+    "final_score": "ttt.search.fast's copy of ttt.core.protocol's on tic-tac-toe's bits",
+    "leaf_score": "ttt.search.fast's copy of ttt.core.protocol's on tic-tac-toe's bits",
+    "best_move": "expectimax's is ttt.core.protocol's best_move of its expected scores",
     "result": "each search's own result of the tree it searched (SearchResult, MCTSResult)",
     "players_of_results": "the rule of a round robin's names, for the counts a chart draws and "
                           "the games a tournament plays",
-    "Path": "the moves from a search's first position: any game's (ttt.watching) or the cells of "
-            "a tic-tac-toe tree (ttt.display)",
+    "Path": "the moves from a search's first position: any game's (ttt.core.watching) or the cells of "
+            "a tic-tac-toe tree (ttt.pictures.display)",
     "main": "a command's entry point, as `python -m` runs it (ttt, ttt.contest and a contest's "
             "seat)",
-    "F": "the type of a decorated function, for ttt.arguments' checked (and the one watch "
+    "F": "the type of a decorated function, for ttt.core.arguments' checked (and the one watch "
          "mechanism's decorator, being written beside this)",
 }
 
@@ -81,9 +81,9 @@ ONE_CONCEPT_AS_METHOD = {
              "10's network (ttt.selfplay.train)",
     "positions_ahead": "the protocol's count asks the game's own method first (ConnectFour's)",
     "shape": "a Grid's Shape is the one ttt.grid.shape makes",
-    "move_scores": "ttt.fast.Solver answers perfect play's questions from its own table",
-    "outcome": "ttt.fast.Solver answers perfect play's questions from its own table",
-    "move_outcomes": "ttt.fast.Solver answers perfect play's questions from its own table",
+    "move_scores": "ttt.search.fast.Solver answers perfect play's questions from its own table",
+    "outcome": "ttt.search.fast.Solver answers perfect play's questions from its own table",
+    "move_outcomes": "ttt.search.fast.Solver answers perfect play's questions from its own table",
     "hint": "a hint to the student: an exercise's (Exercise.hint, as the lessons teach it) and "
             "a move's on the playable board (ttt.widgets.hint, as issue 39 names it)",
     **dict.fromkeys(["select", "expand", "play_out", "back_up"],

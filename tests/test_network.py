@@ -1,4 +1,4 @@
-"""The two-headed network of ttt.network: its input, its heads, its gradients (checked against
+"""The two-headed network of ttt.learning.network: its input, its heads, its gradients (checked against
 finite differences), its training, its file, and its refusals."""
 
 import copy
@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 import ttt
-import ttt.network as network_module
-from ttt.board import Board
-from ttt.counting import reachable_positions
-from ttt.games import connect_four
-from ttt.network import (
+import ttt.learning.network as network_module
+from ttt.games.board import Board
+from ttt.search.counting import reachable_positions
+from ttt.games.mnk import connect_four
+from ttt.learning.network import (
     HIDDEN,
     Adam,
     encode,
@@ -32,7 +32,7 @@ from ttt.network import (
     train_step,
     weight_count,
 )
-from ttt.selfplay import Training, train_network
+from ttt.learning.selfplay import Training, train_network
 
 
 def test_the_planes_are_seen_from_the_player_to_move():

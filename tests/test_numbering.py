@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from ttt.board import Board
-from ttt.cli import main
-from ttt.games import mnk
-from ttt.svg import cell_in_words, position_in_words
-from ttt.widgets import ConnectFourBoard, play_board
+from ttt.games.board import Board
+from ttt.course.cli import main
+from ttt.games.mnk import mnk
+from ttt.games.svg import cell_in_words, position_in_words
+from ttt.course.widgets import ConnectFourBoard, play_board
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 #: "cell 5, row 1, column 2" (an announcement) or "cell 5 is in row 1, column 2" (a sentence)

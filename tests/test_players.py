@@ -1,4 +1,4 @@
-"""Tests of ttt.players: what each player chooses, and how it does in games against the others.
+"""Tests of ttt.play.players: what each player chooses, and how it does in games against the others.
 
 Positions are drawn in the comments, cells numbered 0-8 in reading order.
 """
@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 from strategies import playable_positions
 from time_limits import SEARCH_TIME_LIMIT
 
-from ttt.board import Board
-from ttt.counting import reachable_positions
-from ttt.fast import Solver
-from ttt.games import MNK, ConnectFour, connect_four, mnk
-from ttt.matches import play_game, tournament
-from ttt.players import (
+from ttt.games.board import Board
+from ttt.search.counting import reachable_positions
+from ttt.search.fast import Solver
+from ttt.games.mnk import MNK, ConnectFour, connect_four, mnk
+from ttt.play.matches import play_game, tournament
+from ttt.play.players import (
     PLAYER_NAMES,
     PLAYERS,
     alphabeta_player,
@@ -35,9 +35,9 @@ from ttt.players import (
     varied_perfect_player,
     winning_moves,
 )
-from ttt.protocol import SearchTooBigError
-from ttt.search import alphabeta, iterative_deepening, minimax
-from ttt.solve import solve
+from ttt.core.protocol import SearchTooBigError
+from ttt.search.minimax import alphabeta, iterative_deepening, minimax
+from ttt.search.solve import solve
 
 pytestmark = SEARCH_TIME_LIMIT
 
@@ -507,7 +507,7 @@ def test_the_alphabeta_player_plays_alphabeta_and_notes_its_nodes():
     with pytest.raises(ValueError, match="depth"):
         alphabeta_player(0)
 def test_make_player_is_the_one_factory_of_the_boards_levels_too():
-    from ttt.players import LEVEL_NAMES
+    from ttt.play.players import LEVEL_NAMES
     for label, name in LEVEL_NAMES.items():
         if label != "perfect":  # a player's own name comes first: 'perfect' is perfect_player
             assert make_player(label, seed=1).__name__ == make_player(name, seed=1).__name__ \

@@ -1,5 +1,5 @@
 """The game protocol: a game that is not tic-tac-toe, written only against the protocol of
-ttt.protocol, is searched, stepped through, counted and played by the same code.
+ttt.core.protocol, is searched, stepped through, counted and played by the same code.
 
 The game: a heap of stones; each player in turn takes 1, 2 or 3; who takes the last stone wins.
 The player to move loses exactly when the heap is a multiple of 4 (whatever they take, the other
@@ -10,12 +10,12 @@ import pytest
 from time_limits import SEARCH_TIME_LIMIT
 from toy_games import Heap
 
-from ttt.matches import play_game
-from ttt.players import random_player
-from ttt.protocol import Position, final_score
-from ttt.search import alphabeta, minimax
-from ttt.trace import ENTER, search_steps
-from ttt.tree import best_path, build_tree, count_games, count_nodes, fill_values
+from ttt.play.matches import play_game
+from ttt.play.players import random_player
+from ttt.core.protocol import Position, final_score
+from ttt.search.minimax import alphabeta, minimax
+from ttt.search.trace import ENTER, search_steps
+from ttt.search.tree import best_path, build_tree, count_games, count_nodes, fill_values
 
 pytestmark = SEARCH_TIME_LIMIT
 

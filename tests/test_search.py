@@ -1,4 +1,4 @@
-"""Tests of ttt.search: minimax, alpha-beta and the solver agree, on every reachable position;
+"""Tests of ttt.search.minimax: minimax, alpha-beta and the solver agree, on every reachable position;
 the searches count what their watch sees; iterative deepening is alpha-beta, deeper and deeper.
 
 Values are from X's point of view: +1 X wins, 0 draw, -1 O wins. The solver (a transposition
@@ -17,13 +17,13 @@ from strategies import playable_positions, positions
 from time_limits import SEARCH_TIME_LIMIT
 from toy_games import Heap
 
-from ttt.board import Board, open_lines
-from ttt.counting import reachable_positions
-from ttt.fast import Outcome, Solver
-from ttt.games import connect_four
-from ttt.protocol import best_move, leaf_score
-from ttt.search import Deadline, OutOfTime, alphabeta, iterative_deepening, minimax
-from ttt.watching import Counting, Watch
+from ttt.games.board import Board, open_lines
+from ttt.search.counting import reachable_positions
+from ttt.search.fast import Outcome, Solver
+from ttt.games.mnk import connect_four
+from ttt.core.protocol import best_move, leaf_score
+from ttt.search.minimax import Deadline, OutOfTime, alphabeta, iterative_deepening, minimax
+from ttt.core.watching import Counting, Watch
 
 pytestmark = SEARCH_TIME_LIMIT
 
@@ -424,7 +424,7 @@ def test_iterative_deepening_stops_at_the_depth_that_finds_a_win():
     # . . .     the search stops there, after depth 1's 6 positions, though the games after the
     #           other moves go on (deeper would find no more)
     assert iterative_deepening(Board.from_string("XX.|OO.|..."), 10**9, clock=ticks()) == (2, 1, 6)
-    # A heap of 5 stones (tests/toy_games.py), X to move: taking 1 leaves O a multiple of 4, a win
+    # A heap of 5 stones (tests/helpers/toy_games.py), X to move: taking 1 leaves O a multiple of 4, a win
     # that depth 3 proves. A game without free cells scores every win exactly 1: still a win found
     assert iterative_deepening(Heap(5), 10**9, clock=ticks()) == (1, 3, 31)
 

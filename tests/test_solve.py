@@ -1,4 +1,4 @@
-"""ttt.solve: alpha-beta with a transposition table that stores bounds, move ordering and
+"""ttt.search.solve: alpha-beta with a transposition table that stores bounds, move ordering and
 symmetry. Whatever the ideas switched on, the value is the one an independent brute force finds,
 and each idea saves work."""
 
@@ -12,10 +12,10 @@ from test_games import referee_value
 from time_limits import SEARCH_TIME_LIMIT
 
 from ttt import search
-from ttt.board import Board
-from ttt.counting import reachable_positions
-from ttt.games import MNK, ConnectFour, connect_four, mnk
-from ttt.perfect import (
+from ttt.games.board import Board
+from ttt.search.counting import reachable_positions
+from ttt.games.mnk import MNK, ConnectFour, connect_four, mnk
+from ttt.search.perfect import (
     move_outcomes,
     move_scores,
     outcome,
@@ -24,8 +24,8 @@ from ttt.perfect import (
     perfect_score,
     shared_solver,
 )
-from ttt.protocol import SearchTooBigError, best_moves, check_exhaustive, value_of
-from ttt.solve import EXACT, LOWER, SOLVE_LIMIT, UPPER, Table, negamax_value, solve
+from ttt.core.protocol import SearchTooBigError, best_moves, check_exhaustive, value_of
+from ttt.search.solve import EXACT, LOWER, SOLVE_LIMIT, UPPER, Table, negamax_value, solve
 
 pytestmark = SEARCH_TIME_LIMIT
 

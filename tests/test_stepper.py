@@ -5,12 +5,12 @@ import re
 
 import pytest
 
-from ttt.board import Board
-from ttt.display import CURRENT_COLOUR
-from ttt.search import alphabeta, minimax
-from ttt.stepper import MAX_FREE, MAX_HEIGHT, replay, step_through
-from ttt.trace import BACK_UP, CUT, describe
-from ttt.tree import build_tree, count_nodes
+from ttt.games.board import Board
+from ttt.pictures.display import CURRENT_COLOUR
+from ttt.search.minimax import alphabeta, minimax
+from ttt.course.stepper import MAX_FREE, MAX_HEIGHT, replay, step_through
+from ttt.search.trace import BACK_UP, CUT, describe
+from ttt.search.tree import build_tree, count_nodes
 
 # X O X
 # . O .

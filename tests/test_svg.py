@@ -1,4 +1,4 @@
-"""Tests of ttt.svg: board pictures that say their position in words, in colours that can be told
+"""Tests of ttt.games.svg: board pictures that say their position in words, in colours that can be told
 apart and read (WCAG 2.1 AA: 4.5:1 for text, 3:1 for marks and lines)."""
 
 import base64
@@ -9,10 +9,10 @@ import xml.etree.ElementTree as ET
 import pytest
 from contrast import SVG, contrast_ratio, texts_on_backgrounds
 
-from ttt.board import Board
-from ttt.counting import reachable_positions
-from ttt.games import connect_four, mnk
-from ttt.svg import (
+from ttt.games.board import Board
+from ttt.search.counting import reachable_positions
+from ttt.games.mnk import connect_four, mnk
+from ttt.games.svg import (
     CELL_NAMES,
     LINE_COLOUR,
     O_COLOUR,

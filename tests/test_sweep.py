@@ -47,19 +47,19 @@ from beartype import BeartypeConf
 from beartype.door import is_bearable
 
 import ttt
-import ttt.display
+import ttt.pictures.display
 from ttt import exercises
-from ttt.board import Board
+from ttt.games.board import Board
 from ttt.contest.running import Contest, Game
 from ttt.contest.sandbox import Jail, Limits
-from ttt.exercises.checking import Feedback
-from ttt.games import connect_four, mnk
-from ttt.grid import Grid
-from ttt.network import Adam, encode, gradients, legal_mask, new_network
-from ttt.players import random_player
-from ttt.protocol import BoardError, SearchTooBigError
-from ttt.selfplay import Examples, Training, visit_shares
-from ttt.watching import Watch
+from ttt.course.exercises.checking import Feedback
+from ttt.games.mnk import connect_four, mnk
+from ttt.games.grid import Grid
+from ttt.learning.network import Adam, encode, gradients, legal_mask, new_network
+from ttt.play.players import random_player
+from ttt.core.protocol import BoardError, SearchTooBigError
+from ttt.learning.selfplay import Examples, Training, visit_shares
+from ttt.core.watching import Watch
 
 #: Seconds a refusal may take: it comes before any work (CPU seconds, so that a machine busy with
 #: other work does not fail it). A call that goes ahead (the value was fine for it) may take up to
@@ -98,8 +98,8 @@ NOT_NEGATIVE = {"cell", "move", "chosen", "column", "columns", "rows", "size", "
 #: The parameters that are a move of the position they come with: an illegal one is refused.
 MOVES = {"move", "cell", "chosen", "column"}
 
-#: Not swept: the rule book and the package's own checks (``ttt.arguments``, the protocol's rules
-#: and size guards, the Board's rule: their job is bad input; tests/test_bad_input.py calls
+#: Not swept: the rule book and the package's own checks (``ttt.core.arguments``, the protocol's rules
+#: and size guards, the Board's rule: their job is bad input; tests/core/test_bad_input.py calls
 #: them), lesson 8's Exact (a Fraction), the model answers of the exercises (functions written as
 #: a student would, which ``check`` compares the student's with), and the algorithms the lessons
 #: show as the textbook writes them: their checks are at the public entry that runs them
@@ -198,7 +198,7 @@ def valid(owner: str, name: str, hint: object) -> Any:
         if re.search(pattern, text):
             return make()
     raise LookupError(f"no valid value known for parameter {name!r} ({text}) of {owner}: "
-                      f"add one to BY_NAME in tests/test_sweep.py")
+                      f"add one to BY_NAME in tests/core/test_sweep.py")
 
 
 def _first_free(position: Any) -> Any:
@@ -250,7 +250,7 @@ def _knowing_nothing(position: Any) -> tuple[dict[Any, float], float]:
 
 def _mcts_node() -> Any:
     """The root of a Monte Carlo search of SMALL after one playout: one child, visited once."""
-    from ttt.mcts import TreeNode, back_up, expand
+    from ttt.search.mcts import TreeNode, back_up, expand
     root = TreeNode(SMALL)
     back_up(expand(root, random.Random(1)), 1)
     return root
@@ -331,10 +331,10 @@ BY_NAME: dict[str, Callable[[], Any]] = {
     "minimax_in_place:cells": lambda: list("XO..X.O.."),
     "ucb1_score:total": lambda: 1.0, "ucb1_score:player": lambda: "X",
     "result": lambda: "win", "back_up:result": lambda: 1,
-    "search": lambda: ttt.alphabeta, "draw_mcts:search": lambda: ttt.mcts(SMALL, 10, seed=1),
+    "search": lambda: ttt.alphabeta, "draw_mcts:search": lambda: ttt.search.mcts(SMALL, 10, seed=1),
     **dict.fromkeys(["watching:search", "calls_through:search"], lambda: ttt.search.minimax_value),
-    "sampling_explanation:search": lambda: ttt.mcts(SMALL, 10, seed=1),
-    "table": lambda: None, "td_game:table": lambda: ttt.learning.ValueTable(),
+    "sampling_explanation:search": lambda: ttt.search.mcts(SMALL, 10, seed=1),
+    "table": lambda: None, "td_game:table": lambda: ttt.learning.tabular.ValueTable(),
     "clock": lambda: time.perf_counter, "winner": lambda: None, "beta": lambda: math.inf,
     **dict.fromkeys(["landing_cell:position", "open_columns:position", "evaluate_four:position"],
                     lambda: FOUR),
@@ -678,7 +678,7 @@ def test_every_bad_argument_gets_a_clear_error_at_once(owner):
 
 
 def test_the_sweep_finds_the_exported_functions_by_itself():
-    assert {"ttt.search.minimax", "ttt.learning.td_update", "ttt.widgets.PlayBoard",
+    assert {"ttt.search.minimax", "ttt.learning.td_update", "ttt.course.widgets.PlayBoard",
             "exercises.winner.check", "ttt.stepper.step_through"} <= set(EXPORTED)
     assert len(EXPORTED) > 100
 
@@ -703,7 +703,7 @@ POSITIONS = [("SMALL", SMALL), ("Connect Four 4x4", FOUR), ("a finished game", F
 
 @pytest.mark.timeout(600)
 @pytest.mark.parametrize("name", [name.replace("-N", "-2").replace("-S", "-0.01")
-                                  for name in (*ttt.players.PLAYER_NAMES, *ttt.players.PLAYERS)])
+                                  for name in (*ttt.play.players.PLAYER_NAMES, *ttt.play.players.PLAYERS)])
 def test_every_player_by_name_plays_a_legal_move_or_refuses_the_position(name):
     """What ``make_player`` returns is called with odd positions too: a player that knows only
     tic-tac-toe (the "learned" one) refuses another game, as a player that would search too long

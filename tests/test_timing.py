@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from ttt.timing import cpu_timed, timed
+from ttt.core.timing import cpu_timed, timed
 
 
 def test_timed_calls_the_function_repeats_times_and_returns_the_last_result():

@@ -8,11 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import positions
 
-from ttt.board import Board
-from ttt.expectimax import expectimax
-from ttt.mcts import mcts
-from ttt.search import alphabeta, minimax
-from ttt.trace import (
+from ttt.games.board import Board
+from ttt.search.expectimax import expectimax
+from ttt.search.mcts import mcts
+from ttt.search.minimax import alphabeta, minimax
+from ttt.search.trace import (
     BACK_UP,
     CUT,
     ENTER,

@@ -1,4 +1,4 @@
-"""Tests of ttt.tree: building, counting and valuing the explicit game tree.
+"""Tests of ttt.search.tree: building, counting and valuing the explicit game tree.
 
 Positions are drawn in the comments, cells numbered 0-8 in reading order.
 """
@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import positions
 
-from ttt.board import Board, open_lines
-from ttt.search import minimax
-from ttt.tree import (
+from ttt.games.board import Board, open_lines
+from ttt.search.minimax import minimax
+from ttt.search.tree import (
     Node,
     best_path,
     build_tree,
@@ -204,7 +204,7 @@ def test_print_progress(capsys):
     assert "[...] 0/3" in out
 
 
-# --- agreement with ttt.search -------------------------------------------------------------------
+# --- agreement with ttt.search.minimax -------------------------------------------------------------------
 
 
 @settings(max_examples=60, deadline=None)

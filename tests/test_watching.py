@@ -1,6 +1,6 @@
-"""Tests of ttt.watching: a search declared @watched is watched from outside its body: every call
+"""Tests of ttt.core.watching: a search declared @watched is watched from outside its body: every call
 and return, told to a Watch as the steps they stand for (enter, leaf, leave, cut, with paths read
-from the positions called), counted, with nothing in any module replaced. (tests/test_move_order.py
+from the positions called), counted, with nothing in any module replaced. (tests/search/test_move_order.py
 edits the order in which the searches try their moves.)"""
 
 import functools
@@ -13,11 +13,11 @@ from dataclasses import dataclass
 import pytest
 
 from ttt import search
-from ttt.board import Board
-from ttt.games import connect_four
-from ttt.search import Deadline, OutOfTime, alphabeta, minimax
-from ttt.tree import build_tree, count_nodes
-from ttt.watching import Counting, Watch, calls_through, watched, watching
+from ttt.games.board import Board
+from ttt.games.mnk import connect_four
+from ttt.search.minimax import Deadline, OutOfTime, alphabeta, minimax
+from ttt.search.tree import build_tree, count_nodes
+from ttt.core.watching import Counting, Watch, calls_through, watched, watching
 
 FORK = Board.from_string("X..|.O.|..X")  # O to move, 6 free cells: a few hundred positions
 
@@ -74,7 +74,7 @@ def played(position, path):
 def test_the_name_is_never_replaced_and_only_calls_within_the_block_are_counted():
     original = heap_value
     with watching(heap_value) as seen:
-        assert heap_value is original and search.minimax_value.__module__ == "ttt.search"
+        assert heap_value is original and search.minimax_value.__module__ == "ttt.search.minimax"
         heap_value(Heap(3))
     heap_value(Heap(3))  # unwatched: not counted
     assert heap_value is original

@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 from traitlets import TraitError
 
-from ttt.board import Board
-from ttt.games import connect_four
-from ttt.protocol import IllegalMoveError
-from ttt.stepper import step_through
-from ttt.widgets import CONNECT_FOUR_LEVELS, LEVELS, ConnectFourBoard, PlayBoard
+from ttt.games.board import Board
+from ttt.games.mnk import connect_four
+from ttt.core.protocol import IllegalMoveError
+from ttt.course.stepper import step_through
+from ttt.course.widgets import CONNECT_FOUR_LEVELS, LEVELS, ConnectFourBoard, PlayBoard
 
 #: Bad values for a control: none of them is an option of any control.
 BAD_VALUES = [None, "", "nonsense", 99, -99, 2.5, float("nan"), [], {}]

@@ -1,4 +1,4 @@
-"""The playable board of ttt.widgets, driven from Python as a student's clicks would drive it.
+"""The playable board of ttt.course.widgets, driven from Python as a student's clicks would drive it.
 
 A click is ``board.buttons[cell].click()``: it runs the same handler as a click in the browser
 (tests/browser clicks the real thing). Positions are drawn in the comments, cells numbered 0-8 in
@@ -12,15 +12,15 @@ from collections.abc import Callable
 
 import pytest
 
-from ttt.board import Board, IllegalMoveError
-from ttt.fast import Solver
-from ttt.learning import BOARD_GAMES, board_table
-from ttt.matches import play_game
-from ttt.players import hopeful_value, lookahead_score, perfect_player
-from ttt.protocol import signed
-from ttt.search import minimax
-from ttt.svg import cell_in_words
-from ttt.widgets import (
+from ttt.games.board import Board, IllegalMoveError
+from ttt.search.fast import Solver
+from ttt.learning.tabular import BOARD_GAMES, board_table
+from ttt.play.matches import play_game
+from ttt.play.players import hopeful_value, lookahead_score, perfect_player
+from ttt.core.protocol import signed
+from ttt.search.minimax import minimax
+from ttt.games.svg import cell_in_words
+from ttt.course.widgets import (
     HINT_COLOURS,
     LEVELS,
     WIN_COLOUR,
@@ -545,7 +545,7 @@ def test_explain_at_imperfect_shows_the_scores_it_ranks_by():
 
 
 def test_the_learned_level_plays_and_explains_by_lesson_9s_values():
-    from ttt.learning import BOARD_GAMES, board_table
+    from ttt.learning.tabular import BOARD_GAMES, board_table
 
     board = board_at("learned by self-play (TD)", "X..|.O.|...", 8)
     before = board.history[-2]

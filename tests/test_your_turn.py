@@ -4,7 +4,7 @@ exercise's strict check. Also what ``make solutions`` writes.
 
 An exercise in a lesson is a stub cell defining the student's function and, below it, a cell
 calling ``exercises.NAME.check(NAME)`` (scripts/lesson_exercises.py finds them). The checks and
-the model answers live in ``ttt.exercises``, so a model answer is checked directly, in a namespace
+the model answers live in ``ttt.course.exercises``, so a model answer is checked directly, in a namespace
 holding what the lesson imports up to its stub cell: what the answer would find there.
 """
 
@@ -17,7 +17,7 @@ from lesson_exercises import CHECK, answer, exercise_cells, lessons, stub_name
 from make_assignments import imports
 from repo import NOTEBOOKS
 
-from ttt.exercises import EXERCISES
+from ttt.course.exercises import EXERCISES
 
 LESSONS = sorted(NOTEBOOKS.glob("*.ipynb"))
 

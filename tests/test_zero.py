@@ -1,5 +1,5 @@
 """AlphaZero in miniature: lesson 8's search guided by a network (ttt.mcts.guided_mcts), self-play
-(ttt.selfplay), and the player and its judge (ttt.zero), with the targets of issue 40 measured on
+(ttt.learning.selfplay), and the player and its judge (ttt.learning.zero), with the targets of issue 40 measured on
 the shipped network by the solver."""
 
 import math
@@ -8,14 +8,14 @@ import re
 
 import pytest
 
-from ttt.board import Board
-from ttt.games import connect_four
-from ttt.mcts import TreeNode, back_up, guided_mcts, puct
-from ttt.network import new_network, shipped_network
-from ttt.perfect import perfect_moves, perfect_score
-from ttt.players import LEVELS, make_player
-from ttt.protocol import value_of
-from ttt.selfplay import (
+from ttt.games.board import Board
+from ttt.games.mnk import connect_four
+from ttt.search.mcts import TreeNode, back_up, guided_mcts, puct
+from ttt.learning.network import new_network, shipped_network
+from ttt.search.perfect import perfect_moves, perfect_score
+from ttt.play.players import LEVELS, make_player
+from ttt.core.protocol import value_of
+from ttt.learning.selfplay import (
     Training,
     remembering,
     self_play,
@@ -24,8 +24,8 @@ from ttt.selfplay import (
     train_network,
     visit_shares,
 )
-from ttt.widgets import play_board
-from ttt.zero import (
+from ttt.course.widgets import play_board
+from ttt.learning.zero import (
     guided_search_player,
     judged_positions,
     losses_to_perfect,
@@ -98,7 +98,7 @@ def test_the_guided_search_plays_connect_four_too():
 
 def test_lesson_8s_search_is_unchanged_by_the_guided_one():
     # the same seed, the same playouts: lesson 8's MCTS still chooses by UCB1 and random games
-    from ttt.mcts import mcts
+    from ttt.search.mcts import mcts
     board = Board.from_string("XO.|.X.|O..")
     first, again = mcts(board, 200, seed=3), mcts(board, 200, seed=3)
     assert first == again

@@ -1,11 +1,11 @@
-"""A game that is not tic-tac-toe, written only against the game protocol of ttt.protocol, for the
+"""A game that is not tic-tac-toe, written only against the game protocol of ttt.core.protocol, for the
 tests that check the package plays any game: a heap of stones; each player in turn takes 1, 2 or
 3; who takes the last stone wins. The player to move loses exactly when the heap is a multiple of
 4 (whatever they take, the other takes the rest of 4). It has no symmetries and no estimate()."""
 
 from dataclasses import dataclass
 
-from ttt.protocol import opponent
+from ttt.core.protocol import opponent
 
 
 @dataclass(frozen=True)

@@ -24,12 +24,12 @@ and zero (the AlphaZero player, judged by the solver) -> browser -> display and 
 other.
 
 Here are the names the lessons use most; the pictures, charts and widgets are imported from their
-own modules (``ttt.display``, ``ttt.charts``, ``ttt.stepper``, ``ttt.widgets``), so that
+own modules (``ttt.pictures.display``, ``ttt.pictures.charts``, ``ttt.course.stepper``, ``ttt.course.widgets``), so that
 ``import ttt`` needs neither a notebook nor matplotlib.
 """
 
-import ttt.zero  # noqa: F401  (registers make_player's 'zero-N')
-from ttt.board import (
+import ttt.learning.zero  # noqa: F401  (registers make_player's 'zero-N')
+from ttt.games.board import (
     LINES,
     Board,
     BoardError,
@@ -37,15 +37,15 @@ from ttt.board import (
     InvalidBoardError,
     open_lines,
 )
-from ttt.counting import random_game_odds, reachable_positions
-from ttt.expectimax import expectimax
-from ttt.fast import Solver
-from ttt.games import MNK, ConnectFour, connect_four, mnk
-from ttt.learning import Menace, policy_quality, td_learn
-from ttt.matches import play_game, tournament
-from ttt.mcts import MCTSResult, mcts
-from ttt.perfect import Outcome, move_outcomes, outcome, perfect_move
-from ttt.players import (
+from ttt.search.counting import random_game_odds, reachable_positions
+from ttt.search.expectimax import expectimax
+from ttt.search.fast import Solver
+from ttt.games.mnk import MNK, ConnectFour, connect_four, mnk
+from ttt.learning.tabular import Menace, policy_quality, td_learn
+from ttt.play.matches import play_game, tournament
+from ttt.search.mcts import MCTSResult, mcts
+from ttt.search.perfect import Outcome, move_outcomes, outcome, perfect_move
+from ttt.play.players import (
     depth_limited_player,
     expectimax_player,
     imperfect_player,
@@ -58,11 +58,11 @@ from ttt.players import (
     two_layer_player,
     varied_perfect_player,
 )
-from ttt.protocol import Position, final_score, value_of
-from ttt.search import SearchResult, alphabeta, iterative_deepening, minimax
-from ttt.solve import solve
-from ttt.trace import Step, mcts_steps, search_steps
-from ttt.tree import (
+from ttt.core.protocol import Position, final_score, value_of
+from ttt.search.minimax import SearchResult, alphabeta, iterative_deepening, minimax
+from ttt.search.solve import solve
+from ttt.search.trace import Step, mcts_steps, search_steps
+from ttt.search.tree import (
     Node,
     best_path,
     build_tree,
@@ -72,7 +72,7 @@ from ttt.tree import (
     count_nodes,
     fill_values,
 )
-from ttt.watching import Watch
+from ttt.core.watching import Watch
 
 __all__ = [
     "LINES", "Board", "BoardError", "IllegalMoveError", "InvalidBoardError", "open_lines",

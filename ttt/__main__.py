@@ -1,6 +1,6 @@
-"""``python -m ttt``: play tic-tac-toe in the terminal (see ``ttt.cli``)."""
+"""``python -m ttt``: play tic-tac-toe in the terminal (see ``ttt.course.cli``)."""
 
-from ttt.cli import main
+from ttt.course.cli import main
 
 if __name__ == "__main__":
     raise SystemExit(main())

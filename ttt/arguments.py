@@ -23,7 +23,7 @@ Two parts carry the checks, each written once:
   one of its parameters another rule: ``@checked(depth=at_least(0))``.
 
 One rule book: a rule lives here (``RULES``, ``HINT_RULES``), in the module of the class it
-checks (``ttt.protocol``: a position and a legal move; ``ttt.board``: a tic-tac-toe Board), or in
+checks (``ttt.core.protocol``: a position and a legal move; ``ttt.games.board``: a tic-tac-toe Board), or in
 the decorator of the function it guards; never again in the function's body. ``rules_of(f)``
 shows every rule of ``f``, by parameter, as its boundary applies it.
 
@@ -37,7 +37,7 @@ searches run at their own speed; only a search too big is refused wherever it is
 steps a search takes at every node are not wrapped at all (the protocol's ``leaf_score``; the
 algorithms the lessons show, whose public entry checks what they are given: ``minimax_value``
 by ``minimax``, MCTS's phases by ``mcts``); nor are the rules themselves (the ``check_*``
-functions here and in ``ttt.protocol``).
+functions here and in ``ttt.core.protocol``).
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ __all__ = ["BOARD_SIZE", "HINT_RULES", "POSITION_NAMES", "RULES", "Guard", "Rule
 
 #: The two players, by their marks: X moves first.
 MARKS = ("X", "O")
-#: The names a position of the game protocol goes by; ``ttt.protocol`` gives them their rule.
+#: The names a position of the game protocol goes by; ``ttt.core.protocol`` gives them their rule.
 POSITION_NAMES = ("position", "board", "start")
 
 Rule = Callable[[Any, str], Any]  # (value, name) -> None, or a value to pass on in its place
@@ -249,13 +249,13 @@ def _evaluation(evaluate: Callable[[Any], float], name: str) -> Callable[[Any], 
 
 
 #: The course's rules by the name of a type hint's class, which the modules that define those
-#: classes add (``ttt.protocol``: Position and Grid; ``ttt.board``: Board, tic-tac-toe only).
+#: classes add (``ttt.core.protocol``: Position and Grid; ``ttt.games.board``: Board, tic-tac-toe only).
 #: They come before the rules by parameter name: ``board: Board`` is a tic-tac-toe Board.
 HINT_RULES: dict[str, Rule] = {}
 
 #: The course's rules by parameter name.
 RULES: dict[str, Rule] = {
-    # (the positions of the game protocol, by POSITION_NAMES: ttt.protocol adds their rule)
+    # (the positions of the game protocol, by POSITION_NAMES: ttt.core.protocol adds their rule)
     # how far to look, how much to do
     **dict.fromkeys(["depth", "max_depth"], check_depth),
     **dict.fromkeys(["limit", "max_nodes", "max_width"], _a_count),
@@ -320,7 +320,7 @@ def checked(function: F | None = None, *, exhaustive: Guard | None = None,
     the hint allows it.
 
     ``exhaustive``: a search or count to the end of the game, whose size ``guard`` (from
-    ``ttt.protocol``: ``whole_tree``, ``every_position``) refuses a position too big with a
+    ``ttt.core.protocol``: ``whole_tree``, ``every_position``) refuses a position too big with a
     SearchTooBigError unless told ``force=True``; a function without ``force`` gets it here.
 
     ``reads_input``: a function that passes on what a user typed (the terminal game): the calls
@@ -407,7 +407,7 @@ def as_entered(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
 
 def unchecked(why: str) -> Callable[[F], F]:
     """A decorator that leaves a public function unchecked, saying ``why`` (kept as its
-    ``__unchecked__``, which the sweep of tests/test_sweep.py reads): a step a search takes at
+    ``__unchecked__``, which the sweep of tests/core/test_sweep.py reads): a step a search takes at
     every node, whose wrapper would slow the search itself."""
     def mark(function: F) -> F:
         function.__unchecked__ = why  # type: ignore[attr-defined]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import anywidget
 import traitlets
 
-from ttt.arguments import checked
+from ttt.core.arguments import checked
 
 __all__ = ["KEYBOARD", "LiveRegion", "NamedSlider"]
 

@@ -7,11 +7,11 @@ holds that mark. Cells are numbered 0-8 in reading order::
     3 | 4 | 5
     6 | 7 | 8
 
-A ``Board`` is a ``ttt.grid.Grid`` on the 3 x 3 ``Shape`` ``TIC_TAC_TOE``, so it shares every
-rule with the bigger boards of ``ttt.games``; the module-level tables (``LINES``, ``_LINE_MASKS``,
+A ``Board`` is a ``ttt.games.grid.Grid`` on the 3 x 3 ``Shape`` ``TIC_TAC_TOE``, so it shares every
+rule with the bigger boards of ``ttt.games.mnk``; the module-level tables (``LINES``, ``_LINE_MASKS``,
 ``completed_line``, ``_symmetric_masks``) are that shape's, listed for all 512 masks, so that
-``Board`` and the fast searches of ``ttt.fast`` look a win up instead of working it out. A
-``Board`` follows the game protocol of ``ttt.protocol``, with all its extras: ``free_cells``,
+``Board`` and the fast searches of ``ttt.search.fast`` look a win up instead of working it out. A
+``Board`` follows the game protocol of ``ttt.core.protocol``, with all its extras: ``free_cells``,
 ``estimate()`` (the open-lines heuristic), ``ordered_moves`` (centre, corners, edges) and
 ``canonical()``.
 """
@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from ttt.arguments import HINT_RULES
-from ttt.grid import EMPTY, Grid, Shape, open_lines, read_rows, shape
-from ttt.protocol import (  # the errors are importable here too
+from ttt.core.arguments import HINT_RULES
+from ttt.games.grid import EMPTY, Grid, Shape, open_lines, read_rows, shape
+from ttt.core.protocol import (  # the errors are importable here too
     BoardError,
     IllegalMoveError,
     InvalidBoardError,
@@ -47,8 +47,8 @@ FULL = TIC_TAC_TOE.full
 GOOD_ORDER: tuple[int, ...] = TIC_TAC_TOE.move_order
 
 
-# The tables of the fast searches (``ttt.fast``), one entry for each of the 512 masks: a look-up
-# is quicker than the loops of ``ttt.grid``, and tic-tac-toe is small enough to list them all.
+# The tables of the fast searches (``ttt.search.fast``), one entry for each of the 512 masks: a look-up
+# is quicker than the loops of ``ttt.games.grid``, and tic-tac-toe is small enough to list them all.
 
 #: ``completed_line[mask]`` is the mask of a line of three inside ``mask``, or 0 if there is none.
 completed_line: tuple[int, ...] = tuple(
@@ -82,7 +82,7 @@ def canonical_bits(x: int, o: int) -> tuple[int, int]:
 class Board(Grid):
     """An immutable tic-tac-toe position. ``Board()`` is the empty board; X moves first.
 
-    Everything a board of any size does comes from ``ttt.grid.Grid``; a Board adds its own
+    Everything a board of any size does comes from ``ttt.games.grid.Grid``; a Board adds its own
     reading of a string, and quicker ways (its tables above) to make a move, list the moves and
     find the symmetric images, which the searches and the learners ask of every position.
     """

@@ -7,13 +7,13 @@ to WebAssembly, and there is no ``dot`` program for the ``graphviz`` package to 
 ``@viz-js/viz``), which the site serves next to Pyodide's lock file (``scripts/build_lite.py`` puts
 it there). Trees, the step-through widget and the board's explanations then draw unchanged.
 
-``ttt.display`` calls :func:`activate` when it is imported; on desktop Python it does nothing.
+``ttt.pictures.display`` calls :func:`activate` when it is imported; on desktop Python it does nothing.
 
 Matplotlib for WebAssembly is on no package registry the build can reach, so the browser version
 has no matplotlib. But the lessons' charts are deterministic (seeded), and the desktop run of a
 lesson draws each one, and saves with it the key of its call (:func:`chart_key`: the chart's
 function and its arguments) in the output's metadata (``ttt_chart``). The build serves those
-pictures from the site, keyed so; in the browser, ``ttt.charts`` shows the picture drawn for the
+pictures from the site, keyed so; in the browser, ``ttt.pictures.charts`` shows the picture drawn for the
 same call (:func:`drawn_chart`): the same PNG with the same text alternative as on the desktop.
 """
 
@@ -27,7 +27,7 @@ import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from ttt.arguments import checked
+from ttt.core.arguments import checked
 
 __all__ = ["activate", "chart_key", "drawn_chart", "in_browser", "lesson_address"]
 
@@ -128,7 +128,7 @@ class _WasmGraphviz:
     """Graphviz compiled to WebAssembly (@viz-js/viz) in Pyodide, loaded from the site.
 
     WebAssembly starts asynchronously. Loading begins when this object is made (when
-    ``ttt.display`` is imported), and is normally done before the first picture. A picture asked
+    ``ttt.pictures.display`` is imported), and is normally done before the first picture. A picture asked
     for sooner waits for it, where the browser can wait inside a cell (JavaScript Promise
     Integration, in Chrome and Edge); elsewhere it says to run the cell again.
     """

@@ -9,7 +9,7 @@ it; other front ends show the PNG beside it). They use the Okabe-Ito colours, wh
 readers can tell apart. This module is the only one that imports matplotlib, and only when a
 chart is drawn: a lesson imports it in its first cell and still runs where matplotlib cannot be
 had. The browser version has no matplotlib: there a chart function returns the picture that the
-build drew for the same call on the desktop (``ttt.browser``), the same PNG with the same text
+build drew for the same call on the desktop (``ttt.pictures.browser``), the same PNG with the same text
 alternative; a call the build did not draw prints one line saying so and returns None, and the
 rest of the lesson runs.
 """
@@ -24,9 +24,9 @@ import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, ParamSpec
 
-from ttt.arguments import checked, numbers_within
-from ttt.browser import CHART_KEY, chart_key, drawn_chart, in_browser
-from ttt.svg import LINE_COLOUR, O_COLOUR, X_COLOUR
+from ttt.core.arguments import checked, numbers_within
+from ttt.pictures.browser import CHART_KEY, chart_key, drawn_chart, in_browser
+from ttt.games.svg import LINE_COLOUR, O_COLOUR, X_COLOUR
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

@@ -2,10 +2,10 @@
 
 Without options you choose X or O and play the perfect computer, which varies its moves among the
 equally good ones. ``--x`` and ``--o`` choose the players: ``human`` for a person at the keyboard,
-or any computer player of ``ttt.players``, e.g. ``python -m ttt --x perfect --o random --seed 1``.
+or any computer player of ``ttt.play.players``, e.g. ``python -m ttt --x perfect --o random --seed 1``.
 ``--game`` plays another game: ``connect4`` (7 x 6; a move is a column) or an m,n,k-game such as
 ``4x4x3`` (three in a row on a board 4 wide and 4 high; a move is a cell), against iterative
-deepening with a second a move unless told otherwise. A board bigger than ``ttt.games.MAX_SIDE``
+deepening with a second a move unless told otherwise. A board bigger than ``ttt.games.mnk.MAX_SIDE``
 (19 x 19), or a player that searches to the end of a game too big for that, is refused at once.
 """
 
@@ -17,13 +17,13 @@ import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ttt.arguments import checked
-from ttt.board import EMPTY, Board
-from ttt.games import MAX_SIDE, ConnectFour, connect_four, mnk
-from ttt.matches import Player, player_name
-from ttt.players import EXHAUSTIVE_PLAYERS, PLAYER_NAMES, check_can_play, make_player
-from ttt.protocol import Position, SearchTooBigError
-from ttt.svg import cell_in_words
+from ttt.core.arguments import checked
+from ttt.games.board import EMPTY, Board
+from ttt.games.mnk import MAX_SIDE, ConnectFour, connect_four, mnk
+from ttt.play.matches import Player, player_name
+from ttt.play.players import EXHAUSTIVE_PLAYERS, PLAYER_NAMES, check_can_play, make_player
+from ttt.core.protocol import Position, SearchTooBigError
+from ttt.games.svg import cell_in_words
 
 __all__ = ["main", "parse_args"]
 

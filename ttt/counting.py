@@ -1,7 +1,7 @@
 """How big a game is: its game tree and its positions, counted exactly or estimated, over any game.
 
-Every function here takes a position of any game that follows the game protocol (``ttt.protocol``):
-tic-tac-toe's ``Board``, the bigger boards of ``ttt.games``, a toy game of your own.
+Every function here takes a position of any game that follows the game protocol (``ttt.core.protocol``):
+tic-tac-toe's ``Board``, the bigger boards of ``ttt.games.mnk``, a toy game of your own.
 
 - ``count_tree`` counts the nodes of the full game tree below a position (one node for every
   sequence of moves, so a position reached by two move orders counts twice), its finished games
@@ -20,8 +20,8 @@ tic-tac-toe's ``Board``, the bigger boards of ``ttt.games``, a toy game of your 
 - ``random_game_odds`` weighs the tree's games as random play does: the exact chance of each
   result when every legal move is equally likely.
 
-``ttt.tree`` builds the tree node by node and counts what it built; its counts equal these. The
-two sets of names stay apart on purpose: ``ttt.tree``'s ``count_*`` take a built ``Node`` and
+``ttt.search.tree`` builds the tree node by node and counts what it built; its counts equal these. The
+two sets of names stay apart on purpose: ``ttt.search.tree``'s ``count_*`` take a built ``Node`` and
 count only what was built (a tree cut by depth included), these take any position and never
 build the tree (``tree_size`` is ``tree.count_nodes`` of the full tree, ``nodes_by_depth`` its
 ``count_by_depth``, ``games_by_result`` its ``count_games``).
@@ -38,15 +38,15 @@ from functools import lru_cache
 from itertools import islice, zip_longest
 from typing import Any
 
-from ttt.arguments import checked
-from ttt.board import Board
-from ttt.protocol import (
+from ttt.core.arguments import checked
+from ttt.games.board import Board
+from ttt.core.protocol import (
     EVERY_POSITION,
     Position,
     seeded_random,
     table_key,
 )
-from ttt.search import SearchResult, alphabeta
+from ttt.search.minimax import SearchResult, alphabeta
 
 __all__ = ["TreeCount", "TreeEstimate", "count_tree", "distinct_positions", "estimate_tree_size",
            "games_by_result", "nodes_by_depth", "nodes_per_move", "positions_of_game",

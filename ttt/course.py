@@ -4,7 +4,7 @@ each sets, and the tables lesson 0 prints from these (``lesson_table``, ``sessio
 
 All are read from the lesson notebooks when asked, so lesson 0's tables and the README follow the
 lessons as they are edited. Nothing here imports the rest of the package but its argument rules
-(``ttt.arguments``).
+(``ttt.core.arguments``).
 
 The time rule, calibrated on a student who read every lesson at 150 words a minute and did every
 task (issue 18: lessons 5 to 8 and Play, now lesson 11, took 80, 75, 65, 60 and 40 minutes):
@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ttt.arguments import checked
+from ttt.core.arguments import checked
 
 __all__ = ["OPTIONAL", "Lesson", "chart_lessons", "course_lessons", "exercises_in",
            "grading_points", "imports_charts", "lesson_minutes", "lesson_number", "lesson_table",
@@ -120,7 +120,7 @@ def lesson_minutes(path: str | Path, *, optional: bool = True) -> int:
 
 @checked(**_FILES)
 def imports_charts(path: str | Path) -> bool:
-    """Whether the lesson's code imports ``ttt.charts`` (and so needs matplotlib to run)."""
+    """Whether the lesson's code imports ``ttt.pictures.charts`` (and so needs matplotlib to run)."""
     pattern = re.compile(r"^\s*(from ttt\.charts import|import ttt\.charts)", re.MULTILINE)
     return any(pattern.search(_source(cell)) for cell in _cells(path)
                if cell["cell_type"] == "code")

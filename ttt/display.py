@@ -1,5 +1,5 @@
 """Pictures for the lessons: game trees (Graphviz) and rows of boards (HTML); charts are in
-``ttt.charts``.
+``ttt.pictures.charts``.
 
 ``draw_tree(board)`` returns a ``graphviz.Digraph`` that a notebook shows as SVG. Each position is
 a small 3x3 table. Positions where X moves (MAX) have a blue frame and a ▲, positions where O moves
@@ -16,7 +16,7 @@ A node of the drawing is named after its path, the cells played from the root: `
 known so far, pruned subtrees and alpha-beta windows; that is how the step-through widget redraws a
 search in progress.
 
-In the browser version of the course (JupyterLite), ``ttt.browser`` draws the trees with Graphviz
+In the browser version of the course (JupyterLite), ``ttt.pictures.browser`` draws the trees with Graphviz
 compiled to WebAssembly instead of the ``dot`` program.
 """
 
@@ -36,12 +36,12 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
 
 from ttt import browser
-from ttt.arguments import checked
-from ttt.board import Board
-from ttt.counting import nodes_by_depth, tree_size_exceeds
-from ttt.mcts import MCTSResult, Tally
-from ttt.perfect import perfect_score
-from ttt.protocol import (
+from ttt.core.arguments import checked
+from ttt.games.board import Board
+from ttt.search.counting import nodes_by_depth, tree_size_exceeds
+from ttt.search.mcts import MCTSResult, Tally
+from ttt.search.perfect import perfect_score
+from ttt.core.protocol import (
     Position,
     SearchTooBigError,
     check_count,
@@ -50,7 +50,7 @@ from ttt.protocol import (
     signed,
     value_of,
 )
-from ttt.svg import (
+from ttt.games.svg import (
     O_COLOUR,
     O_TEXT,
     X_COLOUR,
@@ -59,8 +59,8 @@ from ttt.svg import (
     svg_image,
     with_title,
 )
-from ttt.trace import PLAY_OUT, SELECT, Step
-from ttt.tree import Node, best_path, build_tree, count_by_depth, count_nodes, fill_values
+from ttt.search.trace import PLAY_OUT, SELECT, Step
+from ttt.search.tree import Node, best_path, build_tree, count_by_depth, count_nodes, fill_values
 
 __all__ = ["CURRENT_COLOUR", "MAX_WIDTH", "TreePicture", "board_row", "draw_mcts", "draw_tree",
            "show_source"]
@@ -105,7 +105,7 @@ def draw_tree(node_or_board: Node | Position, *, max_depth: int | None = None,
               known: Mapping[Path, float] | None = None, pruned: Iterable[Path] = (),
               windows: Mapping[Path, tuple[float, float]] | None = None,
               focus: Path | None = None) -> graphviz.Digraph:
-    """The game tree below a position (a ``Board``, or a ``Node`` from ``ttt.tree``) as a graph.
+    """The game tree below a position (a ``Board``, or a ``Node`` from ``ttt.search.tree``) as a graph.
 
     Values come from the tree if it has them, else from ``fill_values`` (with ``prefer_quick``);
     ``values=False`` hides them. The best line of play is drawn thick (``highlight_best=False``
@@ -127,7 +127,7 @@ def draw_tree(node_or_board: Node | Position, *, max_depth: int | None = None,
     and the current position.
     """
     if not isinstance(node_or_board, Node):
-        check_position(node_or_board, "position (or a Node of ttt.tree)")
+        check_position(node_or_board, "position (or a Node of ttt.search.tree)")
     if focus is not None:  # a focused tree is narrow by construction
         max_width = None
     root, depth = _tree_to_draw(node_or_board, max_depth, max_nodes, max_width, prefer_quick,
@@ -340,7 +340,7 @@ class TreePicture(graphviz.Digraph):
              **kwargs: Any) -> bytes | str:
         """What Graphviz makes of the graph (``graphviz.Digraph.pipe``); an SVG picture gets the
         description as its title. Notebooks and widgets show trees through here, whether ``dot``
-        or Graphviz in WebAssembly (``ttt.browser``) lays them out."""
+        or Graphviz in WebAssembly (``ttt.pictures.browser``) lays them out."""
         output = super().pipe(format, *args, encoding=encoding, **kwargs)
         if (format or self.format) != "svg" or not self.description:
             return output
@@ -526,7 +526,7 @@ def _add_stub(graph: graphviz.Digraph, path: Path, more: int, faded: bool) -> No
 def draw_mcts(board: Board, search: MCTSResult | Step, *, max_depth: int | None = None,
               max_nodes: int | None = 300, max_width: int | None = MAX_WIDTH,
               focus: Path | None = None) -> graphviz.Digraph:
-    """The tree a Monte Carlo tree search from ``board`` grew (``ttt.mcts``): under each position,
+    """The tree a Monte Carlo tree search from ``board`` grew (``ttt.search.mcts``): under each position,
     how many playouts went through it ('n=12': its visits) and their mean result for the player
     who moved into it ('X +0.5': X's average result after X's move there).
 
@@ -572,7 +572,7 @@ def draw_mcts(board: Board, search: MCTSResult | Step, *, max_depth: int | None 
 
 
 def _search_tree(board: Board, tree: Mapping[Path, Tally]) -> Node:
-    """The positions of a search tree (its tallies keyed by path) as ``ttt.tree`` nodes."""
+    """The positions of a search tree (its tallies keyed by path) as ``ttt.search.tree`` nodes."""
     nodes = {(): Node(board)}
     for path in sorted(tree, key=len):
         if path:

@@ -16,8 +16,8 @@ transposition table outside the algorithm's body (``ttt.watching.watching(..., t
 answers a position found in the table from it, as ``functools.cache`` would, so each position is
 valued once however many move orders lead to it: from the empty board, all 5,478 positions of
 tic-tac-toe), lets a ``Watch`` see it search (a position valued before is seen as a leaf, its
-value read from the table) and picks the best move. Like ``ttt.search``, it works on any game that
-follows the game protocol (``ttt.protocol``).
+value read from the table) and picks the best move. Like ``ttt.search.minimax``, it works on any game that
+follows the game protocol (``ttt.core.protocol``).
 
 With no pruning it values every position that can follow: it refuses a position with more than
 ``EXPECTIMAX_LIMIT`` positions ahead (``ttt.protocol.check_exhaustive``) unless told ``force=True``.
@@ -29,9 +29,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ttt.arguments import checked
-from ttt.perfect import perfect_moves
-from ttt.protocol import (
+from ttt.core.arguments import checked
+from ttt.search.perfect import perfect_moves
+from ttt.core.protocol import (
     Position,
     best_move,
     best_moves,
@@ -39,8 +39,8 @@ from ttt.protocol import (
     final_score,
     opponent,
 )
-from ttt.search import SearchResult
-from ttt.watching import Watch, watched, watching
+from ttt.search.minimax import SearchResult
+from ttt.core.watching import Watch, watched, watching
 
 __all__ = ["EXPECTIMAX_LIMIT", "ExpectimaxTable", "compare_with_minimax", "expectimax",
            "expectimax_moves", "expectimax_value"]

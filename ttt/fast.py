@@ -1,6 +1,6 @@
 """The same searches, fast: minimax, alpha-beta and a solver on tic-tac-toe's bits.
 
-``ttt.search`` is minimax and alpha-beta written to be read, over any game, and ``ttt.solve`` the
+``ttt.search.minimax`` is minimax and alpha-beta written to be read, over any game, and ``ttt.search.solve`` the
 solver. This module is their labelled fast copies, specialised to tic-tac-toe, where speed
 matters: the benchmark, lesson 4's story of one algorithm in two representations, and the one
 table behind every answer of perfect play on tic-tac-toe. A position is two 9-bit numbers
@@ -8,8 +8,8 @@ table behind every answer of perfect play on tic-tac-toe. A position is two 9-bi
 cells of every position and the score of a win with those cells taken are listed in advance, so
 the search never makes a board or a list. Only the player who has just moved can have three in a
 row (a ``Board`` never holds a game played on after a win), so the search looks up that one
-player's line. ``minimax`` and ``alphabeta`` have the shape of ``ttt.search``'s, step for step,
-without the watch; the tests check that they return exactly what ``ttt.search`` returns (value,
+player's line. ``minimax`` and ``alphabeta`` have the shape of ``ttt.search.minimax``'s, step for step,
+without the watch; the tests check that they return exactly what ``ttt.search.minimax`` returns (value,
 score, move and nodes) on every position, and ``make bench`` times ``minimax`` against the
 readable one side by side (about 7 times faster).
 
@@ -20,7 +20,7 @@ remembers every position it solves in a transposition table, so that
 solving the empty board fills it with all 5,478 positions of the game (765 when symmetric
 positions share an entry), after which any position's value, and every move's outcome, is one
 look-up. It picks minimax's move.
-``ttt.perfect`` keeps the one table the package shares (``shared_solver()``) and answers every
+``ttt.search.perfect`` keeps the one table the package shares (``shared_solver()``) and answers every
 tic-tac-toe question of perfect play from it. The tests check, on every reachable position, that
 it gives ``solve``'s value and score and a move ``solve`` agrees is best.
 """
@@ -32,8 +32,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from ttt import protocol
-from ttt.arguments import HINT_RULES, at_least, checked, one_of
-from ttt.board import (
+from ttt.core.arguments import HINT_RULES, at_least, checked, one_of
+from ttt.games.board import (
     FULL,
     GOOD_ORDER,
     Board,
@@ -41,8 +41,8 @@ from ttt.board import (
     completed_line,
     tic_tac_toe_only,
 )
-from ttt.protocol import Evaluation, depth_left, value_of
-from ttt.search import SearchResult
+from ttt.core.protocol import Evaluation, depth_left, value_of
+from ttt.search.minimax import SearchResult
 
 __all__ = ["Outcome", "Solver", "alphabeta", "minimax", "minimax_bits"]
 
@@ -96,7 +96,7 @@ def _cell_of_bit(bit: int | None) -> int | None:
 
 
 #: The rule of the boards searched here (``ttt.board.tic_tac_toe_only``).
-_BOARDS_ONLY = tic_tac_toe_only("ttt.fast searches tic-tac-toe Boards only: use ttt.search for "
+_BOARDS_ONLY = tic_tac_toe_only("ttt.search.fast searches tic-tac-toe Boards only: use ttt.search.minimax for "
                                "other games")
 
 

@@ -6,9 +6,9 @@ is tic-tac-toe and plays exactly like ``Board()``. ``connect_four(columns=7, row
 empty board of Connect Four: four in a row, but a move names a column and the disc falls to the
 lowest free cell of it.
 
-Both are grids of ``ttt.grid`` (as tic-tac-toe's ``Board`` is): cells numbered in reading order,
+Both are grids of ``ttt.games.grid`` (as tic-tac-toe's ``Board`` is): cells numbered in reading order,
 a position two bitmasks, the lines of ``k`` of each board size worked out once (``shape``). Both
-follow the game protocol of ``ttt.protocol`` with all its extras (``free_cells``, ``estimate()``,
+follow the game protocol of ``ttt.core.protocol`` with all its extras (``free_cells``, ``estimate()``,
 ``ordered_moves``, ``canonical()``, ``positions_ahead()``), so every search, player, tree and
 picture of the package takes them. A board is at most ``MAX_SIDE`` (19) cells wide and 19 high,
 which holds Gomoku (``mnk(15, 15, 5)``); ``mnk`` and ``connect_four`` refuse bigger sizes with an
@@ -17,9 +17,9 @@ InvalidBoardError.
 
 from __future__ import annotations
 
-from ttt.arguments import BOARD_SIZE, checked
-from ttt.grid import MAX_SIDE, Grid, Shape, check_number, read_rows, shape
-from ttt.protocol import IllegalMoveError, InvalidBoardError, check_not_over
+from ttt.core.arguments import BOARD_SIZE, checked
+from ttt.games.grid import MAX_SIDE, Grid, Shape, check_number, read_rows, shape
+from ttt.core.protocol import IllegalMoveError, InvalidBoardError, check_not_over
 
 __all__ = ["MAX_SIDE", "MNK", "ConnectFour", "Shape", "connect_four", "mnk", "shape"]
 

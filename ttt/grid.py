@@ -7,7 +7,7 @@ and one for O (bit ``c`` set when that mark is on cell ``c``), on a ``Shape``: w
 for one size of board (its lines of ``k``, the order to try moves in, its symmetries), worked out
 once for each size. ``Grid`` holds the rules every such game shares (whose turn, who won, the
 legal moves, playing a cell, the symmetries, the text and the picture) and the checks of bad input
-with their messages; ``ttt.board`` and ``ttt.games`` add what is their own.
+with their messages; ``ttt.games.board`` and ``ttt.games.mnk`` add what is their own.
 
 Sizes are limited: a board is at most ``MAX_SIDE`` (19) cells wide and 19 high, the size of a Go
 board, which holds Gomoku (15 x 15, five in a row). Beyond, working out the lines would take
@@ -22,9 +22,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 
-from ttt.arguments import BOARD_SIZE, checked
-from ttt.protocol import IllegalMoveError, InvalidBoardError, check_not_over
-from ttt.svg import board_svg, position_in_words, svg_image
+from ttt.core.arguments import BOARD_SIZE, checked
+from ttt.core.protocol import IllegalMoveError, InvalidBoardError, check_not_over
+from ttt.games.svg import board_svg, position_in_words, svg_image
 
 __all__ = ["EMPTY", "MAX_SIDE", "Grid", "Shape", "open_lines", "shape"]
 
@@ -117,7 +117,7 @@ class Shape:
         """The board's symmetries, each as where it sends every cell: Connect Four's mirror
         (gravity keeps up and down apart); a rectangle's two mirrors and half turn; a square's
         four turns (none, a quarter right, a half, a quarter left), then each of them followed
-        by the left-right mirror, in the order of ``ttt.board.SYMMETRY_NAMES``."""
+        by the left-right mirror, in the order of ``ttt.games.board.SYMMETRY_NAMES``."""
         last_r, last_c = self.rows - 1, self.columns - 1
 
         def mirror(r: int, c: int) -> tuple[int, int]:
@@ -173,7 +173,7 @@ def shape(columns: int, rows: int, k: int, gravity: bool = False) -> Shape:
     size no game can be played on, or one beyond ``MAX_SIDE``."""
     if max(columns, rows) > MAX_SIDE:
         raise InvalidBoardError(f"a board is at most {MAX_SIDE} cells wide and {MAX_SIDE} high "
-                                f"(ttt.games.MAX_SIDE), got {columns:,} wide and {rows:,} high")
+                                f"(ttt.games.mnk.MAX_SIDE), got {columns:,} wide and {rows:,} high")
     if k > max(columns, rows):
         fix = ("Connect Four needs at least 4 columns or 4 rows" if gravity
                else f"k must be at most {max(columns, rows)}")

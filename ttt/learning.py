@@ -3,7 +3,7 @@
 Two classic learners, both tables (no neural network): Donald Michie's MENACE (1961), one
 matchbox of beads per position, and the temporal-difference player of Sutton and Barto's
 *Reinforcement Learning* (chapter 1), which learns a value for every position by self-play.
-``policy_quality`` measures any player against perfect play (``ttt.perfect``): the share of
+``policy_quality`` measures any player against perfect play (``ttt.search.perfect``): the share of
 positions where its move is as good as the best one, and its losses to perfect play.
 
 Both learners see positions up to symmetry: the 8 rotations and mirror images of a position share
@@ -19,13 +19,13 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ttt.arguments import checked, finite_values, one_of
-from ttt.board import SYMMETRIES, Board, IllegalMoveError, tic_tac_toe_only
-from ttt.counting import reachable_positions
-from ttt.matches import Player, play_game
-from ttt.perfect import move_scores
-from ttt.players import perfect_player, random_player, register_player
-from ttt.protocol import (
+from ttt.core.arguments import checked, finite_values, one_of
+from ttt.games.board import SYMMETRIES, Board, IllegalMoveError, tic_tac_toe_only
+from ttt.search.counting import reachable_positions
+from ttt.play.matches import Player, play_game
+from ttt.search.perfect import move_scores
+from ttt.play.players import perfect_player, random_player, register_player
+from ttt.core.protocol import (
     Position,
     check_not_over,
     check_position,

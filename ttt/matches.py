@@ -1,7 +1,7 @@
 """Matches: two players play one game (``play_game``) or many (``tournament``), and a field of
 players every pairing (``round_robin``, read as a ``crosstable`` or as ``standings``).
 
-A player is a function: it takes a position, returns the move it chooses (``ttt.players`` makes
+A player is a function: it takes a position, returns the move it chooses (``ttt.play.players`` makes
 them, from random to perfect). A player that chooses an illegal move is named in the error.
 """
 
@@ -14,9 +14,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ttt.arguments import at_least, checked, numbers_within
-from ttt.board import Board, IllegalMoveError
-from ttt.protocol import Position, a_position_called
+from ttt.core.arguments import at_least, checked, numbers_within
+from ttt.games.board import Board, IllegalMoveError
+from ttt.core.protocol import Position, a_position_called
 
 __all__ = ["GameRecord", "Player", "RoundRobin", "check_round_robin", "crosstable", "mean_score",
            "play_game",

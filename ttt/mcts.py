@@ -18,16 +18,16 @@ the moves that have done best so far. Each playout has four phases:
 ``back_up`` and ``ucb1`` are the phases as a textbook writes them, as lesson 8 shows them: their
 arguments are checked where the search is entered, by ``mcts``, not at every step. After the
 playouts, the move visited most is chosen (among those, the one with the best mean). ``mcts``
-returns it with each move's visits and mean result; a ``ttt.watching.Watch`` sees it search phase
+returns it with each move's visits and mean result; a ``ttt.core.watching.Watch`` sees it search phase
 by phase, from outside the loop, as it sees minimax: the line ``@watched`` above each phase lets
 ``mcts`` pass each call through a function of its own for the time of the search, which counts
 the positions made and tells the watch of the phase once it returns (``ttt.trace.mcts_steps``
 records the phases, with the tree after each, for stepping through and drawing it). Like
-``ttt.search``, it plays any game that follows the game protocol (``ttt.protocol``); for a given
+``ttt.search.minimax``, it plays any game that follows the game protocol (``ttt.core.protocol``); for a given
 seed it always plays the same playouts.
 
 ``guided_mcts`` is the same search as AlphaZero runs it (lesson 10), written with the same tree,
-``select`` and ``back_up``: a guide (a network, ``ttt.network``) gives each move a prior and each
+``select`` and ``back_up``: a guide (a network, ``ttt.learning.network``) gives each move a prior and each
 position a value. Two phases change: selection scores a child by ``puct`` instead of ``ucb1``,
 and the position reached is not expanded one move and played out at random but gets all its
 moves at once with their priors and is valued by the guide (``expand_all``).
@@ -42,8 +42,8 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ttt.arguments import a_function, checked
-from ttt.protocol import (
+from ttt.core.arguments import a_function, checked
+from ttt.core.protocol import (
     Position,
     a_legal_move,
     check_not_over,
@@ -51,7 +51,7 @@ from ttt.protocol import (
     opponent,
     seeded_random,
 )
-from ttt.watching import Path, Seen, Watch, calls_through, watched
+from ttt.core.watching import Path, Seen, Watch, calls_through, watched
 
 __all__ = ["EXPLORATION", "PUCT_EXPLORATION", "Guide", "MCTSResult", "Tally",
            "TreeNode", "back_up", "expand", "expand_all", "grow", "grow_guided", "guided_mcts",
@@ -205,7 +205,7 @@ def _watching_phases(root: TreeNode, watch: Watch | None) -> Iterator[Seen]:
     """Within the ``with`` block, each call ``grow`` makes of ``expand`` and ``play_out`` is
     counted, and with a ``watch`` each call of the four phases is told to it once it returns
     (the playout, with the node its back-up starts from): the phases are watched from outside
-    the loop, through their ``@watched`` line, as ``ttt.watching`` watches minimax. Yields the
+    the loop, through their ``@watched`` line, as ``ttt.core.watching`` watches minimax. Yields the
     count."""
     seen, told = Seen(), watch or Watch()
     played: list[tuple[tuple[Any, ...], int]] = []  # the playout not yet backed up

@@ -24,9 +24,9 @@ per unit (``layer``), as a textbook draws the product of a row of inputs and a m
 and the search's visit shares, plus the squared error of the value against the game's result, by
 the gradients of the backward pass written out below and Adam's steps (where numpy is there,
 training takes a batch's loss and gradients from a fast copy of that arithmetic with numpy,
-``_fast_loss_and_gradients``, which tests/test_network.py checks against it). ``save_network`` and
+``_fast_loss_and_gradients``, which tests/learning/test_network.py checks against it). ``save_network`` and
 ``load_network`` keep a network in a small JSON file; ``shipped_network`` is the one trained for
-tic-tac-toe (``ttt.selfplay``, ``make network``) that the package ships.
+tic-tac-toe (``ttt.learning.selfplay``, ``make network``) that the package ships.
 """
 
 from __future__ import annotations
@@ -41,9 +41,9 @@ from operator import mul
 from pathlib import Path
 from typing import Any
 
-from ttt.arguments import at_least, checked, unchecked, within
-from ttt.grid import Grid
-from ttt.protocol import check_not_over
+from ttt.core.arguments import at_least, checked, unchecked, within
+from ttt.games.grid import Grid
+from ttt.core.protocol import check_not_over
 
 try:  # for the fast copy of training's arithmetic only: everything runs without it
     import numpy
@@ -257,7 +257,7 @@ def _zeros_like(array: Matrix | Vector) -> Matrix | Vector:
 def _loss_and_gradients(network: Network, planes: Matrix, legal: list[list[bool]],
                         policies: Matrix, values: Vector) -> tuple[float, dict[str, Any]]:
     """The loss and its gradients: numpy's fast copy where numpy is there (the same numbers,
-    tests/test_network.py checks), else the plain Python below."""
+    tests/learning/test_network.py checks), else the plain Python below."""
     if numpy is not None:
         return _fast_loss_and_gradients(network, planes, legal, policies, values)
     return _plain_loss_and_gradients(network, planes, legal, policies, values)

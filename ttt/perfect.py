@@ -6,7 +6,7 @@ hints and explanations, the pictures, the learners' judge and the exercise check
 nothing else chooses how to solve a position. It sits above both solvers and picks one:
 
 - a tic-tac-toe ``Board`` is answered from ``shared_solver()``, the one table of the session:
-  ``ttt.fast``'s ``Solver``, the solving of ``ttt.solve.solve`` on the two 9-bit numbers of
+  ``ttt.search.fast``'s ``Solver``, the solving of ``ttt.solve.solve`` on the two 9-bit numbers of
   lesson 4, which holds all 5,478 positions after its first question, so that every later answer
   (the board asks for every move's outcome at every click) is one look-up;
 - any other game is solved by ``ttt.solve.solve``, the solver lesson 5 teaches, each position
@@ -25,12 +25,12 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import Any
 
-from ttt.arguments import checked
-from ttt.board import Board
-from ttt.fast import Outcome, Solver
-from ttt.protocol import EACH_MOVE_SOLVED, Position, best_moves
-from ttt.search import SearchResult
-from ttt.solve import solve
+from ttt.core.arguments import checked
+from ttt.games.board import Board
+from ttt.search.fast import Outcome, Solver
+from ttt.core.protocol import EACH_MOVE_SOLVED, Position, best_moves
+from ttt.search.minimax import SearchResult
+from ttt.search.solve import solve
 
 __all__ = ["Outcome", "move_outcomes", "move_scores", "outcome", "perfect_move",
            "perfect_moves", "perfect_score", "shared_solver"]

@@ -7,18 +7,18 @@ play by chance: ``expectimax`` plays best against an opponent who moves at rando
 chooses by N random games (Monte Carlo tree search). Two search deeper and deeper while their
 budget lasts, both ``iterative_deepening_player``: ``deepening-N`` for N positions a move, the same
 moves on every computer, and ``id-S`` for S seconds a move, deeper on a faster computer. A module
-above this one adds its own (``register_player``, ``register_numbered``): ``ttt.learning``'s
-``learned`` and ``ttt.zero``'s ``zero-N`` (N playouts of a search guided by a trained network).
+above this one adds its own (``register_player``, ``register_numbered``): ``ttt.learning.tabular``'s
+``learned`` and ``ttt.learning.zero``'s ``zero-N`` (N playouts of a search guided by a trained network).
 
-Every player plays any game of the game protocol (``ttt.protocol``). Those that search to the end of
-the game (``perfect``, ``varied-perfect``, ``imperfect``: ``ttt.perfect``; ``expectimax``) play only
+Every player plays any game of the game protocol (``ttt.core.protocol``). Those that search to the end of
+the game (``perfect``, ``varied-perfect``, ``imperfect``: ``ttt.search.perfect``; ``expectimax``) play only
 positions small enough for that search, and refuse others with a SearchTooBigError
 (``check_can_play``); on tic-tac-toe they look positions up in the package's shared table.
 
 A player that chooses at random owns its random generator, so two players made with the same seed
 play the same moves. Each player's ``__name__`` is its name, e.g. 'depth-2', for printing.
 
-Games between players (``play_game``, ``tournament``) are ``ttt.matches``'s job.
+Games between players (``play_game``, ``tournament``) are ``ttt.play.matches``'s job.
 """
 
 from __future__ import annotations
@@ -32,13 +32,13 @@ from statistics import mean
 from typing import Any
 
 from ttt import fast, search
-from ttt.arguments import as_entered, at_least, checked, one_of, within
-from ttt.board import LINES, Board
-from ttt.expectimax import EXPECTIMAX_LIMIT, ExpectimaxTable, expectimax
-from ttt.matches import Player
-from ttt.mcts import mcts
-from ttt.perfect import move_scores, perfect_move, perfect_score
-from ttt.protocol import (
+from ttt.core.arguments import as_entered, at_least, checked, one_of, within
+from ttt.games.board import LINES, Board
+from ttt.search.expectimax import EXPECTIMAX_LIMIT, ExpectimaxTable, expectimax
+from ttt.play.matches import Player
+from ttt.search.mcts import mcts
+from ttt.search.perfect import move_scores, perfect_move, perfect_score
+from ttt.core.protocol import (
     COUNT_LIMIT,
     EACH_MOVE_SOLVED,
     Evaluation,
@@ -51,8 +51,8 @@ from ttt.protocol import (
     seeded_random,
     value_of,
 )
-from ttt.search import SearchResult, iterative_deepening
-from ttt.solve import SOLVE_LIMIT
+from ttt.search.minimax import SearchResult, iterative_deepening
+from ttt.search.solve import SOLVE_LIMIT
 
 __all__ = ["CONNECT_FOUR_LEVELS", "LEVELS", "LEVEL_NAMES", "PLAYER_NAMES", "alphabeta_player",
            "blocking_moves", "check_can_play",
@@ -264,7 +264,7 @@ def check_can_play(name: str, position: Position) -> None:
 @checked
 def perfect_value(position: Position) -> int:
     """Who wins ``position`` with perfect play: +1 (X), 0 (a draw) or -1 (O), by
-    ``ttt.perfect`` (tic-tac-toe from its shared table, other games each position solved once)."""
+    ``ttt.search.perfect`` (tic-tac-toe from its shared table, other games each position solved once)."""
     return value_of(perfect_score(position))
 
 
@@ -331,7 +331,7 @@ def imperfect_player(seed: int | None = None, trust: float = 0.9) -> Player:
 @checked
 def expectimax_player() -> Player:
     """A player that plays best against an opponent who moves at random: the move with the highest
-    expected result (``ttt.expectimax``), the first among equals. It may take a risk that a perfect
+    expected result (``ttt.search.expectimax``), the first among equals. It may take a risk that a perfect
     opponent would punish. It remembers every position it values, so in a tournament each position
     is valued once."""
     tables: dict[str, ExpectimaxTable] = {"X": {}, "O": {}}  # keyed by the random player
@@ -355,7 +355,7 @@ def _a_node_list(nodes: object, name: str) -> None:
 @checked(nodes=_a_node_list)
 def mcts_player(playouts: int = 1000, seed: int | None = None, *,
                 nodes: list[int] | None = None) -> Player:
-    """A player that chooses by Monte Carlo tree search (``ttt.mcts``) with ``playouts`` random
+    """A player that chooses by Monte Carlo tree search (``ttt.search.mcts``) with ``playouts`` random
     games per move: the more, the stronger and the slower. Each move's search gets its own seed,
     drawn from the player's random generator. Given a list ``nodes``, it appends the positions
     each search made (``.nodes``), to compare its effort with another search's."""
@@ -391,7 +391,7 @@ def alphabeta_player(depth: int | None = None, *, nodes: list[int] | None = None
 # --- choosing players by name -----------------------------------------------------------------
 
 #: The players that ``make_player`` builds by name, each from a seed (and those in NUMBERED).
-#: A module above this one adds its own with ``register_player`` (``ttt.learning``: "learned").
+#: A module above this one adds its own with ``register_player`` (``ttt.learning.tabular``: "learned").
 PLAYERS: dict[str, Callable[[int | None], Player]] = {
     "random": random_player,
     "one-layer": one_layer_player,
@@ -473,7 +473,7 @@ def _a_new_name(value: object, name: str) -> None:
 @checked(name=_a_new_name)
 def register_player(name: str, factory: Callable[[int | None], Player]) -> None:
     """Let ``make_player(name, seed)`` build ``factory(seed)``: how a module above this one (which
-    this one may not import) adds its player, e.g. ``ttt.learning``'s "learned"."""
+    this one may not import) adds its player, e.g. ``ttt.learning.tabular``'s "learned"."""
     PLAYERS[name] = factory
 
 
@@ -491,7 +491,7 @@ def _a_new_kind(value: object, name: str) -> None:
 @checked(kind=_a_new_kind)
 def register_numbered(kind: str, factory: Callable[[int, int | None], Player]) -> None:
     """Let ``make_player(f'{kind}-N', seed)`` build ``factory(N, seed)``: how a module above this
-    one adds a player with a number, e.g. ``ttt.zero``'s 'zero-N' (N playouts)."""
+    one adds a player with a number, e.g. ``ttt.learning.zero``'s 'zero-N' (N playouts)."""
     _NUMBERED[kind] = factory
 
 

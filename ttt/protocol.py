@@ -1,7 +1,7 @@
 """What the search needs to know about a game: the game protocol.
 
 Any object with these five members is a position of a two-player game that the searches of
-``ttt.search``, the players, the trees, the pictures and the widgets can play::
+``ttt.search.minimax``, the players, the trees, the pictures and the widgets can play::
 
     position.to_move       'X' or 'O': whose turn it is. X moves first and is MAX.
     position.legal_moves   the moves the player to move may make (a sequence; empty once over)
@@ -9,7 +9,7 @@ Any object with these five members is a position of a two-player game that the s
     position.is_over       True once the game has ended
     position.winner        'X' or 'O' if that player has won, else None (a draw, or not over)
 
-``Board`` (tic-tac-toe) is one; ``ttt.games`` has more. A position may offer these extras, and the
+``Board`` (tic-tac-toe) is one; ``ttt.games.mnk`` has more. A position may offer these extras, and the
 search uses them when it can:
 
     position.free_cells     how many moves are left at most. With it a quicker win scores higher
@@ -31,7 +31,7 @@ told ``force=True``; a position that knows neither extra is searched as asked.
 
 A move the rules forbid raises ``IllegalMoveError``, a malformed or impossible board
 ``InvalidBoardError``; both are ``BoardError``s (a ValueError), defined here for every game.
-This module imports only ``ttt.arguments``, the one boundary for bad input (whose checks of
+This module imports only ``ttt.core.arguments``, the one boundary for bad input (whose checks of
 depths, counts and flags it passes on), and gives it the rule of a position and the size guards
 of searches to the end (``whole_tree``, ``every_position``).
 
@@ -48,7 +48,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import cache
 from typing import Any, Protocol, runtime_checkable
 
-from ttt.arguments import (
+from ttt.core.arguments import (
     HINT_RULES,
     MARKS,
     POSITION_NAMES,
@@ -232,7 +232,7 @@ def _has_members(kind: type) -> bool:
 
 
 def a_position(value: object, name: str) -> None:
-    """The argument rule of every parameter that is a position (``ttt.arguments``)."""
+    """The argument rule of every parameter that is a position (``ttt.core.arguments``)."""
     check_position(value, name)
 
 
@@ -303,7 +303,7 @@ def depth_left(depth: int | None) -> float:
 #: (549,946 in fact: seconds); each more free cell multiplies it by about as many again.
 TREE_LIMIT = 10 ** 7
 #: The most positions ahead a count that meets each position once takes on unforced (the
-#: counters of ``ttt.counting``): Connect Four 4 x 4 has at most 9.2e5 (seconds), 4 x 4 four in
+#: counters of ``ttt.search.counting``): Connect Four 4 x 4 has at most 9.2e5 (seconds), 4 x 4 four in
 #: a row 1.0e7 (minutes, gigabytes).
 COUNT_LIMIT = 10 ** 6
 

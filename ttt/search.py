@@ -1,14 +1,14 @@
 """Minimax and alpha-beta, written the way the lessons teach them, over any two-player game.
 
-Both search a position of any game that follows the game protocol (``ttt.protocol``): tic-tac-toe's
-``Board``, the bigger boards of ``ttt.games``, a toy game of your own. Scores are from X's point of
+Both search a position of any game that follows the game protocol (``ttt.core.protocol``): tic-tac-toe's
+``Board``, the bigger boards of ``ttt.games.mnk``, a toy game of your own. Scores are from X's point of
 view: X maximises, O minimises. A finished game scores +1, 0 or -1; with ``prefer_quick`` a win
 scores 1 + the cells still free, so the search prefers the quickest win and the slowest loss (the
 reported ``value`` is still +1, 0 or -1). Among equally good moves the first one tried is kept.
 
 Each search is two functions. ``minimax_value`` and ``alphabeta_value`` are the algorithm as a
 textbook writes it, and nothing else: the value of a position, by calling themselves on the
-positions after its moves. The line ``@watched`` above each (``ttt.watching``) lets their calls be
+positions after its moves. The line ``@watched`` above each (``ttt.core.watching``) lets their calls be
 watched from outside. ``minimax`` and ``alphabeta`` are the public entries: they check their
 arguments, run the search while ``watching`` watches its calls (which counts the positions, keeps
 the scores of the first position's moves, and tells a ``Watch`` every step if one is given), and
@@ -16,7 +16,7 @@ pick the move. The step-through widget, the trees with values, the counts of the
 iterative deepening's deadline all watch these same two functions: the values, counts, cuts and
 windows they show are these functions' own, and so are the move picked and each step's path (the
 moves that led to a position): each call's move is read from its position, whatever order the
-search tries the moves in. Nothing in the package searches another way, except ``ttt.fast``, the
+search tries the moves in. Nothing in the package searches another way, except ``ttt.search.fast``, the
 same searches on tic-tac-toe's bits, tested equal to these.
 """
 
@@ -30,8 +30,8 @@ from functools import partial
 from itertools import count
 from typing import Any, NamedTuple
 
-from ttt.arguments import a_real, checked
-from ttt.protocol import (
+from ttt.core.arguments import a_real, checked
+from ttt.core.protocol import (
     PRUNED_TREE,
     WHOLE_TREE,
     Evaluation,
@@ -44,7 +44,7 @@ from ttt.protocol import (
     seeded_random,
     value_of,
 )
-from ttt.watching import Counting, Path, Seen, Watch, watched, watching
+from ttt.core.watching import Counting, Path, Seen, Watch, watched, watching
 
 __all__ = ["Deadline", "OutOfTime", "SearchResult", "alphabeta", "alphabeta_value",
            "iterative_deepening", "minimax", "minimax_value"]

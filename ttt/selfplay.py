@@ -17,7 +17,7 @@ The positions of a game come with their mirror images and turns (``symmetric_exa
 same lesson, learned eight times on tic-tac-toe.
 
 Everything is seeded: the same seed, the same games and the same network, on the same machine.
-``make network`` (``python -m ttt.selfplay train --seed 1``) makes the network the package ships
+``make network`` (``python -m ttt.learning.selfplay train --seed 1``) makes the network the package ships
 (``ttt.network.shipped_network``), ``SHIPPED_TRAINING`` being its settings; ``LIVE_TRAINING`` is
 the smaller training a lesson runs live.
 """
@@ -32,11 +32,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ttt.arguments import at_least, checked
-from ttt.board import Board
-from ttt.grid import Grid
-from ttt.mcts import Guide, guided_mcts
-from ttt.network import (
+from ttt.core.arguments import at_least, checked
+from ttt.games.board import Board
+from ttt.games.grid import Grid
+from ttt.search.mcts import Guide, guided_mcts
+from ttt.learning.network import (
     HIDDEN,
     SHIPPED,
     Adam,
@@ -48,7 +48,7 @@ from ttt.network import (
     save_network,
     train_step,
 )
-from ttt.protocol import check_not_over, final_score, seeded_random
+from ttt.core.protocol import check_not_over, final_score, seeded_random
 
 __all__ = ["LIVE_TRAINING", "SHIPPED_SEED", "SHIPPED_TRAINING", "Examples", "Round", "Training",
            "remembering", "self_play", "self_play_game", "symmetric_examples", "train",
@@ -75,7 +75,7 @@ class Training:
     sampled: int = 2
 
 
-#: The shipped tic-tac-toe network's training (``python -m ttt.selfplay train``), and its seed:
+#: The shipped tic-tac-toe network's training (``python -m ttt.learning.selfplay train``), and its seed:
 #: seed 0 trained a network that kept the value with 100 play-outs in 99.20% of the positions,
 #: short of issue 40's 99.5%; seed 1 reaches 99.62% (seed 2, 99.93%).
 SHIPPED_TRAINING = Training(rounds=20, games=100, playouts=50)
@@ -282,8 +282,8 @@ def train_network(training: Training, seed: int = 0, start: Grid = Board()) -> N
 
 
 def main(argv: list[str] | None = None) -> None:
-    """``python -m ttt.selfplay train --seed 1``: train the shipped network and write it."""
-    parser = argparse.ArgumentParser(prog="python -m ttt.selfplay", description=__doc__.split(
+    """``python -m ttt.learning.selfplay train --seed 1``: train the shipped network and write it."""
+    parser = argparse.ArgumentParser(prog="python -m ttt.learning.selfplay", description=__doc__.split(
         "\n")[0])
     parser.add_argument("command", choices=["train"])
     parser.add_argument("--seed", type=int, default=SHIPPED_SEED)

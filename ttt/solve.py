@@ -2,7 +2,7 @@
 
 ``solve`` is the solver lesson 5 teaches and shows, over any game. What the rest of the package
 asks of perfect play (``perfect_move``, ``outcome``, ``move_outcomes``, ...) is answered by
-``ttt.perfect``, which sits above this module and ``ttt.fast``'s copy of it for tic-tac-toe.
+``ttt.search.perfect``, which sits above this module and ``ttt.search.fast``'s copy of it for tic-tac-toe.
 
 Lesson 5 shows why a table and alpha-beta do not simply mix: a score found inside a window
 (alpha, beta) may be only a bound. A win is found as soon as one move wins, so the other moves
@@ -15,7 +15,7 @@ where it settles the question at hand.
 value is from the point of view of the player to move (+1 a win, 0 a draw, -1 a loss), so one
 line, ``-negamax_value(child, ...)``, serves both players. ``solve`` is its public entry: it
 checks its arguments, counts the positions searched by watching the search from outside (the
-line ``@watched`` above it, ``ttt.watching``) and turns the value to X's point of view. Three
+line ``@watched`` above it, ``ttt.core.watching``) and turns the value to X's point of view. Three
 ideas can be switched off, one at a time, to see what each buys:
 
 - ``ordered``: try a move that wins at once first (and stop: nothing is better), then the table's
@@ -42,8 +42,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ttt.arguments import checked
-from ttt.protocol import (
+from ttt.core.arguments import checked
+from ttt.core.protocol import (
     Position,
     check_exhaustive,
     final_score,
@@ -51,8 +51,8 @@ from ttt.protocol import (
     table_key,
     value_of,
 )
-from ttt.search import SearchResult
-from ttt.watching import watched, watching
+from ttt.search.minimax import SearchResult
+from ttt.core.watching import watched, watching
 
 __all__ = ["EXACT", "LOWER", "UPPER", "SOLVE_LIMIT", "Table", "moves_to_try", "negamax_value",
            "solve"]

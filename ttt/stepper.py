@@ -20,14 +20,14 @@ from dataclasses import dataclass, field
 import graphviz
 import ipywidgets as widgets
 
-from ttt.arguments import a_whole_number, at_least, checked
-from ttt.aria import KEYBOARD, LiveRegion, NamedSlider
-from ttt.board import Board
-from ttt.display import CURRENT_COLOUR, MAX_WIDTH, Path, draw_tree
-from ttt.perfect import perfect_move
-from ttt.protocol import Position, check_position
-from ttt.trace import BACK_UP, CUT, ENTER, LEAF, Step, describe, search_steps
-from ttt.tree import build_tree, count_by_depth
+from ttt.core.arguments import a_whole_number, at_least, checked
+from ttt.course.aria import KEYBOARD, LiveRegion, NamedSlider
+from ttt.games.board import Board
+from ttt.pictures.display import CURRENT_COLOUR, MAX_WIDTH, Path, draw_tree
+from ttt.search.perfect import perfect_move
+from ttt.core.protocol import Position, check_position
+from ttt.search.trace import BACK_UP, CUT, ENTER, LEAF, Step, describe, search_steps
+from ttt.search.tree import build_tree, count_by_depth
 
 __all__ = ["MAX_FREE", "MAX_HEIGHT", "Replay", "StepThrough", "crop_to_current", "replay",
            "step_through", "too_big_message"]
@@ -237,7 +237,7 @@ def crop_to_current(svg: str, height: float = MAX_HEIGHT) -> str:
 def step_through(board: Position, *, pruning: bool = False, ordered: bool = True,
                  prefer_quick: bool = True) -> StepThrough:
     """A widget stepping through minimax (alpha-beta with ``pruning``) below ``board``, with the
-    options and defaults of ``ttt.search``; it shows the search it replays and how many positions
+    options and defaults of ``ttt.search.minimax``; it shows the search it replays and how many positions
     that search visits (``.nodes`` of the same call)."""
     return StepThrough(board, pruning=pruning, ordered=ordered, prefer_quick=prefer_quick)
 

@@ -9,7 +9,7 @@ import html
 import re
 from collections.abc import Sequence
 
-from ttt.arguments import at_least, checked
+from ttt.core.arguments import at_least, checked
 
 __all__ = ["DISC_LETTER", "LINE_COLOUR", "O_COLOUR", "O_TEXT", "X_COLOUR", "X_TEXT", "board_svg",
            "cell_in_words", "place_in_words", "position_in_words", "svg_image", "with_title"]

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ttt.arguments import a_function, as_entered, at_least, checked
+from ttt.core.arguments import a_function, as_entered, at_least, checked
 
 __all__ = ["cpu_timed", "timed"]
 

@@ -1,12 +1,12 @@
 """A search traced step by step: what it does, one ``Step`` at a time, for every search.
 
-A ``Recorder`` is a ``ttt.watching.Watch`` that writes down a ``Step`` each time the search tells
-it something; the step's ``kind`` says what. Minimax, alpha-beta (``ttt.search``) and expectimax
-(``ttt.expectimax``) ENTER a position, score a LEAF where they stop, BACK_UP a score to a parent
+A ``Recorder`` is a ``ttt.core.watching.Watch`` that writes down a ``Step`` each time the search tells
+it something; the step's ``kind`` says what. Minimax, alpha-beta (``ttt.search.minimax``) and expectimax
+(``ttt.search.expectimax``) ENTER a position, score a LEAF where they stop, BACK_UP a score to a parent
 (the watch's ``leave``), or CUT off the moves they no longer need. Monte Carlo tree search tells
 its four phases: SELECT, EXPAND, PLAY_OUT, BACK_UP (a step of Monte Carlo tree search knows its
 ``playout``, from 1; the others have none). It is the search itself, watched from outside
-through the ``@watched`` line above its definition (``ttt.watching``), not a copy of it: a
+through the ``@watched`` line above its definition (``ttt.core.watching``), not a copy of it: a
 step's path is read from the positions the search called itself on, whatever order it tries the
 moves in. ``describe(step)`` says in one sentence what any step does: the one place where the
 package writes sentences about a search's steps.
@@ -24,11 +24,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ttt.arguments import checked
-from ttt.mcts import EXPLORATION, Tally, TreeNode, mcts, tallies, ucb1
-from ttt.protocol import Position, check_exhaustive, nodes_ahead, signed
-from ttt.search import alphabeta, minimax
-from ttt.watching import Path, Watch
+from ttt.core.arguments import checked
+from ttt.search.mcts import EXPLORATION, Tally, TreeNode, mcts, tallies, ucb1
+from ttt.core.protocol import Position, check_exhaustive, nodes_ahead, signed
+from ttt.search.minimax import alphabeta, minimax
+from ttt.core.watching import Path, Watch
 
 __all__ = ["BACK_UP", "CUT", "ENTER", "EXPAND", "LEAF", "PLAY_OUT", "SELECT", "STEPS_LIMIT",
            "Recorder", "Step", "describe", "mcts_steps", "search_steps"]
@@ -151,7 +151,7 @@ def _few_steps(search: str, arguments: dict) -> None:
 def search_steps(position: Position, *, pruning: bool = False, ordered: bool = True,
                  prefer_quick: bool = True) -> list[Step]:
     """The steps of minimax (or, with ``pruning``, alpha-beta) searching below ``position``, with
-    the options of ``ttt.search`` (``ordered`` matters only to alpha-beta)."""
+    the options of ``ttt.search.minimax`` (``ordered`` matters only to alpha-beta)."""
     recorder = Recorder()
     if pruning:
         alphabeta(position, ordered=ordered, prefer_quick=prefer_quick, watch=recorder)

@@ -1,14 +1,14 @@
 """The game tree, built for real: a node for every sequence of moves, to draw and count it.
 
-The searches in ``ttt.search`` walk this tree without storing it. Here it is stored: from the
+The searches in ``ttt.search.minimax`` walk this tree without storing it. Here it is stored: from the
 empty board it has 549,946 nodes, yet only 5,478 distinct positions, because the same position is
 reached by many move orders. Nodes that hold the same position share one ``Board`` object.
 
 The counts here count the nodes this tree holds, walking them: a tree cut by ``max_depth`` counts
-only what was built. How big a game is, without building its tree, is ``ttt.counting``'s job;
-for a full tree the numbers are the same (``tests/test_counting.py`` checks that they are).
+only what was built. How big a game is, without building its tree, is ``ttt.search.counting``'s job;
+for a full tree the numbers are the same (``tests/search/test_counting.py`` checks that they are).
 Why two names for one number: these take a built ``Node`` (what lesson 2 draws and counts by
-hand), ``ttt.counting``'s take a position of any game and never build the tree (what a board of
+hand), ``ttt.search.counting``'s take a position of any game and never build the tree (what a board of
 trillions of nodes needs). Each pair: ``count_nodes`` / ``counting.tree_size``,
 ``count_by_depth`` / ``counting.nodes_by_depth``, ``count_games`` / ``counting.games_by_result``,
 ``distinct_boards`` / ``counting.reachable_positions``.
@@ -27,17 +27,17 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
-from ttt.arguments import at_least, checked
-from ttt.board import Board
-from ttt.protocol import (
+from ttt.core.arguments import at_least, checked
+from ttt.games.board import Board
+from ttt.core.protocol import (
     WHOLE_TREE,
     Evaluation,
     Position,
     best_move,
     value_of,
 )
-from ttt.search import minimax
-from ttt.watching import Path, Watch
+from ttt.search.minimax import minimax
+from ttt.core.watching import Path, Watch
 
 __all__ = ["Node", "best_path", "build_tree", "count_by_depth", "count_games", "count_internal",
            "count_nodes", "distinct_boards", "fill_values", "print_progress", "walk"]

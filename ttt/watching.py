@@ -37,14 +37,14 @@ the search tried them, from which the caller picks the move to play. ``table=`` 
 value of each position (a transposition table, as ``functools.cache`` would, outside the body):
 a position valued before is read from it, and the watch sees a leaf.
 
-Monte Carlo tree search's phases are ``@watched`` the same way (``ttt.mcts``), and tell the same
+Monte Carlo tree search's phases are ``@watched`` the same way (``ttt.search.mcts``), and tell the same
 ``Watch`` of each phase once it returns: ``calls_through`` is what ``watching`` is built on,
 each call of a watched function passed through a function of the caller's own for the time of a
 ``with`` block. Nothing replaces a name in a module: the wrapper stands under the name from the
 definition on, and the ``with`` block only attaches to it and detaches from it (even after an
 error: the deadline of iterative deepening is an exception). A search run inside another's watch
 (an evaluation that searches, say) is watched by its own ``with`` only. This module imports
-nothing of the package but its argument rules (``ttt.arguments``): it is below every search.
+nothing of the package but its argument rules (``ttt.core.arguments``): it is below every search.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any, TypeVar
 
-from ttt.arguments import a_function, checked
+from ttt.core.arguments import a_function, checked
 
 __all__ = ["Counting", "Seen", "Watch", "calls_through", "watched", "watching"]
 
@@ -182,7 +182,7 @@ def _a_watched(value: object, name: str) -> None:
     (not a built-in such as ``len``, nor a function without the line)."""
     if not callable(value) or not isinstance(getattr(value, "_attached", None), list):
         raise TypeError(f"{name} is a search function declared @watched (the line "
-                        f"'@watched' from ttt.watching above its def), got {value!r:.60}")
+                        f"'@watched' from ttt.core.watching above its def), got {value!r:.60}")
 
 
 @checked(search=_a_watched, through=a_function)

@@ -3,13 +3,13 @@
 ``play_board()`` returns the widget. Its nine buttons carry the CSS classes ``cell-0`` ...
 ``cell-8``, the status line ``board-status``, the whole board ``play-board`` and the explanation
 ``explanation``, so a browser test (or a teacher's stylesheet) can find them. Its live region
-(``live``, ``ttt.aria.LiveRegion``) has a screen reader read out each move of the computer, the
+(``live``, ``ttt.course.aria.LiveRegion``) has a screen reader read out each move of the computer, the
 result and what a control changed; the boards are played from the keyboard alone too.
 ``play_board(game='connect four')`` is the Connect Four board (class ``connect-four`` too): its
 column buttons are ``drop-0`` ... ``drop-6``, its cells ``disc-0`` ... ``disc-41``. What the
 tic-tac-toe board knows about good and bad moves comes from the package's solver
-(``ttt.perfect``), what the Connect Four board knows from alpha-beta a few moves deep;
-the computer's moves come from the players of ``ttt.players``.
+(``ttt.search.perfect``), what the Connect Four board knows from alpha-beta a few moves deep;
+the computer's moves come from the players of ``ttt.play.players``.
 """
 
 from __future__ import annotations
@@ -26,16 +26,16 @@ import ipywidgets as widgets
 from traitlets import TraitError
 
 from ttt import fast
-from ttt.arguments import BOARD_SIZE, at_least, checked
-from ttt.aria import KEYBOARD, LiveRegion
-from ttt.board import Board, a_board
-from ttt.display import draw_tree
-from ttt.games import connect_four
-from ttt.learning import BOARD_GAMES, board_table
-from ttt.matches import Player
-from ttt.mcts import MCTSResult, mcts
-from ttt.perfect import Outcome, move_outcomes, move_scores
-from ttt.players import (
+from ttt.core.arguments import BOARD_SIZE, at_least, checked
+from ttt.course.aria import KEYBOARD, LiveRegion
+from ttt.games.board import Board, a_board
+from ttt.pictures.display import draw_tree
+from ttt.games.mnk import connect_four
+from ttt.learning.tabular import BOARD_GAMES, board_table
+from ttt.play.matches import Player
+from ttt.search.mcts import MCTSResult, mcts
+from ttt.search.perfect import Outcome, move_outcomes, move_scores
+from ttt.play.players import (
     CONNECT_FOUR_LEVELS,
     LEVELS,
     blocking_moves,
@@ -45,10 +45,10 @@ from ttt.players import (
     make_player,
     winning_moves,
 )
-from ttt.protocol import Position, a_game_going_on, seeded_random, signed
-from ttt.search import alphabeta, iterative_deepening
-from ttt.svg import O_COLOUR, X_COLOUR, cell_in_words
-from ttt.zero import zero_choice
+from ttt.core.protocol import Position, a_game_going_on, seeded_random, signed
+from ttt.search.minimax import alphabeta, iterative_deepening
+from ttt.games.svg import O_COLOUR, X_COLOUR, cell_in_words
+from ttt.learning.zero import zero_choice
 
 __all__ = ["CONNECT_FOUR_LEVELS", "HINT_COLOURS", "HINT_DEPTH", "LEVELS", "ConnectFourBoard",
            "PlayBoard", "explanation", "explanation_tree", "hint", "imperfect_explanation",
@@ -735,7 +735,7 @@ def sampling_explanation(search: MCTSResult, noun: str = "cell") -> str:
 
 def _guided_explanation(choice: Any, noun: str) -> str:
     """HTML showing what the AlphaZero level saw when it chose its move (``choice``, a
-    ``ttt.zero.ZeroChoice``): the network's prior for each ``noun`` and its value of the
+    ``ttt.learning.zero.ZeroChoice``): the network's prior for each ``noun`` and its value of the
     position, and the visits of the search it guided, with their mean results."""
     mover = choice.position.to_move
     rows = [(move, f"{choice.prior[move]:.0%}", f"{choice.visits[move]:,}",

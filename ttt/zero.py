@@ -5,7 +5,7 @@
 builds it with N playouts. ``zero_choice`` is the same choice with what lay behind it, for the
 board's Explain: the network's prior and value, and the search's visits.
 
-The judge asks the solver (``ttt.perfect``), which knows every position's value:
+The judge asks the solver (``ttt.search.perfect``), which knows every position's value:
 
 - ``network_share``: the share of positions where the network alone, its policy's top move and
   no search, keeps the position's value (a win stays a win, a draw a draw);
@@ -27,16 +27,16 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ttt.arguments import at_least, checked
-from ttt.board import Board
-from ttt.counting import reachable_positions
-from ttt.grid import Grid
-from ttt.matches import Player
-from ttt.mcts import guided_mcts
-from ttt.network import Network, encode, forward, legal_mask, shipped_network
-from ttt.perfect import perfect_moves, perfect_score
-from ttt.players import register_numbered
-from ttt.protocol import (
+from ttt.core.arguments import at_least, checked
+from ttt.games.board import Board
+from ttt.search.counting import reachable_positions
+from ttt.games.grid import Grid
+from ttt.play.matches import Player
+from ttt.search.mcts import guided_mcts
+from ttt.learning.network import Network, encode, forward, legal_mask, shipped_network
+from ttt.search.perfect import perfect_moves, perfect_score
+from ttt.play.players import register_numbered
+from ttt.core.protocol import (
     COUNT_LIMIT,
     check_not_over,
     opponent,
@@ -44,7 +44,7 @@ from ttt.protocol import (
     seeded_random,
     value_of,
 )
-from ttt.selfplay import remembering
+from ttt.learning.selfplay import remembering
 
 __all__ = ["ZeroChoice", "guided_search_player", "judged_positions", "losses_to_perfect",
            "network_share", "network_values", "search_share", "value_share", "zero_choice",

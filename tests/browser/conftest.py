@@ -2,8 +2,8 @@
 session (``lab``, ``voila``) on 127.0.0.1 in a temporary folder that holds copies of the notebooks
 (JupyterLab autosaves, and must never write into the course). Every lesson is in the Lab's folder,
 so that a test of any lesson opens it in the one server. Chromium, and skipping or failing where it
-is missing, are in tests/real_browser.py; starting servers and measuring pages in
-tests/jupyter_pages.py.
+is missing, are in tests/helpers/real_browser.py; starting servers and measuring pages in
+tests/helpers/jupyter_pages.py.
 
 Run with ``python -m pytest -p no:nbval --basetemp=.pytest-tmp/browser -m browser tests`` (the
 tests here carry the marker ``browser``: tests/conftest.py); ``make test`` adds ``-n auto --dist

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from jupyter_pages import open_in_lab, run_all
 
-from ttt.svg import cell_in_words
+from ttt.games.svg import cell_in_words
 
 pytestmark = pytest.mark.browser
 

@@ -1,6 +1,6 @@
 """A lesson's charts as JupyterLab shows them before the lesson is run (and not trusted): each a
 picture that is drawn (the PNG inside the HTML survives JupyterLab's sanitizer) and whose
-accessible name is the chart's text alternative, the sentence ttt.charts wrote into its alt.
+accessible name is the chart's text alternative, the sentence ttt.pictures.charts wrote into its alt.
 """
 
 from __future__ import annotations

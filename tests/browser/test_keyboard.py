@@ -21,7 +21,7 @@ from board_game import BOARD, FOUR, no_traceback
 from jupyter_pages import open_in_lab, run_all
 from time_limits import KERNEL_REPLY_MS
 
-from ttt.svg import cell_in_words
+from ttt.games.svg import cell_in_words
 
 pytestmark = pytest.mark.browser
 

@@ -12,12 +12,12 @@ import html
 
 import pytest
 
-from ttt.board import Board
-from ttt.display import board_row, draw_mcts, draw_tree
-from ttt.games import connect_four
-from ttt.mcts import mcts
-from ttt.stepper import StepThrough
-from ttt.svg import position_in_words
+from ttt.games.board import Board
+from ttt.pictures.display import board_row, draw_mcts, draw_tree
+from ttt.games.mnk import connect_four
+from ttt.search.mcts import mcts
+from ttt.course.stepper import StepThrough
+from ttt.games.svg import position_in_words
 
 pytestmark = pytest.mark.browser
 

@@ -1,5 +1,5 @@
 """The playable boards in a real browser at 1280 x 800: a whole game of tic-tac-toe against
-"perfect", and one of Connect Four, by clicking the buttons (tests/board_game.py), in JupyterLab
+"perfect", and one of Connect Four, by clicking the buttons (tests/helpers/board_game.py), in JupyterLab
 (lesson 11, run with Run All) and in Voilà (the page of ``make play``). The fixtures are in
 conftest.py.
 """

@@ -64,7 +64,7 @@ def put_notebook(lab: str, code: str) -> None:
 def test_shown_code_keeps_every_line_whole_at_1280_by_800(lab, page):
     module, name, longest = longest_lined_function()
     assert longest >= 95   # a line as long as the package's line length allows (100)
-    put_notebook(lab, f"from ttt.display import show_source\nfrom {module} import {name}\n\n"
+    put_notebook(lab, f"from ttt.pictures.display import show_source\nfrom {module} import {name}\n\n"
                       f"show_source({name})")
     open_in_lab(page, lab, NOTEBOOK)
     run_all(page)

@@ -1,6 +1,6 @@
 """A lesson's game trees in JupyterLab, which shows an SVG output as an image without its title:
 each tree is shown through its HTML output instead, an image whose alt is the tree's description
-(``ttt.display.TreePicture``), at the SVG's own size. Checked on the committed outputs, before the
+(``ttt.pictures.display.TreePicture``), at the SVG's own size. Checked on the committed outputs, before the
 lesson is run (not trusted: the SVG inside the HTML survives JupyterLab's sanitizer), and again
 after Run All (the kernel's outputs, trusted). The pictures are drawn, and their accessible names,
 what a screen reader says, are the descriptions.

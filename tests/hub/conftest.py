@@ -1,5 +1,5 @@
-"""The class hub's tests share one hub and one browser, started once (tests/class_hub.py,
-tests/real_browser.py)."""
+"""The class hub's tests share one hub and one browser, started once (tests/helpers/class_hub.py,
+tests/helpers/real_browser.py)."""
 
 from class_hub import (  # noqa: F401  (fixtures)
     building_the_teachers_course,

@@ -89,7 +89,7 @@ def test_a_student_follows_the_course_link_and_sees_lesson_1s_pictures(class_hub
 
 def answered(release: dict, mistake: str | None) -> dict:
     """The release notebook with every exercise answered by its model answer, except the
-    exercise ``mistake``, answered with its classic mistake (tests/test_exercises.py's)."""
+    exercise ``mistake``, answered with its classic mistake (tests/course/test_exercises.py's)."""
     notebook = nbformat.from_dict(release)
     for cell in notebook.cells:
         grade_id = cell.metadata.get("nbgrader", {}).get("grade_id")

@@ -1,7 +1,7 @@
 """Fixtures for the offline test of the browser-only course: the JupyterLite site built from this
 checkout by scripts/build_lite.py (what ``make lite`` runs), served on 127.0.0.1 by Python's
 http.server, and a page of headless Chromium in which every request for anything else is aborted
-and counted (Chromium itself resolves no other host either: tests/real_browser.py).
+and counted (Chromium itself resolves no other host either: tests/helpers/real_browser.py).
 
 Run with ``python -m pytest -p no:nbval -n auto --dist worksteal --basetemp=.pytest-tmp/lite -m lite
 tests`` (what ``make test`` does; the marker ``lite`` comes with this folder): the lessons are
@@ -30,7 +30,7 @@ def site(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
     nothing) unless it was already built from the same files (``build_lite.py --if-changed``
     compares a digest of the lessons, the package, the build script and the requirements with
     the one the last build wrote; a fresh clone has none), once per test run: pytest-xdist's
-    workers share one build (tests/static_site.py)."""
+    workers share one build (tests/helpers/static_site.py)."""
     failure = built_once(tmp_path_factory, build_lite)
     if failure:
         pytest.fail(failure, pytrace=False)

@@ -8,14 +8,14 @@ from __future__ import annotations
 from repo import KERNEL_IDLE
 from test_lessons_offline import wait_for
 
-from ttt.browser import lesson_address
+from ttt.pictures.browser import lesson_address
 
 #: What a student types: a winner that loops for ever, then the check (with a shorter limit,
 #: so that the test is quick), and which way the limit was kept.
 TYPED = """
 import time
 from ttt import exercises
-from ttt.exercises import checking
+from ttt.course.exercises import checking
 
 def winner(board):
     cells = board.cells

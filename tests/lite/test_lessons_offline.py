@@ -13,7 +13,7 @@ with the desktop's text alternative; every picture that the committed notebook s
 SVG here too, and drawn by Graphviz where it was; every cell whose output nbval checks (tagged
 ``nbval-check-output``) shows exactly the text that the committed notebook shows; no request left
 127.0.0.1, none failed (no 404) and the page logged no error. Then a whole game is played on
-lesson 11's board by clicking (tests/board_game.py). Each lesson's time, from page load to the
+lesson 11's board by clicking (tests/helpers/board_game.py). Each lesson's time, from page load to the
 end of Run All, is printed (``-s`` shows it).
 """
 
@@ -31,8 +31,8 @@ from lesson_stats import is_output_checked
 from repo import LESSONS, NOTEBOOKS
 from static_site import KERNEL, KERNEL_IDLE
 
-from ttt.browser import lesson_address
-from ttt.charts import NO_MATPLOTLIB, NOT_DRAWN_FOR_THE_BROWSER
+from ttt.pictures.browser import lesson_address
+from ttt.pictures.charts import NO_MATPLOTLIB, NOT_DRAWN_FOR_THE_BROWSER
 
 LESSON_NAMES = [path.name for path in LESSONS]
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

@@ -20,7 +20,7 @@ import pytest
 from jupyter_pages import VIEWPORT
 from static_site import SiteHandler, offline_page, served
 
-from ttt.browser import lesson_address
+from ttt.pictures.browser import lesson_address
 
 LESSON = "01_the_board.ipynb"
 NOTEBOOK = "window.jupyterapp?.shell.currentWidget"

@@ -11,7 +11,7 @@ happens, in order; the kernel's packages are all loaded before the first output 
 once, not one after another), and ``ttt`` only when the lesson imports it.
 
 The page is not routed (Playwright turns the browser's HTTP cache off for a routed page); Chromium
-itself resolves no host but 127.0.0.1 (tests/jupyter_pages.py), so nothing leaves the machine.
+itself resolves no host but 127.0.0.1 (tests/helpers/jupyter_pages.py), so nothing leaves the machine.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from jupyter_pages import NOTEBOOK, SHOWING, START_RUN_ALL, VIEWPORT
 
-from ttt.browser import lesson_address
+from ttt.pictures.browser import lesson_address
 
 pytestmark = pytest.mark.browser
 

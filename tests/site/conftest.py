@@ -2,7 +2,7 @@
 by scripts/build_site.py (in .venv-lite, where the site's tools are) into build/site/, with the
 browser-only build in build/site/lite/ (reused from ``make lite`` or tests/lite when it is
 current), served on 127.0.0.1, and pages of headless Chromium that can reach nothing else
-(tests/static_site.py, tests/real_browser.py).
+(tests/helpers/static_site.py, tests/helpers/real_browser.py).
 
 Run with ``python -m pytest -p no:nbval --basetemp=.pytest-tmp/site -m site tests`` (that is what
 ``make test`` does, as a stage of its own): the tests here carry the marker ``site``

@@ -31,7 +31,7 @@ from layers_picture import layer_contracts
 from repo import GUIDE, NOTEBOOKS, ROOT
 from static_site import KERNEL_IDLE
 
-from ttt.exercises import EXERCISES
+from ttt.course.exercises import EXERCISES
 
 # Every link of the page, every id in it, and the pictures in its article with their sizes.
 READ_PAGE = """() => ({

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from ttt.arguments import checked
+from ttt.core.arguments import checked
 from ttt.contest.entering import contest_folder
 from ttt.contest.games import a_game
 from ttt.contest.rating import leaderboard

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ttt.arguments import checked
+from ttt.core.arguments import checked
 
 __all__ = ["ENTRY_NAME", "contest_folder", "enter_contest", "entry_source", "student_name"]
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import re
 
-from ttt.arguments import as_entered, checked
-from ttt.board import Board
-from ttt.games import connect_four, mnk
-from ttt.players import check_can_play
-from ttt.protocol import Position, SearchTooBigError
+from ttt.core.arguments import as_entered, checked
+from ttt.games.board import Board
+from ttt.games.mnk import connect_four, mnk
+from ttt.play.players import check_can_play
+from ttt.core.protocol import Position, SearchTooBigError
 
 __all__ = ["REFERENCE_PLAYERS", "reference_players", "starting_position"]
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-from ttt.arguments import checked
+from ttt.core.arguments import checked
 from ttt.contest.running import Contest
 
 __all__ = ["Standing", "leaderboard"]

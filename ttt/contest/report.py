@@ -19,13 +19,13 @@ import matplotlib
 matplotlib.use("Agg")  # files only: the report is written from a terminal too
 import matplotlib.pyplot as plt  # noqa: E402 (after choosing the back end)
 
-from ttt.arguments import checked  # noqa: E402
+from ttt.core.arguments import checked  # noqa: E402
 from ttt.contest.games import starting_position  # noqa: E402
 from ttt.contest.rating import Standing, leaderboard  # noqa: E402
 from ttt.contest.running import Contest, Game  # noqa: E402
-from ttt.games import ConnectFour  # noqa: E402
-from ttt.protocol import Position  # noqa: E402
-from ttt.svg import O_COLOUR, X_COLOUR, board_svg, cell_in_words  # noqa: E402
+from ttt.games.mnk import ConnectFour  # noqa: E402
+from ttt.core.protocol import Position  # noqa: E402
+from ttt.games.svg import O_COLOUR, X_COLOUR, board_svg, cell_in_words  # noqa: E402
 
 __all__ = ["write_report"]
 

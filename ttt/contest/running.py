@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ttt.arguments import at_least, checked
+from ttt.core.arguments import at_least, checked
 from ttt.contest.entering import ENTRY_NAME, a_contest_folder
 from ttt.contest.games import a_game, reference_players, starting_position
 from ttt.contest.sandbox import FIRST_UID, Fault, Jail, Limits, Seat

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ttt.arguments import at_least, checked
+from ttt.core.arguments import at_least, checked
 from ttt.contest.games import a_game
 
 __all__ = ["Fault", "Jail", "Limits", "Seat"]

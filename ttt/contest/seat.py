@@ -23,7 +23,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from ttt.arguments import checked
+from ttt.core.arguments import checked
 
 __all__ = ["main"]
 
@@ -91,7 +91,7 @@ def _loader(entry: str) -> Callable[[int], Any]:
     """A function from a game's seed to a fresh player: a built-in level made with that seed
     (``builtin:NAME``), or the entry file run afresh, its ``PLAYER``."""
     if entry.startswith("builtin:"):
-        from ttt.players import make_player
+        from ttt.play.players import make_player
 
         return lambda seed: make_player(entry.removeprefix("builtin:"), seed)
 

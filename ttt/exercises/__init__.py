@@ -23,7 +23,7 @@ guess never gives away), ``lesson5.check_ordering`` and ``lesson5.check_symmetry
 not exercises here: not in ``EXERCISES``, nor graded.
 """
 
-from ttt.exercises import (
+from ttt.course.exercises import (
     lesson1,
     lesson2,
     lesson3,
@@ -35,7 +35,7 @@ from ttt.exercises import (
     lesson9,
     lesson10,
 )
-from ttt.exercises.checking import Exercise, Feedback
+from ttt.course.exercises.checking import Exercise, Feedback
 
 LESSONS = (lesson1, lesson2, lesson3, lesson4, lesson5, lesson6, lesson7, lesson8, lesson9,
            lesson10)

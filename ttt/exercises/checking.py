@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from numbers import Integral, Real
 from pathlib import Path
 
-from ttt.arguments import checked
-from ttt.board import Board
+from ttt.core.arguments import checked
+from ttt.games.board import Board
 
 __all__ = ["CELL", "CELLS", "CHECK_SECONDS", "MARK", "NO_ANSWER", "NUMBER", "SCORE", "SECONDS",
            "VALUE",

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from ttt.board import LINES, Board
-from ttt.exercises.checking import CELLS, MARK, Case, Exercise, same, shown
-from ttt.exercises.positions import line_positions, ordered_positions, sample
+from ttt.games.board import LINES, Board
+from ttt.course.exercises.checking import CELLS, MARK, Case, Exercise, same, shown
+from ttt.course.exercises.positions import line_positions, ordered_positions, sample
 
 __all__ = ["EXERCISES", "legal_moves", "winner"]
 

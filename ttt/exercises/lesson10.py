@@ -9,10 +9,10 @@ import random
 from collections.abc import Callable, Iterator
 from types import SimpleNamespace
 
-from ttt.board import Board
-from ttt.exercises.checking import NUMBER, Case, Exercise, Kind, shown
-from ttt.exercises.positions import sample, small_positions
-from ttt.mcts import PUCT_EXPLORATION, puct
+from ttt.games.board import Board
+from ttt.course.exercises.checking import NUMBER, Case, Exercise, Kind, shown
+from ttt.course.exercises.positions import sample, small_positions
+from ttt.search.mcts import PUCT_EXPLORATION, puct
 
 __all__ = ["EXERCISES", "masked_policy", "puct_score", "training_targets"]
 
@@ -88,7 +88,7 @@ _SHARES = Kind((dict,), "a dict from each legal move to its share, such as {2: 0
 
 def _softmax(scores: list[float], cells: list[int]) -> dict[int, float]:
     """Shares over ``cells`` in proportion to exp(score): the network's masked softmax (in
-    ``ttt.network``, on arrays) for one position, as the lesson's model answer computes it."""
+    ``ttt.learning.network``, on arrays) for one position, as the lesson's model answer computes it."""
     exps = {cell: math.exp(scores[cell]) for cell in cells}
     total = sum(exps.values())
     return {cell: exps[cell] / total for cell in exps}

@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from ttt.arguments import a_function, at_least, checked
-from ttt.board import Board
-from ttt.exercises.checking import Feedback, same, shown
-from ttt.exercises.lesson6 import IllegalChoice, refereed
-from ttt.matches import play_game
-from ttt.perfect import outcome
-from ttt.players import a_player_name, make_player
+from ttt.core.arguments import a_function, at_least, checked
+from ttt.games.board import Board
+from ttt.course.exercises.checking import Feedback, same, shown
+from ttt.course.exercises.lesson6 import IllegalChoice, refereed
+from ttt.play.matches import play_game
+from ttt.search.perfect import outcome
+from ttt.play.players import a_player_name, make_player
 
 __all__ = ["PLAN_GAMES", "check_start_value", "try_plan"]
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from ttt.board import Board
-from ttt.exercises.checking import WHOLE_NUMBER, Case, Exercise, same, shown
-from ttt.exercises.positions import small_positions
-from ttt.tree import Node, build_tree, count_games, count_nodes
+from ttt.games.board import Board
+from ttt.course.exercises.checking import WHOLE_NUMBER, Case, Exercise, same, shown
+from ttt.course.exercises.positions import small_positions
+from ttt.search.tree import Node, build_tree, count_games, count_nodes
 
 __all__ = ["EXERCISES", "count_tree_nodes", "count_x_wins"]
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from ttt.arguments import checked
-from ttt.board import Board
-from ttt.exercises.checking import (
+from ttt.core.arguments import checked
+from ttt.games.board import Board
+from ttt.course.exercises.checking import (
     CELL,
     SCORE,
     VALUE,
@@ -19,7 +19,7 @@ from ttt.exercises.checking import (
     same,
     shown,
 )
-from ttt.exercises.positions import (
+from ttt.course.exercises.positions import (
     AS_PLAYED,
     MAX_ONLY,
     SWAPPED,
@@ -28,9 +28,9 @@ from ttt.exercises.positions import (
     sample,
     small_positions,
 )
-from ttt.fast import minimax
-from ttt.perfect import move_outcomes, perfect_move
-from ttt.protocol import final_score, signed
+from ttt.search.fast import minimax
+from ttt.search.perfect import move_outcomes, perfect_move
+from ttt.core.protocol import final_score, signed
 
 __all__ = ["CORNER_EDGE", "DRAWN", "EXERCISES", "PREDICTION_NUDGES", "SMALL_TREE", "VALUE_MISTAKES",
            "VALUE_PROBES", "best_move", "check_backed_up", "check_prediction", "minimax_value",

@@ -7,12 +7,12 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Iterator
 
-from ttt.board import Board
-from ttt.exercises.checking import VALUE, WHOLE_NUMBER, Case, Exercise, Feedback, same, shown
-from ttt.exercises.lesson3 import value_nudge
-from ttt.exercises.positions import small_positions
-from ttt.fast import alphabeta, minimax
-from ttt.tree import build_tree, count_games, count_internal
+from ttt.games.board import Board
+from ttt.course.exercises.checking import VALUE, WHOLE_NUMBER, Case, Exercise, Feedback, same, shown
+from ttt.course.exercises.lesson3 import value_nudge
+from ttt.course.exercises.positions import small_positions
+from ttt.search.fast import alphabeta, minimax
+from ttt.search.tree import build_tree, count_games, count_internal
 
 __all__ = ["EXERCISES", "OPENINGS", "check_openings", "count_visits", "minimax_in_place"]
 

@@ -14,10 +14,10 @@ import math
 from collections.abc import Callable, Iterator
 from functools import cache
 
-from ttt.arguments import checked
-from ttt.board import Board
-from ttt.counting import reachable_positions
-from ttt.exercises.checking import (
+from ttt.core.arguments import checked
+from ttt.games.board import Board
+from ttt.search.counting import reachable_positions
+from ttt.course.exercises.checking import (
     NO_ANSWER,
     VALUE,
     WHOLE_NUMBER,
@@ -28,11 +28,11 @@ from ttt.exercises.checking import (
     same,
     shown,
 )
-from ttt.exercises.lesson3 import value_nudge
-from ttt.exercises.positions import small_positions
-from ttt.fast import alphabeta, minimax
-from ttt.protocol import signed
-from ttt.trace import CUT, ENTER, Step, search_steps
+from ttt.course.exercises.lesson3 import value_nudge
+from ttt.course.exercises.positions import small_positions
+from ttt.search.fast import alphabeta, minimax
+from ttt.core.protocol import signed
+from ttt.search.trace import CUT, ENTER, Step, search_steps
 
 __all__ = ["EXERCISES", "alphabeta_value", "check_ordering", "check_symmetry_sets",
            "count_distinct_positions", "ordering_counts", "traced_board", "two_move_positions"]

@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
-from ttt.arguments import a_function, checked
-from ttt.board import LINES, Board, open_lines
-from ttt.exercises.checking import (
+from ttt.core.arguments import a_function, checked
+from ttt.games.board import LINES, Board, open_lines
+from ttt.course.exercises.checking import (
     CELL,
     NUMBER,
     AnyOf,
@@ -21,9 +21,9 @@ from ttt.exercises.checking import (
     same,
     shown,
 )
-from ttt.exercises.positions import ordered_positions, sample
-from ttt.matches import check_round_robin, tournament, won_drawn_lost
-from ttt.players import (
+from ttt.course.exercises.positions import ordered_positions, sample
+from ttt.play.matches import check_round_robin, tournament, won_drawn_lost
+from ttt.play.players import (
     a_player_name,
     blocking_moves,
     depth_limited_player,

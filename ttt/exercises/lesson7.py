@@ -10,8 +10,8 @@ from collections.abc import Callable, Iterator
 from functools import cache
 from numbers import Integral
 
-from ttt.arguments import checked
-from ttt.exercises.checking import (
+from ttt.core.arguments import checked
+from ttt.course.exercises.checking import (
     CELLS,
     NUMBER,
     Between,
@@ -22,10 +22,10 @@ from ttt.exercises.checking import (
     guess_verdict,
     same,
 )
-from ttt.games import ConnectFour, connect_four
-from ttt.matches import Player, play_game
-from ttt.players import depth_limited_player
-from ttt.protocol import seeded_random
+from ttt.games.mnk import ConnectFour, connect_four
+from ttt.play.matches import Player, play_game
+from ttt.play.players import depth_limited_player
+from ttt.core.protocol import seeded_random
 
 __all__ = ["EXERCISES", "evaluate_four", "evaluation_results", "landing_cell", "open_columns"]
 

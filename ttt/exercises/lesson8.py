@@ -11,11 +11,11 @@ from fractions import Fraction
 from functools import cache
 from types import SimpleNamespace
 
-from ttt.board import Board
-from ttt.exercises.checking import NUMBER, Case, Exercise
-from ttt.exercises.positions import small_positions
-from ttt.expectimax import expectimax
-from ttt.mcts import EXPLORATION, ucb1
+from ttt.games.board import Board
+from ttt.course.exercises.checking import NUMBER, Case, Exercise
+from ttt.course.exercises.positions import small_positions
+from ttt.search.expectimax import expectimax
+from ttt.search.mcts import EXPLORATION, ucb1
 
 __all__ = ["EXERCISES", "Exact", "expectimax_value", "ucb1_score"]
 

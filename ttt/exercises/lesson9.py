@@ -8,7 +8,7 @@ import math
 import random
 from collections.abc import Callable, Iterator
 
-from ttt.exercises.checking import (
+from ttt.course.exercises.checking import (
     CELL,
     NUMBER,
     WHOLE_NUMBER,
@@ -19,7 +19,7 @@ from ttt.exercises.checking import (
     changed_dict,
     shown,
 )
-from ttt.learning import MICHIE_REWARDS, michie_update
+from ttt.learning.tabular import MICHIE_REWARDS, michie_update
 
 __all__ = ["EXERCISES", "epsilon_greedy_move", "menace_update", "td_update"]
 

@@ -8,11 +8,11 @@ from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from ttt.arguments import at_least, checked
-from ttt.board import LINES, Board
-from ttt.counting import reachable_positions
-from ttt.protocol import MARKS, Position
-from ttt.search import minimax
+from ttt.core.arguments import at_least, checked
+from ttt.games.board import LINES, Board
+from ttt.search.counting import reachable_positions
+from ttt.core.protocol import MARKS, Position
+from ttt.search.minimax import minimax
 
 __all__ = ["AS_PLAYED", "MAX_ONLY", "SWAPPED", "Misread", "line_positions", "misread_value",
            "ordered_positions", "sample", "small_positions"]
