@@ -206,9 +206,10 @@ bench: venv
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/zero.py
 
-# The trained network the package ships (ttt/data/zero.npz), from seed 0: the same file each time
+# The trained network the package ships (ttt/data/zero.json), from its seed (ttt.learning.selfplay.SHIPPED_SEED):
+# the same file each time
 network: venv
-	$(BIN)/python -m ttt.learning.selfplay train --seed 0
+	$(BIN)/python -m ttt.learning.selfplay train
 
 images: system venv
 	$(BIN)/python scripts/make_images.py

@@ -29,7 +29,9 @@ own modules (``ttt.pictures.display``, ``ttt.pictures.charts``, ``ttt.course.ste
 ``ttt.course.widgets``), so that ``import ttt`` needs neither a notebook nor matplotlib.
 """
 
+import ttt.learning.zero  # noqa: F401  (registers make_player's 'zero-N')
 from ttt.core.protocol import Position, final_score, value_of
+from ttt.core.watching import Watch
 from ttt.games.board import (
     LINES,
     Board,
@@ -62,15 +64,6 @@ from ttt.search.minimax import SearchResult, alphabeta, iterative_deepening, min
 from ttt.search.perfect import Outcome, move_outcomes, outcome, perfect_move
 from ttt.search.solve import solve
 from ttt.search.trace import Step, mcts_steps, search_steps
-
-# make_player's 'zero-N' (ttt.learning.zero registers it) needs numpy, which a browser build may
-# lack
-try:
-    import ttt.learning.zero  # noqa: F401
-except ModuleNotFoundError as missing:  # pragma: no cover (the desktop always has numpy)
-    if missing.name != "numpy":
-        raise
-from ttt.core.watching import Watch
 from ttt.search.tree import (
     Node,
     best_path,

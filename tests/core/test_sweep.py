@@ -42,7 +42,6 @@ from dataclasses import dataclass, is_dataclass
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
 from beartype import BeartypeConf
 from beartype.door import is_bearable
@@ -244,10 +243,9 @@ def _network() -> Any:
 def _examples() -> Any:
     """Two positions to learn from: SMALL and the empty board, each with a target."""
     positions = [SMALL, Board()]
-    return Examples(np.array([encode(board) for board in positions]),
-                    np.array([legal_mask(board) for board in positions]),
-                    np.array([visit_shares(board, {2: 1}) for board in positions]),
-                    np.array([1.0, 0.0]))
+    return Examples([encode(board) for board in positions],
+                    [legal_mask(board) for board in positions],
+                    [visit_shares(board, {2: 1}) for board in positions], [1.0, 0.0])
 
 
 def _knowing_nothing(position: Any) -> tuple[dict[Any, float], float]:
@@ -366,7 +364,7 @@ BY_NAME: dict[str, Callable[[], Any]] = {
        for owner in ("network_share", "value_share", "network_values", "search_share")},
     "judged_positions:start": lambda: Board(),
     "save_network:path": lambda: Path(tempfile.mkdtemp()) / "network.npz",
-    "load_network:path": lambda: ROOT / "ttt" / "data" / "zero.npz",
+    "load_network:path": lambda: ROOT / "ttt" / "data" / "zero.json",
     "rate": lambda: 0.01, "beta1": lambda: 0.9, "beta2": lambda: 0.999,
     "register_numbered:kind": lambda: "anew",
 }

@@ -7,7 +7,8 @@ line says the game is over. Whatever the computer varies, "perfect" never loses,
 in "O wins" or "Draw". On the way: Undo removes the last two marks; Hints label every free cell
 with a win, draw or loss, and no label or button text is cut off; Explain shows a tree that fits
 the page with text big enough to read on a projector. Then, at the strongest Monte Carlo level,
-Explain shows the visits behind the computer's reply. The board's buttons carry the classes
+Explain shows the visits behind the computer's reply; at the AlphaZero level, the network's prior
+and value and the search's visits. The board's buttons carry the classes
 ``cell-0`` ... ``cell-8``, its status line ``board-status``, the whole board ``play-board``. Its
 live region (tests/browser/test_keyboard.py hears all it says) names the computer's first reply and
 the result.
@@ -30,6 +31,7 @@ LIVE = f"{BOARD} [role='status'][aria-live='polite']"
 MIN_TEXT_PX = 10  # the smallest text a class can read from the back of the room, at 1280 x 800
 HINT = re.compile(r"^(win in \d|draw|loss in \d)$")
 SAMPLING = "samples 1,000 games (MCTS)"  # the strongest Monte Carlo level
+ALPHAZERO = "self-play and search (AlphaZero)"  # the network-guided search (lesson 10)
 
 # The nine buttons' texts, and how many hold a mark.
 READ_CELLS = """() => Array.from({length: 9},
@@ -159,6 +161,7 @@ def play(page) -> None:
     # read out too (a message of its own, which may come a moment after the status line's)
     expect(page.locator(LIVE)).to_have_text(re.compile(rf"\. {re.escape(final)}\s*$"))
     sampling_level(page)
+    alphazero_level(page)
     no_traceback(page)
 
 
@@ -174,6 +177,31 @@ def sampling_level(page) -> None:
     rows = page.locator(f"{BOARD} .explanation table.sampling tr")
     expect(rows).to_have_count(1 + 8)  # a heading and the eight free cells
     expect(page.locator(f"{BOARD} .explanation")).to_contain_text("It sampled 1,000 random games")
+    legible(page, tree=False)
+
+
+def alphazero_level(page) -> None:
+    """At the AlphaZero level, Explain shows for each move the computer could make (eight after
+    your first move) the network's prior and the search's visits, 100 in all, and the network's
+    value of the position, legible."""
+    from playwright.sync_api import expect
+
+    page.locator(f"{BOARD} select").select_option(label=ALPHAZERO)
+    page.locator(f"{BOARD} .new-game").click()
+    wait_until(page, MARKS_ARE, 0, "New game did not clear the board")
+    click_lowest_free(page)
+    table = page.locator(f"{BOARD} .explanation table.guided")
+    expect(table.locator("tr")).to_have_count(1 + 8)  # a heading and the eight free cells
+    expect(table.locator("tr").first).to_contain_text("prior")
+    expect(table.locator("tr").first).to_contain_text("visits")
+    visits = [int(text.replace(",", "")) for text in
+              table.locator("tr td:nth-child(3)").all_inner_texts()]
+    assert sum(visits) == 100, visits
+    priors = [int(text.rstrip("%")) for text in
+              table.locator("tr td:nth-child(2)").all_inner_texts()]
+    assert 95 <= sum(priors) <= 105, priors  # shares adding up to 1, each rounded to a percent
+    expect(page.locator(f"{BOARD} .explanation")).to_contain_text(
+        re.compile(r"values this position [+-]\d\.\d\d for O"))
     legible(page, tree=False)
 
 

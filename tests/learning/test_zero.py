@@ -2,10 +2,10 @@
 self-play (ttt.learning.selfplay), and the player and its judge (ttt.learning.zero), with the
 targets of issue 40 measured on the shipped network by the solver."""
 
+import math
 import random
 import re
 
-import numpy as np
 import pytest
 
 from ttt.core.protocol import value_of
@@ -123,7 +123,7 @@ def test_the_policy_target_is_the_share_of_visits():
     # O . .      visits 6, 2, 2 to cells 8, 2, 5 (3, 7 unvisited)
     board = Board.from_string("XO.|.X.|O..")
     shares = visit_shares(board, {8: 6, 2: 2, 5: 2, 3: 0, 7: 0})
-    assert shares.tolist() == [0, 0, 0.2, 0, 0, 0.2, 0, 0, 0.6]
+    assert shares == [0, 0, 0.2, 0, 0, 0.2, 0, 0, 0.6]
 
 
 def test_each_position_is_valued_by_the_result_for_its_player_to_move():
@@ -138,7 +138,7 @@ def test_each_position_is_valued_by_the_result_for_its_player_to_move():
             for board in line]
     examples = symmetric_examples(seen, end)
     assert len(examples) == 8 * len(line)  # each position with its 8 images
-    assert examples.values.reshape(len(line), 8)[:, 0].tolist() == [1, -1, 1, -1, 1]
+    assert examples.values[::8] == [1, -1, 1, -1, 1]
 
 
 def test_the_images_carry_their_moves_with_them():
@@ -149,12 +149,18 @@ def test_the_images_carry_their_moves_with_them():
     shares = visit_shares(board, {1: 10})
     examples = symmetric_examples([(board, shares)], board.play(1).play(4).play(2).play(8))
     for row, cells in enumerate(board.shape.symmetries):
-        assert examples.planes[row][9:18].nonzero()[0].tolist() == [cells[0]]  # X's mark
-        assert examples.policies[row].nonzero()[0].tolist() == [cells[1]]
+        assert _nonzero(examples.planes[row][9:18]) == [cells[0]]  # X's mark
+        assert _nonzero(examples.policies[row]) == [cells[1]]
     # the quarter turn right sends cell 0 to 2 and cell 1 to 5
     assert board.shape.symmetries[1][:2] == (2, 5)
-    assert (examples.policies.sum(axis=1) == 1).all()
-    assert not (examples.policies * ~examples.legal).any()  # never a share to a taken cell
+    assert all(sum(shares) == 1 for shares in examples.policies)
+    assert not any(share and not legal  # never a share to a taken cell
+                   for shares, legals in zip(examples.policies, examples.legal, strict=True)
+                   for share, legal in zip(shares, legals, strict=True))
+
+
+def _nonzero(row):
+    return [index for index, x in enumerate(row) if x]
 
 
 def test_connect_four_images_mirror_the_columns():
@@ -168,10 +174,10 @@ def test_connect_four_images_mirror_the_columns():
     end = position.play(1).play(0).play(1).play(0).play(1).play(0)
     examples = symmetric_examples([(position, shares)], end)
     assert len(examples) == 2  # Connect Four's symmetries: itself and its mirror image
-    assert examples.policies[0].nonzero()[0].tolist() == [1]
-    assert examples.policies[1].nonzero()[0].tolist() == [3]
-    assert examples.planes[1][20:40].nonzero()[0].tolist() == [19]  # X's disc, bottom right
-    assert examples.values.tolist() == [-1, -1]  # X won: O, to move there, lost
+    assert _nonzero(examples.policies[0]) == [1]
+    assert _nonzero(examples.policies[1]) == [3]
+    assert _nonzero(examples.planes[1][20:40]) == [19]  # X's disc, bottom right
+    assert examples.values == [-1, -1]  # X won: O, to move there, lost
 
 
 def test_a_game_of_self_play_is_a_real_game_with_its_targets():
@@ -179,7 +185,7 @@ def test_a_game_of_self_play_is_a_real_game_with_its_targets():
                                opening=2, sampled=2)
     assert end.is_over
     for (position, shares), (after, _) in zip(seen, [*seen[1:], (end, None)], strict=True):
-        assert shares.sum() == pytest.approx(1)
+        assert sum(shares) == pytest.approx(1)
         played = [move for move in position.legal_moves if position.play(move) == after]
         assert len(played) == 1 and shares[played[0]] > 0
         assert all(shares[move] == 0 for move in range(9) if move not in position.legal_moves)
@@ -189,8 +195,8 @@ def test_self_play_is_reproducible_from_its_seed():
     training = Training(rounds=2, games=6, playouts=10, epochs=1)
     first, again = train_network(training, seed=5), train_network(training, seed=5)
     other = train_network(training, seed=6)
-    assert all((first.weights()[name] == again.weights()[name]).all() for name in first.names)
-    assert not (first.hidden == other.hidden).all()
+    assert first.weights() == again.weights()
+    assert first.hidden != other.hidden
 
 
 def test_each_round_reports_its_games_and_learns():
@@ -198,7 +204,7 @@ def test_each_round_reports_its_games_and_learns():
     rounds = list(self_play(network, Training(rounds=3, games=10, playouts=10), seed=0))
     assert [done.games for done in rounds] == [10, 20, 30]
     assert rounds[-1].examples > rounds[0].examples
-    assert np.isfinite([done.loss for done in rounds]).all()
+    assert all(math.isfinite(done.loss) for done in rounds)
 
 
 def test_self_play_refuses_bad_settings():
@@ -242,10 +248,8 @@ GUIDED = re.compile(r"<tr style='font-weight:(\w+)'><td[^>]*>(\d)</td><td[^>]*>(
                     r"<td[^>]*>([\d,]+)</td><td[^>]*>([+-]\d\.\d\d)?</td></tr>")
 
 
-def test_explain_at_the_alphazero_level_shows_prior_value_and_visits(monkeypatch):
-    # the board's level is the lessons' to add (their counts of levels change with it): here the
-    # board gets it as the lessons will give it
-    monkeypatch.setitem(LEVELS, "self-play and search (AlphaZero)", "zero-100")
+def test_explain_at_the_alphazero_level_shows_prior_value_and_visits():
+    assert LEVELS["self-play and search (AlphaZero)"] == "zero-100"
     board = play_board(level="self-play and search (AlphaZero)", seed=1)
     board.explain.value = True
     board.buttons[4].click()

@@ -34,11 +34,7 @@ from static_site import KERNEL, KERNEL_IDLE
 from ttt.pictures.browser import lesson_address
 from ttt.pictures.charts import NO_MATPLOTLIB, NOT_DRAWN_FOR_THE_BROWSER
 
-#: The lessons whose network needs numpy, which the browser-only version cannot load
-# (ttt.learning.network's
-#: NO_NUMPY): there Run All stops at the lesson's first use of the network, with that sentence.
-NEEDS_NUMPY = {"10_search_and_learning.ipynb"}
-LESSON_NAMES = [path.name for path in LESSONS if path.name not in NEEDS_NUMPY]
+LESSON_NAMES = [path.name for path in LESSONS]
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 NOTEBOOK = "window.jupyterapp.shell.currentWidget"  # the open notebook's panel
@@ -95,29 +91,6 @@ def test_lesson_runs_offline(offline, failed_requests, lesson):
     assert not offline.blocked, f"{len(offline.blocked)} requests left 127.0.0.1: {offline.blocked}"
     assert not failed_requests, f"requests that failed: {failed_requests}"
     assert not offline.errors, f"the page logged errors: {offline.errors}"
-
-
-@pytest.mark.parametrize("lesson", sorted(NEEDS_NUMPY))
-def test_a_lesson_that_needs_numpy_says_so(offline, lesson):
-    """Run All stops at the first cell that imports ttt.learning.network, and says why in a
-    sentence: no other cell before it fails."""
-    from ttt.learning.network import NO_NUMPY
-
-    page = offline.page
-    page.goto(f"{offline.site}/{lesson_address(lesson)}")
-    wait_for(offline, KERNEL_IDLE, 300_000, "the Python kernel (Pyodide) did not start")
-    page.evaluate(START, "notebook:run-all-cells")
-    wait_for(offline, COMMAND_DONE, 600_000, "Run All did not finish")
-    cells = page.evaluate(READ_CELLS)
-    failed = [number for number, cell in enumerate(cells)
-              if any(output["output_type"] == "error" for output in cell["outputs"])]
-    first_network = next(number for number, cell in enumerate(cells)
-                         if "from ttt.learning.network import" in cell["source"])
-    assert failed == [first_network], failed
-    error = next(output for output in cells[first_network]["outputs"]
-                 if output["output_type"] == "error")
-    # Pyodide names the error by its class ("<class 'ModuleNotFoundError'>"), Python by its name
-    assert "ModuleNotFoundError" in error["ename"] and error["evalue"] == NO_NUMPY, error
 
 
 def saved_streams(outputs: list) -> list:

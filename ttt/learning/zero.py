@@ -27,8 +27,6 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-import numpy as np
-
 from ttt.core.arguments import at_least, checked
 from ttt.core.protocol import (
     COUNT_LIMIT,
@@ -149,15 +147,15 @@ def _mover_value(position: Grid) -> int:
 
 
 @checked
-def network_values(network: Network, positions: list[Grid]) -> tuple[np.ndarray, np.ndarray]:
-    """The network's policy and value for every one of ``positions`` at once, one row each (a
-    single forward pass of them all)."""
+def network_values(network: Network,
+                   positions: list[Grid]) -> tuple[list[list[float]], list[float]]:
+    """The network's policy and value for every one of ``positions``: a list of policies and a
+    list of values, in the positions' order."""
     for position in positions:
         network.check_fits(position)
         check_not_over(position)
-    planes = np.array([encode(position) for position in positions])
-    legal = np.array([legal_mask(position) for position in positions])
-    return forward(network, planes, legal)
+    answers = [forward(network, encode(position), legal_mask(position)) for position in positions]
+    return [policy for policy, _ in answers], [value for _, value in answers]
 
 
 @checked
@@ -165,7 +163,7 @@ def network_share(network: Network, positions: list[Grid]) -> float:
     """The share of ``positions`` where the network alone, its policy's top move, keeps the
     position's value with perfect play."""
     policies, _ = network_values(network, positions)
-    kept = [int(np.argmax(policy)) in perfect_moves(position)
+    kept = [max(range(len(policy)), key=policy.__getitem__) in perfect_moves(position)
             for position, policy in zip(positions, policies, strict=True)]
     return sum(kept) / len(positions)
 
@@ -175,7 +173,7 @@ def value_share(network: Network, positions: list[Grid]) -> float:
     """The share of ``positions`` where the value head has the right sign: rounded to the nearest
     of -1, 0 and +1, it is the position's value with perfect play for the player to move."""
     _, values = network_values(network, positions)
-    right = [round(float(value)) == _mover_value(position)
+    right = [round(value) == _mover_value(position)
              for position, value in zip(positions, values, strict=True)]
     return sum(right) / len(positions)
 

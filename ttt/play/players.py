@@ -425,7 +425,8 @@ PLAYER_NAMES: tuple[str, ...] = (*PLAYERS, *(f"{kind}-N" for kind in _NUMBERED),
 
 #: The playable boards' difficulty levels, weakest first: label -> player name. At "perfect" the
 #: computer varies among equally good moves, so two games (or two classes) rarely look the same.
-#: The MCTS levels play that many random games per move (lesson 8): the more, the stronger.
+#: The MCTS levels play that many random games per move (lesson 8): the more, the stronger. The
+#: AlphaZero level searches 100 play-outs guided by the shipped network (lesson 10).
 LEVELS: dict[str, str] = {
     "random": "random",
     "wins when it can": "one-layer",
@@ -435,6 +436,7 @@ LEVELS: dict[str, str] = {
     "samples 1,000 games (MCTS)": "mcts-1000",
     "imperfect": "imperfect",
     "learned by self-play (TD)": "learned",
+    "self-play and search (AlphaZero)": "zero-100",
     "perfect": "varied-perfect",
 }
 #: Levels for Connect Four, weakest first. No computer can solve 7 x 6 Connect Four in a class's

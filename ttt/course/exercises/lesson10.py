@@ -1,7 +1,6 @@
 """Lesson 10's exercises, ``masked_policy``, ``puct_score`` and ``training_targets``: model
 answers, cases and nudges. The model answers use only Python itself (``math``) and the constant
-lesson 10 imports (``PUCT_EXPLORATION``); ``make solutions`` pastes them into the lesson. Nothing
-here needs numpy: the checks run in the browser-only build too."""
+lesson 10 imports (``PUCT_EXPLORATION``); ``make solutions`` pastes them into the lesson."""
 
 from __future__ import annotations
 
