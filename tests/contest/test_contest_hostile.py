@@ -210,11 +210,15 @@ def seen_by_every_account(needed: list[Path]) -> list[str]:
                        if not any(other in folder.parents for other in closed))
     inside = sorted({folder for path in needed for folder in path.parents
                      if any(cover in folder.parents for cover in outermost)})
-    return ["--dev-bind", "/", "/",  # devices too: the contest's own bubblewrap shows /dev/null
-            *(arg for folder in outermost for arg in ("--tmpfs", str(folder))),
-            # the folders on the way, passable (bubblewrap would make them 0700)
-            *(arg for folder in inside for arg in ("--perms", "0755", "--dir", str(folder))),
-            *(arg for path in needed for arg in ("--bind", str(path), str(path)))]
+    # outermost first: a needed folder that holds a closed one (the clone holding make test's
+    # .pytest-tmp) is shown before the cover, so that the cover is not hidden again by it
+    steps = sorted([*((folder, 0, ("--tmpfs", str(folder))) for folder in outermost),
+                    # the folders on the way, passable (bubblewrap would make them 0700)
+                    *((folder, 1, ("--perms", "0755", "--dir", str(folder))) for folder in inside),
+                    *((path, 2, ("--bind", str(path), str(path))) for path in needed)],
+                   key=lambda step: (len(step[0].parts), step[1]))
+    # devices too: the contest's own bubblewrap shows /dev/null
+    return ["--dev-bind", "/", "/", *(arg for _, _, args in steps for arg in args)]
 
 
 #: The account a contest runs as in the tests below: ``nobody`` (with no home) when the tests run

@@ -508,10 +508,11 @@ def _asked_again(case: Case, got: object, student: Callable) -> str:
 @checked
 def changes_its_mind(student: Callable, args: tuple, got: object) -> str:
     """The nudge for a function that answered ``got`` and answers otherwise when asked the same
-    again, up to three times (``student`` as ``attempt`` makes it), or ''."""
-    again = next((answer for answer in (student(*args) for _ in range(3))
-                  if not same(answer, got)), got)
-    if same(again, got):
+    again, up to three times, or ''."""
+    call = attempt(student)  # a function that raises when asked again has not changed its mind
+    again = next((answer for answer in (call(*args) for _ in range(3))
+                  if answer is NO_ANSWER or not same(answer, got)), got)
+    if again is NO_ANSWER or same(again, got):
         return ""
     return (f"Asked the same twice, yours answered {shown(got)}, then {shown(again)}; a right "
             "answer is the same every time. Does your function keep something from one call to "
