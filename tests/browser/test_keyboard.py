@@ -168,7 +168,7 @@ def check_reply(keys: Keyboard, said: str, cell: int, computer: str) -> None:
 def play_tic_tac_toe(keys: Keyboard) -> None:
     """The level and the side chosen, Hints on and off, a move taken back, and a whole game
     played, from the keyboard; each announcement checked."""
-    assert keys.press("select", "ArrowUp") == "Computer: learned by self-play (TD)."
+    assert keys.press("select", "ArrowUp") == "Computer: self-play and search (AlphaZero)."
     assert keys.press("select", "ArrowDown") == "Computer: perfect."
     said = keys.press(".widget-toggle-button:has-text('O (computer starts)')")
     first = re.fullmatch(rf"New game: you play O\. The computer \(X\) played {MARK_OF}\. "
