@@ -12,7 +12,7 @@ scrollable-region-focusable, issue 38: shown code whose long names did not wrap 
 from __future__ import annotations
 
 import pytest
-from jupyter_pages import open_in_lab, run_all
+from jupyter_pages import open_in_lab, run_all, wait_until_attached
 
 from ttt.games.svg import cell_in_words
 
@@ -110,5 +110,5 @@ def test_the_outputs_of_lessons_that_show_code(page, lab, lesson, screen):
     open_in_lab(page, lab, lesson)
     # Lab opens with the file browser beside the lesson, leaving a phone 22 px of output width
     page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
-    page.locator(".jp-RenderedHTML .highlight").first.wait_for()
+    assert wait_until_attached(page, lesson) > 0
     assert grave_violations(page, ".jp-OutputArea-output") == []

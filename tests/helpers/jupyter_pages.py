@@ -162,6 +162,20 @@ def open_in_lab(page, lab: str, notebook: str) -> None:
     page.wait_for_function(KERNEL_IDLE, timeout=KERNEL_REPLY_MS)
 
 
+def wait_until_attached(page, notebook: str) -> int:
+    """Wait until JupyterLab has put every cell of ``notebook`` and every block of shown code in
+    its outputs into the page (it adds them a few at a time while the browser is idle: a check
+    made before then sees only the first screen); return the number of code blocks."""
+    cells = nbformat.read(NOTEBOOKS / notebook, as_version=4).cells
+    shown = sum(str(output.get("data", {}).get("text/html", "")).count('class="highlight"')
+                for cell in cells for output in cell.get("outputs", []))
+    page.wait_for_function(
+        """([cells, shown]) => document.querySelectorAll('.jp-Notebook .jp-Cell').length === cells
+            && document.querySelectorAll('.jp-OutputArea-output .highlight').length === shown""",
+        arg=[len(cells), shown], timeout=KERNEL_REPLY_MS)
+    return shown
+
+
 def run_all(page, timeout: float = 180_000) -> None:
     """Run ▸ Run All Cells, and wait until every cell has run."""
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
