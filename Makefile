@@ -313,13 +313,14 @@ test-readme: system-lite venv-dev
 mutation: venv-dev
 	$(BIN)/python mutation/run.py $(MODULES)
 
-# The quick check before a commit (about 5 minutes on 2 cores): every kind of test, in less of it.
-# lint; the unit tests (lint-imports among them) and the lessons the change touches, on every core;
-# then one test of each browser stage: lesson 10's game in JupyterLab in Chromium, a touched lesson
-# (else lesson 1) run offline in the browser version (built first if its files changed), and every
-# page of the website loading. A change is what differs from where the branch left main (origin/main
-# where there is one), committed or not, and new files; a change to ttt/ touches every lesson. Left
-# to make test: the other lessons, the other browser tests, the nbgrader course, the hub, the README.
+# The quick check before a commit (at most 5 minutes on 2 idle cores): every kind of test, in less
+# of it. lint; the unit tests (lint-imports among them) but the sweeps marked slow, and the lessons
+# the change touches, on every core; then one test of each browser stage side by side: lesson 11's
+# game in JupyterLab in Chromium, a touched lesson (else lesson 1) run offline in the browser version
+# (built first if its files changed), and every page of the website loading. A change is what
+# differs from where the branch left main (origin/main where there is one), committed or not, and
+# new files; a change to ttt/ touches every lesson. Left to make test: the slow sweeps, the other
+# lessons, the other browser tests, the nbgrader course, the hub, the README.
 CHECK_BASE = $(shell git merge-base HEAD origin/main 2>/dev/null || git merge-base HEAD main 2>/dev/null \
 	|| echo HEAD)
 CHANGED = $(shell git diff --name-only $(CHECK_BASE) 2>/dev/null; \
@@ -338,9 +339,10 @@ check: system-lite system-browser venv-dev venv-lite
 	$(call stage,lint (ruff),$(BIN)/ruff check $(LINT_DIRS))
 	$(call stage,unit tests and the lessons touched on every core: $(or $(notdir $(TOUCHED_LESSONS)),none),\
 	  $(BIN)/python -m pytest $(NBVAL) $(PARALLEL) --basetemp=.pytest-tmp/check \
-	  $(DESKTOP) --ignore=tests/lessons/test_assignments.py $(TOUCHED_LESSONS))
-	$(call stage,one test in each browser stage: JupyterLab - the browser version - the website,\
-	  $(BIN)/python -m pytest -p no:nbval --basetemp=.pytest-tmp/check-browsers $(CHECK_BROWSERS))
+	  -m "not (browser or lite or site or hub or readme or slow)" tests \
+	  --ignore=tests/lessons/test_assignments.py $(TOUCHED_LESSONS))
+	$(call stage,one test in each browser stage side by side: JupyterLab - the browser version - the website,\
+	  $(BIN)/python -m pytest -p no:nbval -n 3 --basetemp=.pytest-tmp/check-browsers $(CHECK_BROWSERS))
 	@$(SHOW_TIMES)
 
 clean:

@@ -95,6 +95,7 @@ def mallory_sentences(folder: Path, honest_games: dict, body: str,
     return [game.sentence for game in games]
 
 
+@pytest.mark.slow
 def test_an_infinite_loop_loses_on_time(contest_folder, honest_games):
     sentences = mallory_sentences(contest_folder, honest_games, "while True:\n    pass", ON_TIME)
     assert all("took longer than 2 s to move, so" in said for said in sentences)

@@ -674,6 +674,7 @@ ttt.learning.tabular.board_table()
 TOTALS = {"calls": 0, "misbehaved": 0}
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(600)
 @pytest.mark.parametrize("owner", sorted(EXPORTED))
 def test_every_bad_argument_gets_a_clear_error_at_once(owner):
@@ -712,6 +713,7 @@ POSITIONS = [("SMALL", SMALL), ("Connect Four 4x4", FOUR), ("a finished game", F
 @pytest.mark.timeout(600)
 @pytest.mark.parametrize("name", [name.replace("-N", "-2").replace("-S", "-0.01") for name in
                                   (*ttt.play.players.PLAYER_NAMES, *ttt.play.players.PLAYERS)])
+@pytest.mark.slow
 def test_every_player_by_name_plays_a_legal_move_or_refuses_the_position(name):
     """What ``make_player`` returns is called with odd positions too: a player that knows only
     tic-tac-toe (the "learned" one) refuses another game, as a player that would search too long

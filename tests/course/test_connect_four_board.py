@@ -51,6 +51,7 @@ def test_a_whole_game_ends_with_the_result_in_the_status(level, human):
     assert ("Draw" in status) if final.winner is None else status.startswith(f"{final.winner} wins")
 
 
+@pytest.mark.slow
 def test_the_iterative_deepening_level_replies_with_a_legal_move_and_blocks():
     board = play_board(level="thinks 1 second (iterative deepening)", seed=1, game="connect four")
     for _ in range(4):  # you drop every disc in column 0: the computer does not let you stack four

@@ -14,6 +14,7 @@ from repo import GUIDE
 from ttt.course.exercises import EXERCISES, checking
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(EXERCISES))
 def test_the_check_rejects_every_wrong_mutant_of_the_model_answer(name):
     found = tally(EXERCISES[name])
@@ -51,6 +52,7 @@ def test_the_committed_report_is_current():
 
 @pytest.mark.parametrize("wrong", WRONG_ANSWERS,
                          ids=lambda wrong: f"{wrong.exercise}: {wrong.mistake}")
+@pytest.mark.slow
 def test_each_written_wrong_answer_fails_with_the_nudge_naming_its_mistake(wrong):
     exercise = EXERCISES[wrong.exercise]
     feedback = exercise.check(wrong.function())
@@ -58,6 +60,7 @@ def test_each_written_wrong_answer_fails_with_the_nudge_naming_its_mistake(wrong
     assert wrong.words in f"{feedback.headline} {feedback.nudge}", str(feedback)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(EXERCISES))
 def test_a_function_that_never_returns_is_stopped_and_told_so(name, monkeypatch):
     monkeypatch.setattr(checking, "SECONDS", 0.5)
@@ -126,6 +129,7 @@ def test_the_guide_states_the_time_limits_the_checks_keep():
             f"{checking.CHECK_SECONDS:g} s") in readme
 
 
+@pytest.mark.slow
 def test_in_a_notebooks_kernel_a_check_of_a_function_that_never_returns_stops():
     # the kernel JupyterLab and nbval start (ipykernel), running cells as Run All does
     import nbformat

@@ -131,6 +131,7 @@ def test_a_level_that_is_no_level_is_refused_and_the_computer_still_replies(make
     assert board.board.to_move == board.human and len(board.history) == 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", list(CONNECT_FOUR_LEVELS))
 def test_explain_on_the_connect_four_board_never_raises(level):
     board = ConnectFourBoard(human="O", level=level, seed=2, columns=4, rows=4)

@@ -89,6 +89,7 @@ def test_mnk_3_3_3_agrees_with_board_on_every_reachable_position():
         assert same._repr_svg_() == board._repr_svg_()
 
 
+@pytest.mark.slow
 def test_mnk_3_3_3_gives_tic_tac_toes_search_numbers():
     board, same = Board(), mnk(3, 3, 3)
     plain = minimax.minimax(same)

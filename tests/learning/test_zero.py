@@ -292,6 +292,7 @@ def test_the_value_head_mostly_has_the_right_sign():
     assert value_share(shipped_network(), judged_positions()) >= 0.75
 
 
+@pytest.mark.slow
 def test_with_100_playouts_a_value_keeping_move_in_at_least_99_5_percent_of_positions():
     assert search_share(guided_search_player(100), judged_positions()) >= 0.995
 

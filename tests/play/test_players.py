@@ -131,6 +131,7 @@ def test_perfect_player_on_the_empty_board():
     assert perfect_player(Board()) == minimax(Board()).move == 0
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(playable_positions(min_moves=1))
 def test_perfect_player_moves_like_minimax(board):
@@ -457,6 +458,7 @@ def keeps_the_value(position, move) -> bool:
 
 @pytest.mark.parametrize("start", [connect_four(4, 4), mnk(4, 3, 3),
                                    MNK_O_MUST_BLOCK], ids=repr)
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["perfect", "varied-perfect", "imperfect"])
 def test_the_solving_players_keep_the_value_on_other_games(name, start):
     position = start

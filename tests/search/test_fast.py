@@ -20,6 +20,7 @@ def same(a, b) -> bool:
     return (a.value, a.score, a.move, a.nodes) == (b.value, b.score, b.move, b.nodes)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ordered", [True, False])
 @pytest.mark.parametrize("prefer_quick", [True, False])
 def test_alphabeta_is_the_same_everywhere(ordered, prefer_quick):
@@ -28,6 +29,7 @@ def test_alphabeta_is_the_same_everywhere(ordered, prefer_quick):
         assert same(fast.alphabeta(board, **options), minimax.alphabeta(board, **options)), board
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("prefer_quick", [True, False])
 def test_minimax_is_the_same_on_every_position_with_up_to_six_free_cells(prefer_quick):
     # Positions with more free cells are whole big trees each; the empty board is checked below.

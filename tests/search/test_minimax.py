@@ -90,6 +90,7 @@ def test_symmetric_solver_gives_the_same_answers(solved):
 
 # --- the solver is minimax; alpha-beta is minimax -------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("prefer_quick", [True, False])
 def test_solver_agrees_with_minimax(prefer_quick, solved):
     # Every position with at most 7 free cells (the empty board is checked above; the 9
@@ -103,6 +104,7 @@ def test_solver_agrees_with_minimax(prefer_quick, solved):
                                                     expected.move), board
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ordered", [True, False])
 @pytest.mark.parametrize("prefer_quick", [True, False])
 def test_alphabeta_agrees_with_minimax_everywhere(ordered, prefer_quick, solved):

@@ -47,6 +47,7 @@ def test_solve_agrees_with_a_brute_force(position, flags):
     assert solve(position.play(result.move), **flags).value == result.value  # a best move
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("flags", [FLAGS[0], FLAGS[2], FLAGS[4]], ids=str)
 def test_solve_agrees_with_a_brute_force_on_connect_four(flags):
     game = connect_four(4, 4)
@@ -85,6 +86,7 @@ def test_solve_works_on_board_and_agrees_with_the_tic_tac_toe_solver():
 @pytest.mark.parametrize("flags", FLAGS, ids=str)
 @pytest.mark.parametrize("position", [mnk(4, 3, 3), mnk(3, 3, 3).play(1), mnk(3, 3, 2),
                                       connect_four(4, 3)], ids=repr)
+@pytest.mark.slow
 def test_prefer_quick_scores_as_the_readable_alphabeta_does(position, flags):
     # the quickest win's score, 1 + the cells then free: what minimax with quick wins finds
     result = solve(position, prefer_quick=True, **flags)
@@ -239,6 +241,7 @@ def midgames(start, plies: int, count: int, seed: int) -> list:
 # 123 on). 200 of each found no other kind and took over 60 s on a busy 2-core machine.
 @pytest.mark.parametrize("start, plies", [(connect_four(5, 4), 8), (connect_four(4, 5), 7)],
                          ids=repr)
+@pytest.mark.slow
 def test_solve_agrees_with_a_plain_search_on_hundreds_of_midgames(start, plies):
     for position in midgames(start, plies, 100, seed=plies):
         sign = 1 if position.to_move == "X" else -1

@@ -37,6 +37,7 @@ def full_tree() -> Node:
 # --- the full tree -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_full_tree_sizes(full_tree):
     assert count_nodes(full_tree) == 549_946
     assert count_by_depth(full_tree) == [

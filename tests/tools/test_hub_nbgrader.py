@@ -19,6 +19,9 @@ import nbformat
 import pytest
 from kubernetes_chart import hub_values, student_files
 
+# nbgrader's whole cycle in two hub layouts (half a minute): make check leaves it to make test
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 NBGRADER = Path(sys.executable).parent / "nbgrader"
 NOTEBOOK = "01_the_board_exercises.ipynb"
