@@ -314,8 +314,9 @@ mutation: venv-dev
 	$(BIN)/python mutation/run.py $(MODULES)
 
 # The quick check before a commit (at most 5 minutes on 2 idle cores): every kind of test, in less
-# of it. lint; the unit tests (lint-imports among them) but the sweeps marked slow, and the lessons
-# the change touches, on every core; then one test of each browser stage side by side: lesson 11's
+# of it. lint; then, side by side (make -j2, each stage's output printed whole when it ends): the
+# unit tests (lint-imports among them) but the sweeps marked slow, and the lessons the change
+# touches, on every core; and one test of each browser stage, side by side too: lesson 11's
 # game in JupyterLab in Chromium, a touched lesson (else lesson 1) run offline in the browser version
 # (built first if its files changed), and every page of the website loading. A change is what
 # differs from where the branch left main (origin/main where there is one), committed or not, and
@@ -335,15 +336,24 @@ CHECK_BROWSERS = tests/browser/test_play_board.py::test_a_game_in_jupyterlab \
 	tests/site/test_site.py::test_every_page_loads_with_its_pictures_links_and_anchors
 
 check: system-lite system-browser venv-dev venv-lite
-	@mkdir -p .pytest-tmp && : > $(TIMES)
+	@mkdir -p .pytest-tmp && : > $(TIMES) && date +%s > .pytest-tmp/check-started
 	$(call stage,lint (ruff),$(BIN)/ruff check $(LINT_DIRS))
+	@$(MAKE) --no-print-directory -j2 --output-sync=target SHOW_TIMES=true check-unit check-browsers \
+	  || { $(CHECK_TIMES); exit 1; }
+	@$(CHECK_TIMES)
+# The two stages run side by side, so their seconds overlap: the last line is the wall time.
+CHECK_TIMES := echo "==> seconds per stage (the last two side by side)"; cat $(TIMES); \
+	printf '%6d s  in all, from start to end\n' $$(($$(date +%s) - $$(cat .pytest-tmp/check-started)))
+
+.PHONY: check-unit check-browsers
+check-unit:
 	$(call stage,unit tests and the lessons touched on every core: $(or $(notdir $(TOUCHED_LESSONS)),none),\
 	  $(BIN)/python -m pytest $(NBVAL) $(PARALLEL) --basetemp=.pytest-tmp/check \
 	  -m "not (browser or lite or site or hub or readme or slow)" tests \
 	  --ignore=tests/lessons/test_assignments.py $(TOUCHED_LESSONS))
+check-browsers:
 	$(call stage,one test in each browser stage side by side: JupyterLab - the browser version - the website,\
 	  $(BIN)/python -m pytest -p no:nbval -n 3 --basetemp=.pytest-tmp/check-browsers $(CHECK_BROWSERS))
-	@$(SHOW_TIMES)
 
 clean:
 	rm -rf $(VENV) $(LITE_VENV) .pytest-tmp .pytest_cache .ruff_cache .import_linter_cache .cache build dist *.egg-info

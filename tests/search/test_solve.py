@@ -257,6 +257,15 @@ def test_perfect_moves_are_the_moves_that_keep_the_value():
     assert best_moves(Board().play(4), {0: 1, 1: 0, 2: 1}) == {1}  # O to move
 
 
+def test_perfect_moves_are_remembered_but_each_answer_is_the_callers_own():
+    # X . .
+    # . . .     only the centre draws for O; a caller that changes its answer changes no other
+    # . . .
+    first = perfect_moves(Board().play(0))
+    first.add(8)
+    assert perfect_moves(Board().play(0)) == {4}
+
+
 def test_the_perfect_move_is_one_of_the_perfect_moves_on_every_position():
     """One meaning of "perfect": perfect_move is the quickest of the moves that keep the value."""
     playable = [board for board in reachable_positions() if not board.is_over]

@@ -27,13 +27,12 @@ from ttt.core.protocol import (
     final_score,
     seeded_random,
     table_key,
-    value_of,
 )
 from ttt.games.board import SYMMETRIES, Board, IllegalMoveError, tic_tac_toe_only
 from ttt.play.matches import Player, play_game
 from ttt.play.players import perfect_player, random_player, register_player
 from ttt.search.counting import reachable_positions
-from ttt.search.perfect import move_scores
+from ttt.search.perfect import perfect_moves
 
 __all__ = ["BOARD_GAMES", "BOARD_SEED", "MICHIE_REWARDS", "START_BEADS", "Menace", "Quality",
            "ValueTable", "board_table", "epsilon_greedy", "is_optimal", "learned_player",
@@ -413,13 +412,11 @@ class Quality:
 @checked
 def is_optimal(board: Board, cell: int) -> bool:
     """Whether playing ``cell`` on ``board`` keeps the best result the mover can force: the
-    same win, draw or loss as the best move (not necessarily as quick)."""
-    scores = move_scores(board)
-    if cell not in scores:
+    same win, draw or loss as the best move (not necessarily as quick): one of ``perfect_moves``."""
+    if cell not in board.legal_moves:
         raise IllegalMoveError(f"{cell!r} is not a legal move on {board}: the free cells are "
                                f"{list(board.legal_moves)}")
-    sign = 1 if board.to_move == "X" else -1
-    return sign * value_of(scores[cell]) == max(sign * value_of(s) for s in scores.values())
+    return cell in perfect_moves(board)
 
 
 @checked

@@ -77,8 +77,15 @@ def move_outcomes(position: Position) -> dict[Any, Outcome]:
 def perfect_moves(position: Position) -> set[Any]:
     """Every move of ``position`` that keeps its value with perfect play (a win, a draw or a loss,
     however quick): the moves minimax rates best, ``perfect_move`` among them."""
+    return set(_kept(position))
+
+
+@lru_cache(maxsize=1 << 16)
+def _kept(position: Position) -> frozenset[Any]:
+    """``perfect_moves``, worked out once a position: the learners' judges ask it of the same
+    4,520 boards at every checkpoint of a learning curve."""
     scores = move_scores(position, prefer_quick=False)
-    return best_moves(position, scores) if scores else set()
+    return frozenset(best_moves(position, scores) if scores else ())
 
 
 @cache
