@@ -25,7 +25,7 @@ help:
 	@echo "make lite    build the course as a website that runs Python in the browser (build/lite/)"
 	@echo "make site    build the course's website: every lesson, the teacher's and contributor's guides (build/site/)"
 	@echo "make test    everything: lint, unit tests, every lesson, browser tests, the make lite site, the hub"
-	@echo "make check   before a commit (~5 min): lint, unit tests, the lessons a change touches, one test per browser stage"
+	@echo "make check   before a commit (at most 5 min): lint, unit tests but the slow sweeps, the lessons a change touches, one test per browser stage"
 	@echo "make lint    ruff check, and lint-imports (the layers of pyproject.toml)"
 	@echo "make bench   run the search benchmarks"
 	@echo "make mutation  mutation-test the solvers, searches and learners with mutmut (hours; MODULES=...)"
