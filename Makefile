@@ -266,7 +266,8 @@ endef
 PARALLEL := -n auto --dist worksteal
 # The stages are chosen by marker: the folders tests/browser, tests/lite, tests/site, tests/hub and
 # tests/readme mark theirs.
-DESKTOP  := -m "not (browser or lite or site or hub or readme)" tests
+STAGES   := browser or lite or site or hub or readme
+DESKTOP  := -m "not ($(STAGES))" tests
 # The three stages in Chromium share one run: one core builds the browser version while the
 # other plays the boards in JupyterLab (tests/helpers/static_site.py builds each site once per run).
 BROWSERS := -m "browser or lite or site" tests
@@ -349,7 +350,7 @@ CHECK_TIMES := echo "==> seconds per stage (the last two side by side)"; cat $(T
 check-unit:
 	$(call stage,unit tests and the lessons touched on every core: $(or $(notdir $(TOUCHED_LESSONS)),none),\
 	  $(BIN)/python -m pytest $(NBVAL) $(PARALLEL) --basetemp=.pytest-tmp/check \
-	  -m "not (browser or lite or site or hub or readme or slow)" tests \
+	  -m "not ($(STAGES) or slow)" tests \
 	  --ignore=tests/lessons/test_assignments.py $(TOUCHED_LESSONS))
 check-browsers:
 	$(call stage,one test in each browser stage side by side: JupyterLab - the browser version - the website,\

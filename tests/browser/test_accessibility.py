@@ -12,6 +12,7 @@ scrollable-region-focusable, issue 38: shown code whose long names did not wrap 
 from __future__ import annotations
 
 import pytest
+from axe_check import grave_violations
 from jupyter_pages import open_in_lab, run_all, wait_until_attached
 
 from ttt.games.svg import cell_in_words
@@ -19,17 +20,6 @@ from ttt.games.svg import cell_in_words
 pytestmark = pytest.mark.browser
 
 BOARD, FOUR = ".play-board:not(.connect-four)", ".play-board.connect-four"
-
-
-def grave_violations(page, selector: str) -> list[str]:
-    """The critical and serious axe violations inside ``selector``, one line each."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    page.locator(selector).first.wait_for()
-    result = Axe().run(page, context={"include": [[selector]]})
-    assert result.response["passes"], "axe checked nothing"
-    return [f"{v['impact']} {v['id']}: {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
-            for v in result.response["violations"] if v["impact"] in ("critical", "serious")]
 
 
 # For each button of a board: its name (the title a button with no text of its own is read by)
@@ -48,7 +38,7 @@ def test_the_boards_of_lesson_9(page, lab):
         board.locator(".widget-checkbox:has-text('Explain') input").check()
         board.locator(first_move).click()
         board.locator(".explanation:has-text('The computer (O) played')").wait_for()
-        assert grave_violations(page, selector) == []
+        assert grave_violations(page, {"include": [[selector]]}) == []
     names = {name: (title, tab) for name, title, tab in page.locator(BOARD).first.evaluate(BUTTONS)}
     assert names["cell-4"] == ("cell 4, row 1, column 1: X", 0)
     assert all(title.startswith(f"cell {name[5:]}, row ") and tab == 0
@@ -79,7 +69,7 @@ def test_the_step_through_of_lesson_3(page, lab):
     run_all(page)
     widget = page.locator(".step-through").first
     widget.scroll_into_view_if_needed()
-    assert grave_violations(page, ".step-through") == []
+    assert grave_violations(page, {"include": [[".step-through"]]}) == []
     first = widget.evaluate(SLIDER)
     total = int(first["value"].split(" of ")[1])
     assert first["name"] == "step" and first["value"] == f"1 of {total}"
@@ -111,4 +101,4 @@ def test_the_outputs_of_lessons_that_show_code(page, lab, lesson, screen):
     # Lab opens with the file browser beside the lesson, leaving a phone 22 px of output width
     page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
     assert wait_until_attached(page, lesson) > 0
-    assert grave_violations(page, ".jp-OutputArea-output") == []
+    assert grave_violations(page, {"include": [[".jp-OutputArea-output"]]}) == []

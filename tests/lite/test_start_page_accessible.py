@@ -10,6 +10,7 @@ from __future__ import annotations
 import warnings
 
 import nbformat
+from axe_check import grave_violations
 from repo import NOTEBOOKS
 
 LESSON_0 = "00_start_here.ipynb"
@@ -32,16 +33,6 @@ SHOW_EVERY_CELL = """async () => {
 OPENED = "(name) => window.jupyterapp?.shell.currentWidget?.context?.path === name"
 
 
-def grave(page, context: dict) -> list[str]:
-    """The critical and serious axe violations within ``context``, one line each."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    response = Axe().run(page, context=context).response
-    assert response["passes"], "axe checked nothing"
-    return [f"{v['impact']} {v['id']}: {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
-            for v in response["violations"] if v["impact"] in ("critical", "serious")]
-
-
 def test_the_start_page_opens_lesson_0_with_no_grave_violation_in_the_courses_markup(offline):
     page = offline.page
     page.set_viewport_size({"width": 1280, "height": 800})
@@ -49,12 +40,12 @@ def test_the_start_page_opens_lesson_0_with_no_grave_violation_in_the_courses_ma
     page.wait_for_function(OPENED, arg=LESSON_0, timeout=120_000)
     page.locator(".jp-Notebook .jp-MarkdownOutput").first.wait_for()
     assert page.locator(".jp-Launcher").count() == 0, "the start page shows JupyterLite's launcher"
-    lab_own = [f"start page: {line}" for line in grave(page, {"include": [["body"]]})]
+    lab_own = [f"start page: {line}" for line in grave_violations(page, {"include": [["body"]]})]
     cells = nbformat.read(NOTEBOOKS / LESSON_0, as_version=4).cells
     assert page.evaluate(SHOW_EVERY_CELL) == sum(cell.cell_type == "markdown" for cell in cells)
-    assert grave(page, {"include": OURS}) == []
+    assert grave_violations(page, {"include": OURS}) == []
     lab_own += [f"lesson 0 open: {line}"
-                for line in grave(page, {"include": [["body"]], "exclude": OURS})]
+                for line in grave_violations(page, {"include": [["body"]], "exclude": OURS})]
     if lab_own:
         warnings.warn("JupyterLab's own markup (not the course's):\n" + "\n".join(lab_own),
                       stacklevel=1)
