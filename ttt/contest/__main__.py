@@ -11,16 +11,17 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 
-from ttt.contest.entering import contest_folder
+from ttt.contest.entering import a_contest_folder, contest_folder
 from ttt.contest.games import a_game
 from ttt.contest.rating import leaderboard
 from ttt.contest.report import write_report
-from ttt.contest.running import Game, collect_entries, run_contest
+from ttt.contest.running import Game, NoResult, collect_entries, run_contest
 from ttt.contest.sandbox import CannotConfine, Limits
-from ttt.core.arguments import checked
+from ttt.core.arguments import checked, rules_of
 
 __all__ = ["main"]
 
@@ -42,27 +43,46 @@ def _parser() -> argparse.ArgumentParser:
     opening = commands.add_parser("open", help="make the folder students enter into")
     opening.add_argument("folder", nargs="?", help="default: TTT_CONTEST, else ~/ttt-contest")
     running = commands.add_parser("run", help="play every entry against every other")
-    running.add_argument("--folder", help="the entries (default: TTT_CONTEST, else ~/ttt-contest)")
-    running.add_argument("--game", default="tic-tac-toe", type=_game,
+    running.add_argument("--folder", type=_by_rule(partial(a_contest_folder, name="--folder"),
+                                                   "--folder"),
+                         help="the entries (default: TTT_CONTEST, else ~/ttt-contest)")
+    running.add_argument("--game", default="tic-tac-toe",
+                         type=_by_rule(partial(a_game, name="--game"), "--game"),
                          help="tic-tac-toe (default), connect-four, or CxRxK, e.g. 5x5x4")
     running.add_argument("--seed", type=int, default=0, help="the same seed, the same contest")
     running.add_argument("--out", default="build/contest", help="the report's folder")
-    running.add_argument("--move-seconds", type=float, default=Limits.move_seconds)
-    running.add_argument("--memory-mb", type=int, default=Limits.memory_mb)
-    running.add_argument("--swiss", type=int, metavar="ROUNDS",
+    limits = rules_of(Limits.__init__)
+    running.add_argument("--move-seconds", default=Limits.move_seconds,
+                         type=_by_rule(limits["move_seconds"], "--move-seconds", float))
+    running.add_argument("--memory-mb", default=Limits.memory_mb,
+                         type=_by_rule(limits["memory_mb"], "--memory-mb", int))
+    running.add_argument("--swiss", metavar="ROUNDS",
+                         type=_by_rule(rules_of(run_contest)["swiss_rounds"], "--swiss", int),
                          help="Swiss rounds instead of the round robin (a large class)")
     running.add_argument("--no-reference", action="store_true",
                          help="leave out the course's own players")
     return parser
 
 
-def _game(text: str) -> str:
-    """The game typed after --game, if the contest knows it (argparse says why not)."""
-    try:
-        a_game(text, "the game")
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-    return text
+def _by_rule(rule: Callable[[object], object], option: str,
+             kind: Callable[[str], object] = str) -> Callable[[str], object]:
+    """An argparse type: the text typed after ``option`` as ``kind``, if the API's own ``rule``
+    for that value takes it; else argparse prints its usage line and the rule's sentence."""
+    def typed(text: str) -> object:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{option} is a {_KIND_NAMES[kind]}, got {text!r:.40}") from None
+        try:
+            rule(value)
+        except (TypeError, ValueError) as error:
+            raise argparse.ArgumentTypeError(str(error).removeprefix(f"{option}: ")) from None
+        return value
+    return typed
+
+
+_KIND_NAMES = {str: "text", int: "whole number", float: "number"}
 
 
 def _open_folder(folder: Path) -> int:
@@ -77,7 +97,7 @@ def _open_folder(folder: Path) -> int:
 def run(options: argparse.Namespace) -> int:
     """Run the contest of the entries in the folder and write its report."""
     folder = Path(options.folder) if options.folder else contest_folder()
-    if not folder.is_dir():
+    if not folder.is_dir():  # the default folder: one typed is checked by its option's rule
         print(f"there is no contest folder {folder}: python -m ttt.contest open {folder}",
               file=sys.stderr)
         return 2
@@ -92,8 +112,8 @@ def run(options: argparse.Namespace) -> int:
                               references=not options.no_reference,
                               hidden=[folder, out.resolve()], left_out=left_out,
                               progress=_say_failure, swiss_rounds=options.swiss)
-    except CannotConfine as error:
-        print(error, file=sys.stderr)
+    except (CannotConfine, NoResult) as error:
+        print(f"The contest did not run: {error}.", file=sys.stderr)
         return 2
     for missing in contest.missing:
         print(f"not confined: {missing}")

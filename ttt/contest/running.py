@@ -24,8 +24,8 @@ from ttt.contest.games import a_game, reference_players, starting_position
 from ttt.contest.sandbox import FIRST_UID, Fault, Jail, Limits, Seat
 from ttt.core.arguments import at_least, checked
 
-__all__ = ["Contest", "Entry", "Game", "collect_entries", "game_seed", "run_contest",
-           "swiss_round"]
+__all__ = ["Contest", "Entry", "Game", "NoResult", "collect_entries", "game_seed",
+           "run_contest", "swiss_round"]
 
 #: The limits of a contest unless told otherwise (``Limits``' defaults).
 _DEFAULT_LIMITS = Limits()
@@ -127,12 +127,14 @@ def run_contest(entries: list[Entry], game: str = "tic-tac-toe", seed: int = 0,
     """Play the round robin of ``entries`` (with the course's reference players unless told
     not), or ``swiss_rounds`` Swiss rounds, ``game`` (``ttt.contest.games``), from ``seed``: a
     Contest. ``hidden`` folders are out of the players' sight; ``progress`` is told of each game
-    as it ends."""
+    as it ends. Fails closed: CannotConfine before the first game if no player can play here,
+    NoResult after the last if no game ranks anyone (every one ended by a failure of a player,
+    and every player failed)."""
     start = starting_position(game)  # an unknown game is refused before any process starts
     players = _field(entries, game, references)
     games_each = 2 * (swiss_rounds if swiss_rounds is not None else len(players) - 1)
     limits = replace(limits, cpu_seconds=limits.cpu_budget(games_each, start.free_cells))
-    jail = Jail.for_this_computer(list(hidden))
+    jail = Jail.for_this_computer(list(hidden), game, limits)
     first_uid = FIRST_UID + (os.getpid() % 10 ** 6) * 1000  # apart from a contest running too
     seats = {entry.name: Seat(f"builtin:{entry.name}" if entry.reference else "", entry.source,
                               game, limits, jail, first_uid + number)
@@ -145,9 +147,33 @@ def run_contest(entries: list[Entry], game: str = "tic-tac-toe", seed: int = 0,
     finally:
         for seat in seats.values():
             seat.stop()
+    if not _any_result(games):
+        raise NoResult(f"no game of the {len(games)} was played out: each ended by a failure, "
+                       f"and every player failed at least once ({_first_sentences(games)}); "
+                       f"no leaderboard is made of that")
     return Contest(game, seed, [entry.name for entry in players],
                    [entry.name for entry in players if entry.reference], games,
                    jail.limits_in_force(limits), jail.limits_missing(), list(left_out))
+
+
+class NoResult(RuntimeError):
+    """A contest with nothing to rank: every game ended by a failure, and every player failed."""
+
+
+def _any_result(games: list[Game]) -> bool:
+    """Whether the games rank anyone: one was played to its end, or some player never failed
+    (an honest player whose every opponent failed has won its games)."""
+    failed = {game.x if game.winner == game.o else game.o for game in games if game.sentence}
+    return not games or any(not game.sentence for game in games) or \
+        failed != {name for game in games for name in (game.x, game.o)}
+
+
+def _first_sentences(games: list[Game]) -> str:
+    """The first failure of each player, as said in its game."""
+    first: dict[str, str] = {}
+    for game in games:
+        first.setdefault(game.x if game.winner == game.o else game.o, game.sentence)
+    return " ".join(first.values())
 
 
 def _schedule(names: list[str], seed: int, swiss_rounds: int | None,

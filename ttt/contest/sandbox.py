@@ -4,12 +4,19 @@ computer allows, and asked for each move against a clock.
 Everywhere: a time limit per move (the runner stops waiting, and stops the process), and the
 seat's own resource limits (memory, CPU seconds, no new processes, bytes written, which also
 bound what it prints). Where bubblewrap (Debian's ``bubblewrap``) can start, each player also
-runs without network, other processes or a shared ``/tmp``, with every file read-only but its own
-fresh working folder, and the contest's folders hidden. Run as root (the class hub's teacher, or
-CI), each player also runs as a user id of its own with no account behind it, so it can read no
-student's files, and no other player's folder; as root without bubblewrap nothing runs
-(``CannotConfine``): its players would be root. ``Jail.limits_in_force`` says which of these
-apply, and the report prints it.
+runs without network or other processes, in a view of the computer of its own: the system's
+programs and libraries, the course's Python and the ``ttt`` package, all read-only, and its own
+fresh working folder; nothing else, so none of the teacher's files, the rest of the course's
+clone included. Run as root (the class hub's teacher, or CI), each player also runs as a user id
+of its own with no account behind it, so it can read no other player's folder; as root without
+bubblewrap nothing runs (``CannotConfine``): its players would be root.
+
+The view is built, not borrowed: wherever the course lives (a home of mode 0700, ``/root``, a
+folder of ``mktemp -d``), the folders on the way to the Python and the package are made in it
+passable, since a player that runs under a user id of its own must reach them. Before the first
+game, one seat loads a real player and answers a real move inside the jail; if it cannot, the
+contest does not start (``CannotConfine``, saying why and what to do). ``Jail.limits_in_force``
+says which limits apply, and the report prints it.
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ import contextlib
 import json
 import math
 import os
+import secrets
 import select
 import shutil
 import signal
@@ -25,12 +33,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ttt.contest.games import a_game
-from ttt.core.arguments import at_least, checked
+from ttt.contest.games import a_game, starting_position
+from ttt.core.arguments import at_least, checked, within
 
 __all__ = ["CannotConfine", "Fault", "Jail", "Limits", "Seat"]
 
@@ -42,13 +50,33 @@ INSIDE = "/tmp/seat"
 _KEPT_OUTPUT = 4096
 #: The longest answer line a seat may send: more is nonsense.
 _LONGEST_ANSWER = 64 * 1024
+#: The fewest megabytes a seat's Python needs to import the course and answer a move.
+_LEAST_MEMORY_MB = 128
+#: The system's own folders a player's Python needs, shown read-only (or as the links they are).
+_SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
+           "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/localtime")
+
+_SECONDS = within(0, 24 * 3600, "a number of seconds, more than 0 and at most a day",
+                  low_open=True)
 
 
+def _cpu_seconds(value: object, name: str) -> None:
+    """The argument rule of the CPU seconds: None (the budget of every move at the time limit) or
+    a whole number of at least 1."""
+    if value is not None:
+        at_least(1)(value, name)
+
+
+@checked(move_seconds=_SECONDS, start_seconds=_SECONDS,
+         memory_mb=at_least(_LEAST_MEMORY_MB, 1_000_000, " (a terabyte)"),
+         cpu_seconds=_cpu_seconds, output_bytes=at_least(1024, 2 ** 40, " (a terabyte)"))
 @dataclass(frozen=True)
 class Limits:
     """What each player may use: seconds a move, seconds to load its file at each game's start
     (and for the process to start), megabytes of memory, CPU seconds in all (by default what
-    every move of every game at the time limit would take: ``cpu_budget``), bytes written."""
+    every move of every game at the time limit would take: ``cpu_budget``), bytes written. A
+    value that makes no sense (0 seconds, NaN, -5 MB) is refused: every game would be decided
+    by failures."""
 
     move_seconds: float = 1.0
     start_seconds: float = 30.0
@@ -66,7 +94,8 @@ class Limits:
 
 
 class CannotConfine(RuntimeError):
-    """The runner is root and bubblewrap cannot start: every player would run as root."""
+    """No player can play here as the contest must run it: as root without bubblewrap (every
+    player would be root), or a seat that cannot load a player and answer a move in its jail."""
 
 
 @dataclass(frozen=True)
@@ -79,28 +108,33 @@ class Fault:
 @dataclass
 class Jail:
     """How this computer confines a player: as root, a user id per player; with bubblewrap, no
-    network and only its own folder writable; ``hidden`` folders (the contest's) out of sight."""
+    network and a view of its own (``shown_read_only``: the Python and the package; its own
+    folder writable); ``hidden`` folders (the contest's) out of sight should they lie inside."""
 
     hidden: list[Path] = field(default_factory=list)
     as_root: bool = False
     bubblewrap: str | None = None
     without_bubblewrap: str = ""
+    shown_read_only: list[Path] = field(default_factory=list)
 
     @classmethod
-    def for_this_computer(cls, hidden: list[Path]) -> Jail:
-        """The strictest confinement this computer allows: bubblewrap if it starts here, and as
-        root a user id per player (inside bubblewrap, which shows it the course's Python). As
-        root without bubblewrap, CannotConfine: the players would run as root.
+    def for_this_computer(cls, hidden: list[Path], game: str = "tic-tac-toe",
+                          limits: Limits | None = None) -> Jail:
+        """The strictest confinement this computer allows, shown to work: bubblewrap if it
+        starts here, and as root a user id per player; then a seat in it must load a course
+        player and answer a real move of ``game`` within ``limits``. CannotConfine, saying why,
+        if as root bubblewrap cannot start (the players would run as root) or if the seat fails.
 
         A hidden folder that is not there yet (the report's) has nothing to hide, and bubblewrap
         cannot make its mount point in the read-only root."""
         jail = cls(hidden=[folder.resolve() for folder in hidden if folder.exists()],
-                   as_root=os.geteuid() == 0)
+                   as_root=os.geteuid() == 0, shown_read_only=_python_and_course())
         jail.bubblewrap, jail.without_bubblewrap = _try_bubblewrap(jail)
         if jail.as_root and not jail.bubblewrap:
             raise CannotConfine(f"as root, every player would run as root, unconfined: "
                                 f"{jail.without_bubblewrap}; make it start, or run the contest "
                                 f"as an account of its own")
+        _check_a_real_seat(jail, game, limits or Limits())
         return jail
 
     def limits_in_force(self, limits: Limits) -> list[str]:
@@ -112,7 +146,8 @@ class Jail:
                 "is kept, up to that)"]
         if self.bubblewrap:
             said += ["no network", "no other processes in sight",
-                     "every file read-only but its own fresh folder; the contest's folders hidden"]
+                     "only the system, the course's Python and the ttt package in sight, "
+                     "read-only, and its own fresh folder"]
         if self.as_root:
             said += ["a user id of its own: no student's files, no other player's folder"]
         return said
@@ -130,16 +165,17 @@ class Jail:
 
     def command(self, folder: Path, seat: list[str], uid: int) -> list[str]:
         """The command that runs ``seat`` (a command line) confined, in ``folder``: as root,
-        bubblewrap (which can reach the course's Python in /root, and show it) hands over to
-        ``setpriv``, which drops to user id ``uid`` with no capabilities and no way to regain
-        any; as another account, bubblewrap runs the seat in namespaces of that account's."""
+        bubblewrap hands over to ``setpriv``, which drops to user id ``uid`` with no capabilities
+        and no way to regain any; as another account, bubblewrap runs the seat in namespaces of
+        that account's."""
         if not self.bubblewrap:
             return seat
-        hide = [arg for hidden in self.hidden for arg in ("--tmpfs", str(hidden))]
-        mounts = ["--ro-bind", "/", "/", *_shown_read_only(self.as_root), "--dev", "/dev",
-                  "--proc", "/proc", *hide,
-                  "--bind", str(folder), INSIDE, "--chdir", INSIDE, "--die-with-parent",
-                  "--new-session"]
+        hide = [arg for hidden in self.hidden if _inside_any(hidden, self.shown_read_only)
+                for arg in ("--tmpfs", str(hidden))]
+        mounts = [*_system_shown(), *_shown(self.shown_read_only), *hide,
+                  "--dev", "/dev", "--proc", "/proc", "--perms", "0755", "--dir", "/tmp",
+                  "--bind", str(folder), INSIDE, "--remount-ro", "/", "--chdir", INSIDE,
+                  "--die-with-parent", "--new-session"]
         if not self.as_root:
             return [self.bubblewrap, *mounts, "--unshare-all", "--", *seat]
         return [self.bubblewrap, *mounts, "--unshare-ipc", "--unshare-pid", "--unshare-net",
@@ -154,32 +190,64 @@ class Jail:
         return INSIDE if self.bubblewrap else str(folder)
 
 
-def _shown_read_only(as_root: bool) -> list[str]:
-    """bubblewrap's options that hide behind empty folders the shared /tmp and /var/tmp, the
-    runner's home, and any folder other accounts may not enter, then show in them, read-only,
-    what a seat needs: the course's Python (pyenv puts it in /root) and the ttt package (a clone
-    in the home, with its .venv; anywhere, even in /tmp)."""
-    needed = sorted({Path(sys.prefix), Path(sys.base_prefix),
-                     Path(__file__).resolve().parents[2]})
-    closed = {folder for path in needed for folder in path.parents
-              if folder != Path("/") and not folder.stat().st_mode & 0o001}
-    # an account with no home (nobody's is /nonexistent) has none to hide
-    home = [] if as_root or not Path.home().is_dir() else [Path.home()]
-    closed |= {Path("/tmp"), Path("/var/tmp"), *home}
-    outermost = [folder for folder in closed if not any(other in folder.parents
-                                                        for other in closed)]
-    return [*(arg for folder in sorted(outermost) for arg in ("--tmpfs", str(folder))),
-            *(arg for path in needed for arg in ("--ro-bind", str(path), str(path)))]
+def _python_and_course() -> list[Path]:
+    """What a seat needs beyond the system, outermost first: this Python (its prefixes, where its
+    program really is, each ``site-packages`` on its path: a venv's, pyenv's in /root) and the
+    ``ttt`` package alone, not the clone around it (an editable install finds the package by
+    its path)."""
+    python = {Path(sys.prefix), Path(sys.base_prefix), Path(sys.executable).resolve().parent,
+              *(Path(entry) for entry in sys.path
+                if Path(entry).name in ("site-packages", "dist-packages"))}
+    needed = {path.resolve() for path in (*python, _package()) if path.is_dir()}
+    return sorted(path for path in needed if not _inside_any(path, needed - {path}))
+
+
+def _package() -> Path:
+    """The folder of the ``ttt`` package this runner imported: the one its seats import too."""
+    return Path(__file__).resolve().parents[1]
+
+
+def _inside_any(path: Path, folders: object) -> bool:
+    """Whether ``path`` is one of ``folders`` or inside one."""
+    return any(path == folder or folder in path.parents for folder in folders)
+
+
+def _system_shown() -> list[str]:
+    """bubblewrap's options that show the system's programs and libraries read-only: a link
+    (``/bin`` to ``usr/bin`` on Debian) as the same link."""
+    shown = ["--perms", "0755", "--dir", "/etc"]  # for the files of it shown (made 0700 else)
+    for name in _SYSTEM:
+        path = Path(name)
+        if path.is_symlink():
+            shown += ["--symlink", os.readlink(path), name]
+        elif path.exists():
+            shown += ["--ro-bind", name, name]
+    return shown
+
+
+def _shown(paths: list[Path]) -> list[str]:
+    """bubblewrap's options that show ``paths`` read-only where they are, each folder on the way
+    made first with mode 0755: bubblewrap makes a missing one 0700, owned by root, which a player
+    of a user id of its own could not pass."""
+    on_the_way = sorted({folder for path in paths for folder in path.parents
+                         if folder != Path("/") and not _inside_any(folder, _SYSTEM_PATHS)},
+                        key=lambda folder: len(folder.parts))
+    return [*(arg for folder in on_the_way for arg in ("--perms", "0755", "--dir", str(folder))),
+            *(arg for path in paths for arg in ("--ro-bind", str(path), str(path)))]
+
+
+_SYSTEM_PATHS = [Path(name) for name in _SYSTEM]
 
 
 def _try_bubblewrap(jail: Jail) -> tuple[str | None, str]:
-    """bubblewrap's path if it runs a command here as a player would run, else None and why."""
+    """bubblewrap's path if it starts a command here as a player would be started, else None
+    and why (a computer that allows no namespaces, a container)."""
     program = shutil.which("bwrap")
     if not program:
         return None, "bubblewrap is not installed (Debian: apt-get install bubblewrap)"
     folder = Path(tempfile.mkdtemp(prefix="ttt-seat-check-"))
     try:
-        trial = Jail(jail.hidden, jail.as_root, program)
+        trial = Jail(jail.hidden, jail.as_root, program, shown_read_only=jail.shown_read_only)
         _give(folder, FIRST_UID, jail.as_root)
         done = subprocess.run(trial.command(folder, ["/bin/true"], FIRST_UID),
                               capture_output=True, text=True, timeout=30)
@@ -188,6 +256,42 @@ def _try_bubblewrap(jail: Jail) -> tuple[str | None, str]:
     if done.returncode:
         return None, f"bubblewrap cannot start here ({done.stderr.strip()[:120]})"
     return program, ""
+
+
+def _check_a_real_seat(jail: Jail, game: str, limits: Limits) -> None:
+    """CannotConfine unless a seat in ``jail`` loads a course player and answers a legal first
+    move of ``game``: the one check that shows the players can play, before any game counts."""
+    start = starting_position(game)
+    limits = replace(limits, cpu_seconds=limits.cpu_budget(1, start.free_cells))
+    seat = Seat("builtin:random", None, game, limits, jail, FIRST_UID)
+    try:
+        answer = seat.new_game(0) or seat.move([])
+    finally:
+        seat.stop()
+    if isinstance(answer, Fault) or answer not in start.legal_moves:
+        why = answer.why if isinstance(answer, Fault) else f"answered {answer!r:.40}"
+        raise CannotConfine(f"no player can play here: a course player in the contest's jail "
+                            f"{why}; {_what_to_do(jail)}")
+
+
+def _what_to_do(jail: Jail) -> str:
+    """The fix for a seat that cannot play, as far as this computer shows it."""
+    if jail.as_root:
+        closed = [path for path in jail.shown_read_only if not _open_to_all(path)]
+        if closed:
+            return (f"each player runs as a user id of its own, and {closed[0]} is closed to "
+                    f"other accounts: chmod -R a+rX {closed[0]}")
+    return ("run python -m ttt.contest run again with --move-seconds and --memory-mb larger, "
+            "and if it still fails, the sentence above is the cause (site/contest.md, "
+            "'When the contest refuses to run')")
+
+
+def _open_to_all(folder: Path) -> bool:
+    """Whether every account may read ``folder`` and what is at its top level."""
+    def readable(path: Path) -> bool:
+        needed = 0o005 if path.is_dir() else 0o004
+        return path.stat().st_mode & needed == needed
+    return all(readable(path) for path in (folder, *folder.iterdir()) if not path.is_symlink())
 
 
 def _give(path: Path, uid: int, as_root: bool) -> None:
@@ -233,7 +337,7 @@ class Seat:
         # the runner keeps its own handle on the output: the player may replace the file itself
         self.output_fd = os.open(self.folder / "output.txt",
                                  os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, 0o600)
-        seat = [sys.executable, "-I", "-m", "ttt.contest.seat", "--game", self.game,
+        seat = [sys.executable, "-I", "-c", _SEAT, str(_package().parent), "--game", self.game,
                 "--entry", entry, "--memory-mb", str(self.limits.memory_mb),
                 "--cpu-seconds", str(self.limits.cpu_seconds),
                 "--output-bytes", str(self.limits.output_bytes)]
@@ -289,10 +393,13 @@ class Seat:
 
     def _ask(self, request: dict, seconds: float, doing: str) -> dict | Fault:
         """Send ``request``; the answer within ``seconds``, or a Fault (and the process ended:
-        it may still be running, or be gone)."""
+        it may still be running, or be gone). Each request carries a number drawn afresh, which
+        its answer must repeat: a line the player wrote ahead into the pipe, which cannot know
+        it, is an answer nobody asked for, and loses."""
         assert self.process is not None and self.process.stdin and self.process.stdout
+        asked = secrets.token_hex(8)
         try:
-            self.process.stdin.write((json.dumps(request) + "\n").encode())
+            self.process.stdin.write((json.dumps({**request, "id": asked}) + "\n").encode())
             self.process.stdin.flush()
         except BrokenPipeError:
             return self._lost(self._ended())
@@ -306,7 +413,11 @@ class Seat:
             answer = json.loads(line)
         except ValueError:
             return self._lost(Fault("sent nonsense instead of a move"))
-        return answer if isinstance(answer, dict) else self._lost(Fault("sent nonsense"))
+        if not isinstance(answer, dict):
+            return self._lost(Fault("sent nonsense instead of a move"))
+        if answer.pop("id", None) != asked:
+            return self._lost(Fault("sent an answer it was not asked for"))
+        return answer
 
     def _read_line(self, deadline: float) -> bytes | Fault | None:
         """The next line from the seat by ``deadline``; None if none came (or the pipe closed)."""
@@ -338,6 +449,12 @@ class Seat:
         assert self.process is not None
         _kill(self.process)
         return fault
+
+
+#: How a seat starts: the ``ttt`` package this runner imported first on the path (the seat's
+#: Python is isolated, ``-I``, so nothing of the runner's environment or folder counts).
+_SEAT = ("import sys; sys.path.insert(0, sys.argv.pop(1)); "
+         "from ttt.contest.seat import main; main(sys.argv[1:])")
 
 
 def _kill(process: subprocess.Popen) -> None:

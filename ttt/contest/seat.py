@@ -5,7 +5,8 @@ It first limits itself (memory, CPU seconds, processes, bytes written: ``resourc
 that neither the player nor anything it starts can take more), then answers the runner one JSON
 line at a time on the pipes it was started with: ``{"new": seed}`` starts a game (the entry's file
 is run afresh, so nothing carries over from the last game, and ``random`` is seeded), and
-``{"moves": [...]}`` asks for a move in the position those moves reach. Whatever the player prints
+``{"moves": [...]}`` asks for a move in the position those moves reach; each answer repeats its
+request's ``id``. Whatever the player prints
 goes to a file in its working folder, bounded by the limit on bytes written. A player that raises,
 or returns what no JSON line can carry, is answered for in words the runner turns into a sentence.
 """
@@ -47,7 +48,7 @@ def main(argv: list[str] | None = None) -> None:
             player, answer = _new_game(load, request["new"])
         else:
             answer = _move(player, start, request["moves"])
-        _say(answers, answer)
+        _say(answers, {**answer, "id": request["id"]})
 
 
 def _parse(argv: list[str] | None) -> argparse.Namespace:
