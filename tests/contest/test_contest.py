@@ -10,6 +10,8 @@ import os
 import random
 import runpy
 import stat
+import subprocess
+import sys
 import textwrap
 
 import pytest
@@ -293,3 +295,42 @@ def test_the_cpu_budget_covers_every_move_at_the_time_limit():
     # 10 games of tic-tac-toe (at most 9 moves, about half of them a player's), 1 s a move
     assert Limits(move_seconds=1, start_seconds=30).cpu_budget(10, 9) == 10 * (4.5 + 30) + 60
     assert Limits(cpu_seconds=5).cpu_budget(10, 9) == 5
+
+
+#: A lesson's cells as a student runs them in Jupyter: a name imported at the notebook's top, a
+#: helper in a cell of its own, ``open`` (IPython's own in a notebook), then what cannot travel.
+NOTEBOOK_CELLS = [
+    "from ttt import LINES\nfrom ttt.contest import enter_contest",
+    "def free_lines(position):\n    return [line for line in LINES\n"
+    "            if all(position[cell] == '.' for cell in line)]",
+    "def my_player(position):\n    try:\n        open('notes.txt').close()\n"
+    "    except OSError:\n        pass\n    lines = free_lines(position)\n"
+    "    return lines[0][0] if lines else position.legal_moves[0]",
+    "print('entered', enter_contest(my_player, FOLDER).name)",
+    "table = {0: 4}\ndef by_the_table(position):\n    return table[0]",
+    "enter_contest(by_the_table, FOLDER)",
+    "enter_contest(lambda position: 0, FOLDER)",
+]
+
+
+def test_entering_from_a_notebook_travels_or_says_one_sentence(tmp_path):
+    """The cells run in IPython's shell, as a Jupyter kernel runs them: what can travel does,
+    and what cannot is one sentence, no traceback."""
+    script = ("import sys\nfrom IPython.core.interactiveshell import InteractiveShell\n"
+              f"shell = InteractiveShell.instance()\nshell.user_ns['FOLDER'] = {str(tmp_path)!r}"
+              f"\nfor cell in {NOTEBOOK_CELLS!r}:\n    shell.run_cell(cell)\n")
+    ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         timeout=120, env={**os.environ, "JUPYTERHUB_USER": "ada"})
+    assert ran.stdout.splitlines() == [
+        "entered ada.py",
+        "CannotEnter: enter_contest cannot carry 'table' (dict) into the contest: define it "
+        "inside by_the_table",
+        "CannotEnter: player: enter_contest takes a player defined with def (a function from a "
+        "position to a move), got a lambda"], ran.stdout + ran.stderr
+    source = (tmp_path / "ada.py").read_text()
+    assert "from ttt import LINES" in source and "def free_lines" in source
+    player = runpy.run_path(str(tmp_path / "ada.py"))["PLAYER"]
+    # X . .
+    # . O .
+    # . . .    X to move: the first line of LINES with no mark is the bottom row
+    assert player(Board.from_string("X..|.O.|...")) == 6

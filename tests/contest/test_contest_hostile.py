@@ -24,6 +24,7 @@ import uuid
 from pathlib import Path
 
 import pytest
+from accounts import NOT_ROOT, seen_by_every_account
 
 import ttt
 from ttt.contest.running import Contest, Entry, run_contest
@@ -199,32 +200,6 @@ def test_a_crash_loses_with_its_error(contest_folder, honest_games):
                for said in sentences)
 
 
-def seen_by_every_account(needed: list[Path]) -> list[str]:
-    """bubblewrap's options (run as root) for a view of this computer in which every account can
-    reach ``needed``, as a teacher's own Python and course are their account's: each folder above
-    them that others may not pass (a pyenv Python's /root, pytest's temporary folders) covered by
-    an empty one, and ``needed`` shown in it. Nothing changes outside: other tests that open and
-    close /root meanwhile are not disturbed."""
-    closed = {folder for path in needed for folder in path.parents
-              if not folder.stat().st_mode & 0o001}
-    outermost = sorted(folder for folder in closed
-                       if not any(other in folder.parents for other in closed))
-    inside = sorted({folder for path in needed for folder in path.parents
-                     if any(cover in folder.parents for cover in outermost)})
-    # outermost first: a needed folder that holds a closed one (the clone holding make test's
-    # .pytest-tmp) is shown before the cover, so that the cover is not hidden again by it
-    steps = sorted([*((folder, 0, ("--tmpfs", str(folder))) for folder in outermost),
-                    # the folders on the way, passable (bubblewrap would make them 0700)
-                    *((folder, 1, ("--perms", "0755", "--dir", str(folder))) for folder in inside),
-                    *((path, 2, ("--bind", str(path), str(path))) for path in needed)],
-                   key=lambda step: (len(step[0].parts), step[1]))
-    # devices too: the contest's own bubblewrap shows /dev/null
-    return ["--dev-bind", "/", "/", *(arg for _, _, args in steps for arg in args)]
-
-
-#: The account a contest runs as in the tests below: ``nobody`` (with no home) when the tests run
-#: as root, as CI does, else the account running them.
-NOT_ROOT = "nobody" if os.geteuid() == 0 else pwd.getpwuid(os.getuid()).pw_name
 
 
 def contest_not_as_root(tmp_path: Path, port: int, bubblewrap: bool = True) -> dict:
@@ -289,3 +264,34 @@ def test_without_bubblewrap_a_teacher_without_root_gets_the_limits_and_is_told(t
     assert "no new processes" in contest["in_force"] and "no network" not in contest["in_force"]
     assert not any(game["sentence"] for game in contest["games"])
     assert user_ids_printed(contest, "ada") == {pwd.getpwnam(NOT_ROOT).pw_uid}
+
+
+def test_answers_written_ahead_into_its_pipe_are_not_taken(contest_folder, honest_games):
+    # every pipe the seat holds gets a first move for each of the requests to come
+    sentences = mallory_sentences(contest_folder, honest_games, """
+        import os
+        for descriptor in range(3, 64):
+            try:
+                os.write(descriptor, b'{"move": 0}\\n' * 9)
+            except OSError:
+                pass
+        return position.legal_moves[0]
+        """)
+    assert all("sent an answer it was not asked for" in said for said in sentences), sentences
+
+
+def test_the_course_clone_is_out_of_sight(contest_folder, honest_games):
+    clone = Path(ttt.__file__).resolve().parents[1]
+    sentences = mallory_sentences(contest_folder, honest_games, f"""
+        import os
+        seen = sorted(os.listdir({str(clone)!r}))
+        try:
+            read = len(open({str(clone / "README.md")!r}).read())
+        except OSError as error:
+            read = type(error).__name__
+        raise RuntimeError(f"saw {{seen}}, README {{read}}")
+        """)
+    # the clone is there only as the way to the package (and its .venv): no README, tests, build
+    for said in sentences:
+        seen = re.search(r"saw \[(.*)\], README FileNotFoundError", said)
+        assert seen and set(seen.group(1).replace("'", "").split(", ")) <= {"ttt", ".venv"}, said

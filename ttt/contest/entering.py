@@ -11,6 +11,7 @@ may also drop files written by hand into the folder.
 
 from __future__ import annotations
 
+import builtins
 import dis
 import getpass
 import inspect
@@ -25,7 +26,8 @@ from typing import Any
 
 from ttt.core.arguments import checked
 
-__all__ = ["ENTRY_NAME", "contest_folder", "enter_contest", "entry_source", "student_name"]
+__all__ = ["ENTRY_NAME", "CannotEnter", "NoContestFolder", "contest_folder", "enter_contest",
+           "entry_source", "student_name"]
 
 #: What a student's name (and so an entry's file name) may be: a hub or system user name.
 ENTRY_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
@@ -33,12 +35,29 @@ ENTRY_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 _PLAIN = (bool, int, float, str, type(None))
 
 
+class _OneSentence:
+    """An error a student meets while entering: Jupyter shows its sentence alone, not the
+    package's traceback (IPython renders an error by its ``_render_traceback_`` if it has one):
+    the sentence says what to do, and the lines of ``ttt`` above it would only hide it."""
+
+    def _render_traceback_(self) -> list[str]:
+        return [f"{type(self).__name__}: {self}"]
+
+
+class CannotEnter(_OneSentence, TypeError):
+    """What cannot travel into the contest (a lambda, a dict built in another cell...)."""
+
+
+class NoContestFolder(_OneSentence, ValueError):
+    """The contest folder is not there, or the entry's name or file is not the student's."""
+
+
 def student_name() -> str:
     """Who is entering: the hub's name for the student (JUPYTERHUB_USER), else the computer's user
     name. Never typed, so one student cannot enter as another."""
     name = os.environ.get("JUPYTERHUB_USER") or getpass.getuser()
     if not ENTRY_NAME.fullmatch(name):
-        raise ValueError(f"the user name {name!r:.40} cannot name a contest entry (letters, "
+        raise NoContestFolder(f"the user name {name!r:.40} cannot name a contest entry (letters, "
                          f"digits, '_', '.' and '-' only): ask your teacher")
     return name
 
@@ -54,7 +73,7 @@ def a_contest_folder(value: object, name: str) -> None:
     if not isinstance(value, (str, Path)):
         raise TypeError(f"{name} is the path of the contest folder, got {value!r:.60}")
     if str(value) == "" or not Path(value).is_dir():
-        raise ValueError(f"{name}: there is no contest folder {str(value)!r:.80}: ask your "
+        raise NoContestFolder(f"{name}: there is no contest folder {str(value)!r:.80}: ask your "
                          f"teacher to open the contest (python -m ttt.contest open)")
 
 
@@ -62,11 +81,12 @@ def _a_player_with_source(value: object, name: str) -> None:
     """The argument rule of a player to enter: a function defined with def (its source is what
     enters), not inside another function (whose variables the entry could not carry)."""
     if not isinstance(value, types.FunctionType) or value.__name__ == "<lambda>":
-        raise TypeError(f"{name}: enter_contest takes a player defined with def (a function "
-                        f"from a position to a move), got {value!r:.60}")
+        what = "a lambda" if isinstance(value, types.FunctionType) else f"{value!r:.60}"
+        raise CannotEnter(f"{name}: enter_contest takes a player defined with def (a function "
+                          f"from a position to a move), got {what}")
     if value.__code__.co_freevars:
-        raise TypeError(f"{name}: enter_contest cannot carry {value.__code__.co_freevars[0]!r}, "
-                        f"a variable of the function around {value.__name__}: define "
+        raise CannotEnter(f"{name}: enter_contest cannot carry {value.__code__.co_freevars[0]!r}, "
+                          f"a variable of the function around {value.__name__}: define "
                         f"{value.__name__} at the top of a cell")
 
 
@@ -100,7 +120,7 @@ def _write_privately(path: Path, text: str) -> None:
         os.replace(draft, path)
     except PermissionError:
         os.unlink(draft)
-        raise PermissionError(f"{path} belongs to another account: ask your teacher") from None
+        raise NoContestFolder(f"{path} belongs to another account: ask your teacher") from None
 
 
 @checked(player=_a_player_with_source)
@@ -136,11 +156,13 @@ def _gather(obj: Any, home: str, imports: dict[str, str], sources: dict[str, str
             imports.update(_MAKE_PLAYER)
             sources[name] = (f"{name} = _make_player({value.__name__!r}, "
                              f"seed=_random.getrandbits(32))\n")
-        elif getattr(value, "__module__", None) not in (None, home, "__main__"):
-            imports[name] = _from_line(value, name)
+        elif _builtin_in_disguise(name, value):
+            continue  # IPython's open, which only warns about the notebook's own files
+        elif (line := _import_of(value, name, home)) is not None:
+            imports[name] = line
         else:
-            raise TypeError(f"enter_contest cannot carry {name!r} ({type(value).__name__}) "
-                            f"into the contest: define it inside {obj.__name__}")
+            raise CannotEnter(f"enter_contest cannot carry {name!r} ({type(value).__name__}) "
+                              f"into the contest: define it inside {obj.__name__}")
 
 
 #: The imports of a course player made afresh by name (private names: the student's own stay free).
@@ -170,8 +192,8 @@ def _source_of(obj: Any) -> str:
     try:
         return inspect.getsource(obj) + "\n"
     except (OSError, TypeError):
-        raise TypeError(f"the source of {obj.__name__} cannot be found: define it in a notebook "
-                        f"cell or a file") from None
+        raise CannotEnter(f"the source of {obj.__name__} cannot be found: define it in a "
+                          f"notebook cell or a file") from None
 
 
 def _global_names(obj: Any) -> set[str]:
@@ -198,11 +220,36 @@ def _import_line(module: str, name: str) -> str:
     return f"import {module}" if module == name else f"import {module} as {name}"
 
 
-def _from_line(value: Any, name: str) -> str:
-    """``from module import thing`` under ``name``."""
-    thing = getattr(value, "__qualname__", getattr(value, "__name__", name))
-    if getattr(sys.modules.get(value.__module__), thing, None) is not value:  # made by a call
-        raise TypeError(f"enter_contest cannot carry {name!r} into the contest: import or "
-                        f"make it inside your function")
-    line = f"from {value.__module__} import {thing}"
-    return line if thing == name else f"{line} as {name}"
+def _builtin_in_disguise(name: str, value: Any) -> bool:
+    """Whether ``value`` is the builtin called ``name`` wrapped (IPython puts its own ``open``
+    in a notebook's names): the entry's Python has the builtin itself."""
+    return getattr(value, "__wrapped__", None) is getattr(builtins, name, object())
+
+
+def _import_of(value: Any, name: str, home: str) -> str | None:
+    """The line that imports ``value`` as ``name``: from the module that defines it (``from
+    ttt.play.players import winning_moves as wins``), else from the shortest public module that
+    holds it under that name (``from ttt import LINES``: a constant has no module of its own);
+    None if no module has it (it was made in the notebook)."""
+    module, thing = getattr(value, "__module__", None), getattr(value, "__qualname__", None)
+    if module not in (None, home, "__main__") and isinstance(thing, str) and \
+            getattr(sys.modules.get(module), thing, None) is value:
+        line = f"from {module} import {thing}"
+        return line if thing == name else f"{line} as {name}"
+    holders = sorted((len(key), key) for key, held in list(sys.modules.items())
+                     if key not in (home, "__main__") and _public(key)
+                     and _holds(held, name, value))
+    return f"from {holders[0][1]} import {name}" if holders else None
+
+
+def _public(module: str) -> bool:
+    """Whether a module's name is one to import from (no part of it private)."""
+    return not any(part.startswith("_") for part in module.split("."))
+
+
+def _holds(module: object, name: str, value: Any) -> bool:
+    """Whether ``module`` has ``value`` itself as its ``name``."""
+    try:
+        return vars(module).get(name, None) is value
+    except TypeError:  # a stand-in with no namespace in sys.modules
+        return False

@@ -50,8 +50,9 @@ INSIDE = "/tmp/seat"
 _KEPT_OUTPUT = 4096
 #: The longest answer line a seat may send: more is nonsense.
 _LONGEST_ANSWER = 64 * 1024
-#: The fewest megabytes a seat's Python needs to import the course and answer a move.
-_LEAST_MEMORY_MB = 128
+#: The fewest megabytes a seat's Python gets: importing the course and answering a move took 160
+#: on Linux with CPython 3.11; less and every game would be lost to a MemoryError.
+_LEAST_MEMORY_MB = 256
 #: The system's own folders a player's Python needs, shown read-only (or as the links they are).
 _SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
            "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/localtime")
@@ -266,24 +267,27 @@ def _check_a_real_seat(jail: Jail, game: str, limits: Limits) -> None:
     seat = Seat("builtin:random", None, game, limits, jail, FIRST_UID)
     try:
         answer = seat.new_game(0) or seat.move([])
+        printed = seat.printed().strip().splitlines()
     finally:
         seat.stop()
     if isinstance(answer, Fault) or answer not in start.legal_moves:
         why = answer.why if isinstance(answer, Fault) else f"answered {answer!r:.40}"
+        said = f" (its last words: {printed[-1][:160]})" if printed else ""
         raise CannotConfine(f"no player can play here: a course player in the contest's jail "
-                            f"{why}; {_what_to_do(jail)}")
+                            f"{why}{said}; {_what_to_do(jail, printed[-1:])}")
 
 
-def _what_to_do(jail: Jail) -> str:
+def _what_to_do(jail: Jail, last_words: list[str]) -> str:
     """The fix for a seat that cannot play, as far as this computer shows it."""
     if jail.as_root:
         closed = [path for path in jail.shown_read_only if not _open_to_all(path)]
         if closed:
             return (f"each player runs as a user id of its own, and {closed[0]} is closed to "
                     f"other accounts: chmod -R a+rX {closed[0]}")
-    return ("run python -m ttt.contest run again with --move-seconds and --memory-mb larger, "
-            "and if it still fails, the sentence above is the cause (site/contest.md, "
-            "'When the contest refuses to run')")
+    if any("MemoryError" in line for line in last_words):
+        return "give each player more memory (--memory-mb)"
+    return ("it is not a player's fault: the words above say what this computer refuses "
+            "(site/contest.md, 'When the contest refuses to run')")
 
 
 def _open_to_all(folder: Path) -> bool:
