@@ -57,7 +57,7 @@ _LEAST_MEMORY_MB = 256
 _SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
            "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/localtime")
 
-_SECONDS = within(0, 24 * 3600, "a number of seconds, more than 0 and at most a day",
+_A_LIMIT_IN_SECONDS = within(0, 24 * 3600, "a number of seconds, more than 0 and at most a day",
                   low_open=True)
 
 
@@ -68,7 +68,7 @@ def _cpu_seconds(value: object, name: str) -> None:
         at_least(1)(value, name)
 
 
-@checked(move_seconds=_SECONDS, start_seconds=_SECONDS,
+@checked(move_seconds=_A_LIMIT_IN_SECONDS, start_seconds=_A_LIMIT_IN_SECONDS,
          memory_mb=at_least(_LEAST_MEMORY_MB, 1_000_000, " (a terabyte)"),
          cpu_seconds=_cpu_seconds, output_bytes=at_least(1024, 2 ** 40, " (a terabyte)"))
 @dataclass(frozen=True)
@@ -173,7 +173,7 @@ class Jail:
             return seat
         hide = [arg for hidden in self.hidden if _inside_any(hidden, self.shown_read_only)
                 for arg in ("--tmpfs", str(hidden))]
-        mounts = [*_system_shown(), *_shown(self.shown_read_only), *hide,
+        mounts = [*_system_shown(), *_shown_where_they_are(self.shown_read_only), *hide,
                   "--dev", "/dev", "--proc", "/proc", "--perms", "0755", "--dir", "/tmp",
                   "--bind", str(folder), INSIDE, "--remount-ro", "/", "--chdir", INSIDE,
                   "--die-with-parent", "--new-session"]
@@ -226,7 +226,7 @@ def _system_shown() -> list[str]:
     return shown
 
 
-def _shown(paths: list[Path]) -> list[str]:
+def _shown_where_they_are(paths: list[Path]) -> list[str]:
     """bubblewrap's options that show ``paths`` read-only where they are, each folder on the way
     made first with mode 0755: bubblewrap makes a missing one 0700, owned by root, which a player
     of a user id of its own could not pass."""
