@@ -263,7 +263,7 @@ define stage
 endef
 # pytest-xdist: one worker per core, work stealing (a worker that runs out takes half of another's
 # queue), never splitting a lesson, whose cells share one kernel (tests/conftest.py).
-PARALLEL := -n auto --dist worksteal
+PARALLEL := -n auto --dist loadfile
 # The stages are chosen by marker: the folders tests/browser, tests/lite, tests/site, tests/hub and
 # tests/readme mark theirs.
 STAGES   := browser or lite or site or hub or readme
@@ -321,7 +321,8 @@ mutation: venv-dev
 # game in JupyterLab in Chromium, a touched lesson (else lesson 1) run offline in the browser version
 # (built first if its files changed), and every page of the website loading. A change is what
 # differs from where the branch left main (origin/main where there is one), committed or not, and
-# new files; a change to ttt/ touches every lesson. Left to make test: the slow sweeps, the other
+# new files; a change to ttt/ touches the lessons that use the changed module, however
+# indirectly (scripts/lessons_touched.py). Left to make test: the slow sweeps, the other
 # lessons, the other browser tests, the nbgrader course, the hub, the README.
 CHECK_BASE = $(shell git merge-base HEAD origin/main 2>/dev/null || git merge-base HEAD main 2>/dev/null \
 	|| echo HEAD)
@@ -329,7 +330,8 @@ CHANGED = $(shell git diff --name-only $(CHECK_BASE) 2>/dev/null; \
 	git ls-files --others --exclude-standard 2>/dev/null)
 LESSON_FILES := $(sort $(wildcard notebooks/*.ipynb))
 CHANGED_LESSONS = $(filter $(LESSON_FILES),$(CHANGED))
-TOUCHED_LESSONS = $(if $(filter ttt/%,$(CHANGED)),$(LESSON_FILES),$(CHANGED_LESSONS))
+# the lessons that use a changed module of ttt, however indirectly, and the changed lessons
+TOUCHED_LESSONS = $(if $(CHANGED),$(shell $(BIN)/python scripts/lessons_touched.py $(CHANGED)))
 OFFLINE_LESSON = $(notdir $(firstword $(filter notebooks/0% notebooks/1%,$(CHANGED_LESSONS)) \
 	notebooks/01_the_board.ipynb))
 CHECK_BROWSERS = tests/browser/test_play_board.py::test_a_game_in_jupyterlab \

@@ -7,7 +7,7 @@ tests/helpers/jupyter_pages.py.
 
 Run with ``python -m pytest -p no:nbval --basetemp=.pytest-tmp/browser -m browser tests`` (the
 tests here carry the marker ``browser``: tests/conftest.py); ``make test`` adds ``-n auto --dist
-worksteal``: each worker is a session of its own, which starts the servers its tests use, once.
+loadfile``: each worker is a session of its own, which starts the servers its tests use, once.
 Their folders (``lab_folder``, ``voila_folder``) are fixtures too: a test of what a server prints
 reads its log there (``jupyter_pages.server_log``) instead of starting a server of its own.
 """

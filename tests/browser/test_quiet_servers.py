@@ -27,7 +27,9 @@ def noise(log: Path) -> list[str]:
 
 def test_jupyterlab_starts_a_lesson_s_kernel_quietly(page, lab, lab_folder):
     open_in_lab(page, lab, "01_the_board.ipynb")  # the kernel started, its websocket open
-    page.wait_for_timeout(1000)
+    # one request answered through that websocket: what the server says on opening it is said
+    page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel"
+                  ".requestExecute({code: '1'}).done")
     assert noise(server_log(lab_folder, "jupyter")) == []
 
 
@@ -35,7 +37,7 @@ def test_the_voila_page_runs_quietly(page, voila, voila_folder):
     console: list[str] = []
     page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
     page.goto(voila + "/", timeout=60_000)
-    page.locator(".cell-4").wait_for(timeout=60_000)  # the board ran, its websocket open
-    page.wait_for_timeout(1000)
+    # the board drawn: the kernel ran the page and its widgets came through the websocket
+    page.locator(".cell-4").wait_for(timeout=60_000)
     assert noise(server_log(voila_folder, "voila")) == []
     assert [line for line in console if "RUNTIME-012" in line] == []

@@ -21,6 +21,9 @@ from jupyter_pages import (
     show_cell,
     smallest_texts,
 )
+from playwright.sync_api import expect
+
+from ttt.course.stepper import _SECONDS_PER_STEP
 
 pytestmark = pytest.mark.browser
 
@@ -63,9 +66,13 @@ def test_every_step_fits_and_can_be_read(page, lab, lesson):
         widget.locator(".widget-button:has-text('next')").click()
     # play, then pause: it stays where it paused, and does not go back to step 1
     widget.locator(".step-play").click()
-    page.wait_for_timeout(2_500)
+    sentence = widget.locator(".step-sentence")
+    expect(sentence).to_contain_text(f"Step {min(STEPS, total) + 2} of", timeout=30_000)
     widget.locator(".step-play").click()
+    expect(widget.locator(".step-play")).to_contain_text("play")  # the kernel took the pause
     paused = step_shown(widget)
     assert paused > min(STEPS, total)
-    page.wait_for_timeout(1_500)
-    assert step_shown(widget) == paused
+    # a step that still came would show within a few of the clock's steps: none may
+    with pytest.raises(AssertionError):  # expect's word for a wait that ran out
+        expect(sentence).not_to_contain_text(f"Step {paused} of",
+                                             timeout=4_000 * _SECONDS_PER_STEP)

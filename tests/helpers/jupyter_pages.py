@@ -193,8 +193,9 @@ def show_cell(page, index: int) -> None:
         const notebook = window.jupyterapp.shell.currentWidget.content;
         notebook.activeCellIndex = i;
         await notebook.scrollToItem(i, 'start');
+        await notebook.widgets[i].ready;  // the cell attached and its editor rendered
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
     }""", index)
-    page.wait_for_timeout(500)  # let the cells that come into view render
 
 
 def cell_index(page, text: str) -> int:

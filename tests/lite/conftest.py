@@ -3,7 +3,7 @@ checkout by scripts/build_lite.py (what ``make lite`` runs), served on 127.0.0.1
 http.server, and a page of headless Chromium in which every request for anything else is aborted
 and counted (Chromium itself resolves no other host either: tests/helpers/real_browser.py).
 
-Run with ``python -m pytest -p no:nbval -n auto --dist worksteal --basetemp=.pytest-tmp/lite -m lite
+Run with ``python -m pytest -p no:nbval -n auto --dist loadfile --basetemp=.pytest-tmp/lite -m lite
 tests`` (what ``make test`` does; the marker ``lite`` comes with this folder): the lessons are
 spread over the cores (pytest-xdist), each worker with its own Chromium and its own server of
 the one build; without ``-n`` they run one after another.
