@@ -5,26 +5,20 @@ are the same as in the contest without it (moves and results).
 The honest field: ada, a student's entry in the contest folder (its source holds a secret no other
 player may learn), and the course's random player. Each test adds mallory, a hostile entry.
 
-The last tests run the contest as an account that is not root (a teacher's laptop), with and
-without bubblewrap: what confines the players then, and what the contest says of it.
+The contest run as an account that is not root is tested in test_where_the_course_lives.py.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import pwd
 import re
 import shutil
 import socket
-import subprocess
-import sys
 import textwrap
 import uuid
 from pathlib import Path
 
 import pytest
-from accounts import NOT_ROOT, seen_by_every_account
 
 import ttt
 from ttt.contest.running import Contest, Entry, run_contest
@@ -200,70 +194,6 @@ def test_a_crash_loses_with_its_error(contest_folder, honest_games):
                for said in sentences)
 
 
-
-
-def contest_not_as_root(tmp_path: Path, port: int, bubblewrap: bool = True) -> dict:
-    """The contest of ada (who prints her user id) and mallory (who connects to ``port``), run
-    by ``NOT_ROOT`` with the command a teacher types (bubblewrap out of its sight unless
-    ``bubblewrap``): its contest.json."""
-    folder, report = tmp_path / "contest", tmp_path / "report"
-    folder.mkdir()
-    (folder / "ada.py").write_text("import os, random\n\ndef pick(position):\n    print('user',"
-                                   " os.getuid())\n    return random.choice(position.legal_moves)"
-                                   "\n\nPLAYER = pick\n")
-    (folder / "mallory.py").write_text(
-        f"import socket\n\ndef play(position):\n    socket.create_connection(('127.0.0.1', "
-        f"{port}), timeout=1)\n    return position.legal_moves[0]\n\nPLAYER = play\n")
-    command = [*([] if bubblewrap else ["env", "PATH=/nonexistent"]), sys.executable, "-m",
-               "ttt.contest", "run", "--folder", str(folder), "--out", str(report),
-               "--no-reference", "--move-seconds", "30"]
-    if os.geteuid() == 0:
-        for path in (tmp_path, folder, *folder.iterdir()):
-            path.chmod(0o777 if path.is_dir() else 0o644)
-        needed = [Path(sys.executable).resolve().parent, Path(sys.prefix), Path(sys.base_prefix),
-                  Path(ttt.__file__).resolve().parents[1], tmp_path]
-        command = ["bwrap", *seen_by_every_account(needed), "--", "runuser", "-u", NOT_ROOT,
-                   "--", *command]
-    ran = subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=tmp_path,
-                         env={**os.environ, "HOME": str(Path(pwd.getpwnam(NOT_ROOT).pw_dir))})
-    assert ran.returncode == 0, ran.stderr
-    return json.loads((report / "contest.json").read_text())
-
-
-def user_ids_printed(contest: dict, name: str) -> set[int]:
-    """The user ids the player ``name`` said it ran as."""
-    return {int(uid) for game in contest["games"]
-            for uid in re.findall(r"user (\d+)", game["printed"].get(name, ""))}
-
-
-def test_a_teacher_without_root_runs_the_contest_confined_by_bubblewrap(tmp_path):
-    """The contest run by an account that is not root (a teacher's laptop): no user id of its
-    own for each player (setpriv needs root), but bubblewrap still cuts the network off."""
-    with socket.create_server(("127.0.0.1", 0)) as server:
-        contest = contest_not_as_root(tmp_path, server.getsockname()[1])
-    assert "no network" in contest["in_force"] and not any(
-        "user id of its own" in said for said in contest["in_force"])
-    assert contest["missing"] == [
-        "players run as this account (as root, with bubblewrap, each gets a user id of its own): "
-        "they can read the files this account can read outside its home"]
-    sentences = [game["sentence"] for game in contest["games"] if "mallory" in game["sentence"]]
-    assert len(sentences) == 2 and all("use the network" in said for said in sentences)
-    assert user_ids_printed(contest, "ada") == {pwd.getpwnam(NOT_ROOT).pw_uid}
-
-
-def test_without_bubblewrap_a_teacher_without_root_gets_the_limits_and_is_told(tmp_path):
-    """Where bubblewrap cannot start (here: not on the runner's PATH), the players run with the
-    time and resource limits only, and the contest says what is not confined: a player reaches
-    the network."""
-    with socket.create_server(("127.0.0.1", 0)) as server:
-        contest = contest_not_as_root(tmp_path, server.getsockname()[1], bubblewrap=False)
-        server.setblocking(False)
-        server.accept()[0].close()  # mallory connected
-    assert contest["missing"][0] == ("network and files are NOT confined: bubblewrap is not "
-                                     "installed (Debian: apt-get install bubblewrap)")
-    assert "no new processes" in contest["in_force"] and "no network" not in contest["in_force"]
-    assert not any(game["sentence"] for game in contest["games"])
-    assert user_ids_printed(contest, "ada") == {pwd.getpwnam(NOT_ROOT).pw_uid}
 
 
 def test_answers_written_ahead_into_its_pipe_are_not_taken(contest_folder, honest_games):

@@ -267,24 +267,22 @@ def _check_a_real_seat(jail: Jail, game: str, limits: Limits) -> None:
     seat = Seat("builtin:random", None, game, limits, jail, FIRST_UID)
     try:
         answer = seat.new_game(0) or seat.move([])
-        printed = seat.printed().strip().splitlines()
     finally:
         seat.stop()
     if isinstance(answer, Fault) or answer not in start.legal_moves:
         why = answer.why if isinstance(answer, Fault) else f"answered {answer!r:.40}"
-        said = f" (its last words: {printed[-1][:160]})" if printed else ""
         raise CannotConfine(f"no player can play here: a course player in the contest's jail "
-                            f"{why}{said}; {_what_to_do(jail, printed[-1:])}")
+                            f"{why}; {_what_to_do(jail, why)}")
 
 
-def _what_to_do(jail: Jail, last_words: list[str]) -> str:
+def _what_to_do(jail: Jail, why: str) -> str:
     """The fix for a seat that cannot play, as far as this computer shows it."""
     if jail.as_root:
         closed = [path for path in jail.shown_read_only if not _open_to_all(path)]
         if closed:
             return (f"each player runs as a user id of its own, and {closed[0]} is closed to "
                     f"other accounts: chmod -R a+rX {closed[0]}")
-    if any("MemoryError" in line for line in last_words):
+    if "MemoryError" in why:
         return "give each player more memory (--memory-mb)"
     return ("it is not a player's fault: the words above say what this computer refuses "
             "(site/contest.md, 'When the contest refuses to run')")
@@ -441,12 +439,15 @@ class Seat:
         return line
 
     def _ended(self) -> Fault:
-        """Why the process is gone: its exit code or signal, in words."""
+        """Why the process is gone: its exit code (with the last line it printed: a traceback's
+        error) or signal, in words."""
         assert self.process is not None
         code = self.process.wait()
         if code < 0:
             return Fault(f"was ended by the signal {signal.Signals(-code).name} (a limit it hit)")
-        return Fault(f"ended its process (exit code {code})")
+        last = self.printed().strip().splitlines()[-1:]
+        said = f" (its last words: {last[0][:160]})" if last else ""
+        return Fault(f"ended its process (exit code {code}){said}")
 
     def _lost(self, fault: Fault) -> Fault:
         """End the process after a failure: it is started afresh for the next game."""
