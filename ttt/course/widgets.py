@@ -371,7 +371,8 @@ class _GameBoard(widgets.VBox):
             button.description = _BLANK if mark == "." else mark
             button.style.text_color = _MARK_COLOURS[mark]
             button.style.button_color = WIN_COLOUR if cell in line else _CELL_COLOUR
-            button.style.font_size = MARK_FONT
+            if mark != ".":  # a free cell keeps its size: a hint's, if Hints are on
+                button.style.font_size = MARK_FONT
 
     def _show_thinking(self) -> None:
         """The board while the computer thinks: your move on it at once (a search may take a
