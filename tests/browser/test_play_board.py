@@ -1,13 +1,14 @@
 """The playable boards in a real browser at 1280 x 800: a whole game of tic-tac-toe against
 "perfect", and one of Connect Four, by clicking the buttons (tests/helpers/board_game.py), in
-JupyterLab (lesson 11, run with Run All) and in Voilà (the page of ``make play``). The fixtures are
-in conftest.py.
+JupyterLab (lesson 11, run with Run All) and in Voilà (the page of ``make play``); and your own disc
+shown at once, before a computer that thinks a second has answered. The fixtures are in
+conftest.py.
 """
 
 from __future__ import annotations
 
 import pytest
-from board_game import play, play_connect_four
+from board_game import disc_at_once, play, play_connect_four
 from jupyter_pages import is_modified, open_in_lab, run_all
 
 pytestmark = pytest.mark.browser
@@ -43,3 +44,8 @@ def test_connect_four_in_jupyterlab(page, lab):
 def test_connect_four_in_voila(page, voila):
     page.goto(voila + "/", timeout=60_000)
     play_connect_four(page)
+
+
+def test_your_disc_shows_before_the_computer_answers(page, voila):
+    page.goto(voila + "/", timeout=60_000)
+    disc_at_once(page)

@@ -22,13 +22,17 @@ from ttt.course.widgets import (
     hint,
     lookahead_explanation,
     play_board,
+    sampling_explanation,
 )
+from ttt.course.widgets import _guided_explanation as _guided_explanation
 from ttt.games.board import Board, IllegalMoveError
 from ttt.games.svg import cell_in_words
 from ttt.learning.tabular import BOARD_GAMES, board_table
+from ttt.learning.zero import zero_choice
 from ttt.play.matches import play_game
 from ttt.play.players import hopeful_value, lookahead_score, perfect_player
 from ttt.search.fast import Solver
+from ttt.search.mcts import PUCT_EXPLORATION, MCTSResult, Tally
 from ttt.search.minimax import minimax
 
 HUMANS = ("X", "O")
@@ -450,7 +454,7 @@ def test_explain_at_other_levels_does_not_show_the_solvers_ranking(level):
     board.buttons[4].click()
     text = board.explanation.value
     assert f"The computer (O) played cell <b>{reply(board)}</b> at “{level}”" in text
-    assert "With perfect play" not in text and "nodes below" not in text
+    assert "ranked by perfect play" not in text and "nodes below" not in text
     assert board.explanation_tree.value == ""  # no tree of perfect play either
 
 
@@ -499,7 +503,8 @@ def test_explain_at_two_moves_ahead_shows_its_own_searchs_scores():
     assert sorted(map(int, rows)) == list(before.legal_moves)
     scores = {cell: -lookahead_score(before.play(cell), 1) for cell in before.legal_moves}
     for cell, seen in rows.items():  # the score its own search gave each move, for O
-        assert seen == f"≈ {scores[int(cell)]:+.2f}"
+        assert float(seen[2:]) == pytest.approx(scores[int(cell)], abs=0.005)
+        assert seen != "≈ -0.00"  # a score that rounds to 0 reads +0.00
     best = [cell for cell in scores if scores[cell] == max(scores.values())]
     assert reply(board) in best
     assert "It searched 2 moves ahead" in board.explanation.value
@@ -792,3 +797,54 @@ def test_the_learned_level_says_it_is_learning_before_its_first_move():
     board.new_button.click()  # trained now: it only thinks
     assert "The computer (X) is thinking …" in seen[1:]
     assert not [status for status in seen[1:] if "learning" in status]
+
+
+# --- what the explanations say, and when the board shows your move (issue 48) -------------------
+
+
+def test_the_alphazero_explanation_sets_the_networks_guess_beside_the_value_with_perfect_play():
+    #   X . .
+    #   . O .
+    #   . . X      O to move: a draw (only an edge holds it), which the network guesses well
+    #              above 0 for O: the sentence must not leave "+0.58 for O" to read as a win
+    corners = Board.from_string("X..|.O.|..X")
+    choice = zero_choice(corners, 100)
+    text = _guided_explanation(choice, "cell")
+    assert (f"how this position ends for O, the computer: <b>{choice.value:+.2f}</b> on a scale "
+            f"from −1 (O loses) through 0 (a draw) to +1 (O wins)") in text
+    assert "With perfect play it is <b>a draw</b>" in text
+    #   X X .
+    #   O O .
+    #   . . .      X to move wins at once
+    won = _guided_explanation(zero_choice(Board.from_string("XX.|OO.|..."), 10), "cell")
+    assert "With perfect play it is <b>a win in 1 for X</b>" in won
+
+
+def test_the_alphazero_explanation_gives_lesson_10s_formula_with_the_searchs_constant():
+    text = _guided_explanation(zero_choice(Board(), 10), "cell")
+    assert ("mean result + c × prior × √(visits above) / (1 + its visits), "
+            f"c = {PUCT_EXPLORATION:g}") in text
+
+
+def test_a_mean_that_rounds_to_zero_reads_plus_zero_never_minus_zero():
+    search = MCTSResult(move=0, moves={0: Tally(10, -0.001), 1: Tally(5, 0.004)}, playouts=15,
+                        nodes=15, tree={})
+    text = sampling_explanation(search)
+    assert "-0.00" not in text and "−0.00" not in text
+    assert text.count(">+0.00<") == 2
+
+
+@pytest.mark.parametrize("game, level", [("tic-tac-toe", "perfect"),
+                                         ("connect four", "looks 2 moves ahead")])
+def test_your_move_is_on_the_board_before_the_computer_thinks(game, level):
+    board = play_board(level=level, seed=1, game=game)
+    board.hints.value = True  # the cell you play shows a hint until your mark replaces it
+    move = board.board.legal_moves[len(board.board.legal_moves) // 2]
+    after = board.board.play(move)
+    cell = next(cell for cell in range(len(board.buttons)) if after[cell] == "X")
+    shown = []  # how many positions the game had when the cell first showed your X
+    board.buttons[cell].observe(lambda change: shown.append((change["new"], len(board.history))),
+                                names="description")
+    board.click(move)
+    assert shown[0] == ("X", 2)  # the start and your move: the computer had not yet replied
+    assert len(board.history) == 3

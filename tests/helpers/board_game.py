@@ -201,7 +201,9 @@ def alphazero_level(page) -> None:
               table.locator("tr td:nth-child(2)").all_inner_texts()]
     assert 95 <= sum(priors) <= 105, priors  # shares adding up to 1, each rounded to a percent
     expect(page.locator(f"{BOARD} .explanation")).to_contain_text(
-        re.compile(r"values this position [+-]\d\.\d\d for O"))
+        re.compile(r"how this position ends for O, the computer: [+-]\d\.\d\d on a scale from "
+                   r"−1 \(O loses\) through 0 \(a draw\) to \+1 \(O wins\)\. With perfect play it "
+                   r"is (a draw|a win in \d for O|a loss in \d for O)"))
     legible(page, tree=False)
 
 
@@ -292,4 +294,33 @@ def play_connect_four(page) -> None:
     assert moves >= 4  # four discs at least before anyone can win
     assert re.fullmatch(r"[XO] wins: (you win|the computer wins)\.|Draw: nobody wins\.",
                         four_status(page))
+    no_traceback(page)
+
+
+THINKING_LEVEL = "thinks 1 second (iterative deepening)"  # the slowest level to answer
+# True while your disc is on the board and the computer is still thinking about its answer.
+YOURS_ALONE = """(before) => {
+    const discs = Array.from(document.querySelectorAll('.connect-four [class*="disc-"]'))
+        .map(cell => cell.innerText.trim()).filter(t => t === 'X' || t === 'O').length;
+    const status = document.querySelector('.connect-four .board-status').innerText;
+    return discs === before + 1 && /is thinking/.test(status);
+}"""
+
+
+def disc_at_once(page) -> None:
+    """At the level that thinks a second a move, your disc shows as soon as you drop it, while
+    the computer thinks (it once appeared only with the computer's answer), and the answer comes
+    after."""
+    page.locator(f"{FOUR} .drop-3").or_(page.locator(ERROR)).first.wait_for(timeout=KERNEL_REPLY_MS)
+    no_traceback(page)
+    page.locator(f"{FOUR} select").select_option(label=THINKING_LEVEL)
+    before = page.evaluate(DISCS)
+    page.locator(f"{FOUR} .drop-3").click()
+    try:
+        page.wait_for_function(YOURS_ALONE, arg=before, timeout=KERNEL_REPLY_MS)
+    except Exception:  # noqa: BLE001 - say what the board shows
+        pytest.fail(f"your disc never showed alone: the page shows {page.evaluate(DISCS)} discs, "
+                    f"the status says {four_status(page)!r}", pytrace=False)
+    page.wait_for_function(FOUR_REPLIED, arg=before, timeout=KERNEL_REPLY_MS)
+    assert page.evaluate(DISCS) == before + 2
     no_traceback(page)

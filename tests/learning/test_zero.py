@@ -260,7 +260,8 @@ def test_explain_at_the_alphazero_level_shows_prior_value_and_visits():
     assert [int(cell) for bold, cell, *_ in rows if bold == "bold"] == [chosen]
     assert sum(int(visits.replace(",", "")) for *_, visits, _ in rows) == 100
     choice = zero_choice(before, 100)
-    assert f"values this position <b>{choice.value:+.2f}</b> for O" in board.explanation.value
+    assert (f"how this position ends for O, the computer: <b>{choice.value:+.2f}</b> on a scale "
+            f"from −1 (O loses)") in board.explanation.value
 
 
 def test_every_unfinished_position_is_judged():

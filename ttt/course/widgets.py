@@ -32,6 +32,7 @@ from ttt.games.board import Board, a_board
 from ttt.games.mnk import connect_four
 from ttt.games.svg import O_COLOUR, X_COLOUR, cell_in_words
 from ttt.learning.tabular import BOARD_GAMES, board_table
+from ttt.learning.zero import zero_choice
 from ttt.pictures.display import draw_tree
 from ttt.play.matches import Player
 from ttt.play.players import (
@@ -45,9 +46,9 @@ from ttt.play.players import (
     winning_moves,
 )
 from ttt.search import fast
-from ttt.search.mcts import MCTSResult, mcts
+from ttt.search.mcts import PUCT_EXPLORATION, MCTSResult, mcts
 from ttt.search.minimax import alphabeta, iterative_deepening
-from ttt.search.perfect import Outcome, move_outcomes, move_scores
+from ttt.search.perfect import Outcome, move_outcomes, move_scores, outcome
 
 __all__ = ["CONNECT_FOUR_LEVELS", "HINT_COLOURS", "HINT_DEPTH", "LEVELS", "ConnectFourBoard",
            "PlayBoard", "explanation", "explanation_tree", "hint", "imperfect_explanation",
@@ -299,6 +300,7 @@ class _GameBoard(widgets.VBox):
             thinking = (f"The computer ({board.to_move}) is learning first: it plays itself "
                         f"{BOARD_GAMES:,} games …")
         self.status.value = thinking
+        self._show_thinking()
         if self.explain.value:  # not the explanation of a move of an earlier game
             self.explanation.value, self.explanation_tree.value = f"<i>{thinking}</i>", ""
         name, found = self.level.value, None
@@ -310,8 +312,6 @@ class _GameBoard(widgets.VBox):
             found = mcts(board, int(playouts[1]), seed=self.rng.randrange(2**32))
             move = found.move
         elif guided:
-            # imported when this level plays: numpy's, which a browser build may lack
-            from ttt.learning.zero import zero_choice
             found = zero_choice(board, int(guided[1]))
             move = found.move
         elif seconds:
@@ -371,6 +371,13 @@ class _GameBoard(widgets.VBox):
             button.description = _BLANK if mark == "." else mark
             button.style.text_color = _MARK_COLOURS[mark]
             button.style.button_color = WIN_COLOUR if cell in line else _CELL_COLOUR
+            if mark != ".":  # a free cell keeps its size: a hint's, if Hints are on
+                button.style.font_size = MARK_FONT
+
+    def _show_thinking(self) -> None:
+        """The board while the computer thinks: your move on it at once (a search may take a
+        second), and no hints, which were for your move."""
+        self._show_marks()
 
     def _explain(self) -> tuple[str, str]:
         """Why the computer chose its last move, from what the level that played it looked at
@@ -453,7 +460,8 @@ class PlayBoard(_GameBoard):
                 button.description = text
                 button.style.button_color = HINT_COLOURS[value]
                 button.style.text_color = "#333333"
-            button.style.font_size = HINT_FONT if cell in outcomes else MARK_FONT
+            if cell in outcomes:
+                button.style.font_size = HINT_FONT
 
     def _where(self, cell: int) -> str:
         return cell_in_words(cell)
@@ -518,7 +526,7 @@ def lookahead_hint(position: Position, move: Any,
         return (1, f"win in {moves:.0f}") if mine > 0 else (-1, f"loss in {moves:.0f}")
     if after.is_over or after.free_cells <= depth:  # it saw every game to its end
         return 0, "draw"
-    return None, f"≈ {mine:+.2f}"
+    return None, f"≈ {_hundredths(mine)}"
 
 
 @checked(**BOARD_SIZE)
@@ -555,6 +563,11 @@ class ConnectFourBoard(_GameBoard):
                                layout=widgets.Layout(
                                    grid_template_columns=f"repeat({columns}, {DISC_WIDTH}px)",
                                    grid_gap="3px", width=f"{columns * (DISC_WIDTH + 3)}px"))
+
+    def _show_thinking(self) -> None:
+        super()._show_thinking()
+        for label in self.hint_labels:
+            label.value = ""
 
     def _why_not(self, column: int) -> str:
         if not self.board.is_over and column not in self.board.legal_moves:
@@ -675,8 +688,7 @@ def imperfect_explanation(board: Board, chosen: int) -> str:
     outcomes = move_outcomes(board)
     hopes = {cell: hopeful_value(board, cell, trust) for cell in board.legal_moves}
     ranked = sorted(hopes, key=lambda cell: (-hopes[cell], cell))
-    # + 0.0 turns a -0.0 into 0.0: no "-0.00" in the table
-    rows = [(cell, hint(outcomes[cell], mover)[1], f"{round(hopes[cell], 2) + 0.0:+.2f}")
+    rows = [(cell, hint(outcomes[cell], mover)[1], _hundredths(hopes[cell]))
             for cell in ranked]
     return (f"It ranks each move by {trust:g} × its value if you then play perfectly + "
             f"{1 - trust:.1f} × its average value over all your replies (both for {mover}), and "
@@ -708,10 +720,9 @@ def learned_explanation(position: Position, chosen: Any, noun: str) -> str:
     """HTML explaining the move ``chosen`` by the "learned" level: the value it learned by
     self-play (lesson 9) for the position after each move, for the player moving."""
     sign = 1 if position.to_move == "X" else -1
-    values = {move: sign * value + 0.0  # + 0.0: a draw reads +0.00, not −0.00
-              for move, value in board_table().move_values(position).items()}
+    values = {move: sign * value for move, value in board_table().move_values(position).items()}
     best = [move for move in values if values[move] == max(values.values())]
-    rows = [(move, f"{value:+.2f}") for move, value in values.items()]
+    rows = [(move, _hundredths(value)) for move, value in values.items()]
     return (f"It learned a value for each position it met by playing itself {BOARD_GAMES:,} times "
             f"(temporal-difference learning, lesson 9): +1 a sure win for {position.to_move}, "
             f"−1 a sure loss. It searches nothing: it plays a {noun} whose position it values "
@@ -725,7 +736,7 @@ def sampling_explanation(search: MCTSResult, noun: str = "cell") -> str:
     """HTML showing what a Monte Carlo tree search believed when it chose its move: for each
     ``noun`` (cell or column), how many of its random games went through it, and their mean
     result for the player moving."""
-    rows = [(move, f"{tally.visits:,}", f"{tally.mean:+.2f}")
+    rows = [(move, f"{tally.visits:,}", _hundredths(tally.mean))
             for move, tally in sorted(search.moves.items(), key=lambda item: -item[1].visits)]
     return (f"It sampled {search.playouts:,} random games (Monte Carlo tree search, lesson 8) "
             f"and played the {noun} most of them went through, <b>{search.move}</b>. A mean "
@@ -734,19 +745,36 @@ def sampling_explanation(search: MCTSResult, noun: str = "cell") -> str:
                      "sampling"))
 
 
+def _hundredths(value: float) -> str:
+    """A mean result or an estimate to two places, signed: '+0.58', '-0.12', and '+0.00' for
+    whatever rounds to 0 (a search's mean of -0.001 is a draw's, not '-0.00')."""
+    return f"{round(value, 2) + 0.0:+.2f}"  # + 0.0 turns round's -0.0 into 0.0
+
+
 def _guided_explanation(choice: Any, noun: str) -> str:
     """HTML showing what the AlphaZero level saw when it chose its move (``choice``, a
-    ``ttt.learning.zero.ZeroChoice``): the network's prior for each ``noun`` and its value of the
-    position, and the visits of the search it guided, with their mean results."""
-    mover = choice.position.to_move
+    ``ttt.learning.zero.ZeroChoice``): the network's guess at the position's value for the player
+    moving, beside its value with perfect play (on tic-tac-toe), the network's prior for each
+    ``noun``, and the visits of the search it guided with their mean results. The search's rule
+    is lesson 10's PUCT, with the constant c the search uses."""
+    position, mover = choice.position, choice.position.to_move
     rows = [(move, f"{choice.prior[move]:.0%}", f"{choice.visits[move]:,}",
-             "" if choice.means[move] is None else f"{choice.means[move]:+.2f}")
+             "" if choice.means[move] is None else _hundredths(choice.means[move]))
             for move in sorted(choice.visits, key=lambda move: -choice.visits[move])]
-    return (f"A network trained by playing itself (AlphaZero, lesson 10) values this position "
-            f"<b>{choice.value:+.2f}</b> for {mover} (+1 a sure win, −1 a sure loss) and gives "
-            f"each {noun} a prior, how promising it looks. Its search made {choice.playouts:,} "
-            f"visits, each to the {noun} with the best mean result + prior × √(visits above) "
-            f"/ (1 + its visits), and played the {noun} visited most, <b>{choice.move}</b>.</p>"
+    if isinstance(position, Board):  # the solver knows the truth: set the guess beside it
+        truth = hint(outcome(position), mover)[1]
+        truth = "a draw" if truth == "draw" else f"a {truth} for {mover}"
+        checked_by = f"With perfect play it is <b>{truth}</b> (the solver): the guess is the "
+        checked_by += "network's, not a proof. "
+    else:
+        checked_by = "It is a guess, not a proof. "
+    return (f"A network trained by playing itself (AlphaZero, lesson 10) guesses how this "
+            f"position ends for {mover}, the computer: <b>{_hundredths(choice.value)}</b> on a "
+            f"scale from −1 ({mover} loses) through 0 (a draw) to +1 ({mover} wins). "
+            f"{checked_by}It also gives each {noun} a prior, how promising it looks. Its search "
+            f"made {choice.playouts:,} visits, each to the {noun} with the highest mean result + "
+            f"c × prior × √(visits above) / (1 + its visits), c = {PUCT_EXPLORATION:g}, and "
+            f"played the {noun} visited most, <b>{choice.move}</b>.</p>"
             + _table((noun, "prior", "visits", f"mean result for {mover}"), rows, choice.move,
                      "guided"))
 

@@ -281,7 +281,8 @@ def tallies(root: TreeNode) -> dict[Path, Tally]:
 Guide = Callable[[Position], tuple[dict[Any, float], float]]
 
 #: c of PUCT: how much a move's prior, and the few visits it has had, count against its mean
-#: result. AlphaZero's papers leave it to tuning; 1.5 is a common choice for a small game.
+#: result. AlphaZero's published pseudocode fixes c at 1.25, growing slowly with the parent's
+#: visits, for results from 0 to 1; here results run from -1 to +1, and c is a constant.
 PUCT_EXPLORATION = 1.5
 
 
