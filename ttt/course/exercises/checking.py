@@ -30,6 +30,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from numbers import Integral, Real
 from pathlib import Path
+from types import CodeType
 
 from ttt.core.arguments import checked
 from ttt.games.board import Board
@@ -376,6 +377,7 @@ def attempt(student: Callable) -> Callable[..., object]:
             return student(*_fresh(args))
         except (Exception, SystemExit):
             return NO_ANSWER
+    call.__wrapped__ = student
     return call
 
 
@@ -473,9 +475,20 @@ def _dict_key_hint(error: BaseException) -> str:
             "both.")
 
 
+def _none_hint(error: BaseException) -> str:
+    """For arithmetic on None, the likely reason: a call of the student's own function (a
+    recursion) that returned None, its return forgotten on some path."""
+    if not (isinstance(error, TypeError) and "'NoneType'" in str(error)):
+        return ""
+    return (" Something here is None: a function that ends without a return statement returns "
+            "None. Does every path of your function end in a return of its answer, the one "
+            "that adds up what the calls below return too?")
+
+
 def _error_hint(error: BaseException) -> str:
     """The likely reason for an error a search often makes, or ''."""
-    return _no_moves_hint(error) or _recursion_hint(error) or _dict_key_hint(error)
+    return _no_moves_hint(error) or _recursion_hint(error) or _dict_key_hint(error) or \
+        _none_hint(error)
 
 
 def _finished_hint(error: BaseException, board: object) -> str:
@@ -486,6 +499,15 @@ def _finished_hint(error: BaseException, board: object) -> str:
     return (" A finished game has no moves to divide among. Does every finished game get its "
             "score before the moves are tried, a draw too? A draw's score, 0, counts as false "
             "in an if.")
+
+
+def _does_nothing(student: Callable) -> bool:
+    """Whether ``student`` is a function that reads no name and defines nothing inside, as the
+    lessons' stubs (``return None``, ``pass``, ``...``) do; True for a callable without code
+    of its own to look at."""
+    code = getattr(inspect.unwrap(student), "__code__", None)
+    return code is None or not (code.co_names or
+                                any(isinstance(const, CodeType) for const in code.co_consts))
 
 
 def _where(error: BaseException) -> str:
@@ -649,12 +671,27 @@ class Exercise:
         return Feedback(True, f"✓ {self.name} is right on all {count} cases: {self.summary}.")
 
     def _a_stub(self, student: Callable) -> bool:
-        """Whether ``student`` is still the stub: it returns None on every case, although the
-        first is not None. (A function that returns an answer somewhere is an attempt, and its
-        first wrong answer gets a nudge.)"""
+        """Whether ``student`` is still the stub: it does nothing (it reads no name, calls
+        nothing) and returns None on every case, although the first is not None. (A function
+        that returns an answer somewhere, or works and forgets its return, is an attempt, and
+        its first wrong answer gets a nudge.)"""
         cases = list(self.cases())
         call = attempt(student)
-        return cases[0].expected is not None and all(call(*case.args) is None for case in cases)
+        return cases[0].expected is not None and _does_nothing(student) and \
+            all(call(*case.args) is None for case in cases)
+
+    def _none_everywhere(self, case: Case, got: object, student: Callable) -> str:
+        """The nudge for a function that does some work but returns None on every case where
+        the right answer is something else: its return forgotten; else ''."""
+        if got is not None or case.expected is None:
+            return ""
+        call = attempt(student)
+        if not all(call(*other.args) is None for other in self.cases()
+                   if other.expected is not None):
+            return ""
+        return (f"Yours returns None on every position, although your {self.name} does some "
+                "work: a function that ends without a return statement returns None. Once it has "
+                "its answer, does it return what it computes, not only keep it in a variable?")
 
     def _not_yet(self) -> Feedback:
         return Feedback(False, f"Not yet: write {self.name} in the cell above, run it, then run "
@@ -707,10 +744,12 @@ class Exercise:
             kind = "None" if got is None else f"a {_type_name(got)}"
             nudge = f"{self.name} returns {self.returns.text}, not {kind}."
             if got is None:
-                nudge += " A function that ends without a return statement returns None."
+                nudge += (" A function that ends without a return statement returns None: "
+                          "does it return what it computes?")
             return Feedback(False, f"✗ {self.name} returned {kind} on {case.about}.",
                             case.board, rows, nudge)
-        again = _asked_again(case, got, attempt(student))
+        again = _asked_again(case, got, attempt(student)) or \
+            self._none_everywhere(case, got, student)
         try:
             nudge = again or self.verdict(case, got, attempt(student))
         except Exception as error:  # an answer of the right kind that cannot be compared
