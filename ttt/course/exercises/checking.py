@@ -41,9 +41,11 @@ __all__ = ["CELL", "CELLS", "CHECK_SECONDS", "MARK", "NO_ANSWER", "NUMBER", "SCO
            "guess_verdict", "same", "shown", "time_limited"]
 
 _PACKAGE = Path(__file__).resolve().parents[2]  # ttt/: frames in here are not the student's code
-#: How long one call of the student's function may run: the model answers take well under a
-#: second on any case (a whole check at most a few seconds on a busy machine).
-SECONDS = 20.0
+#: How long one call of the student's function may run, so that one that never returns is
+#: stopped within 3 s of the check's start: the slowest call of a model answer on any case
+#: (expectimax_value's) takes a twentieth of that on an idle desktop, a tenth under the trace
+#: function, still well inside it in the browser-only build or on a busy machine.
+SECONDS = 2.0
 #: How long a whole check may take while the student's function runs: the slowest check of a model
 #: answer (a tournament guided by the student's evaluation) takes 5 to 20 s on the desktop, up to
 #: 30 s in the browser-only build on a busy machine.
