@@ -606,7 +606,9 @@ class Exercise:
     it is right and, if not, why. ``extra_check(student)`` may look further once every case
     passes (None: all is well). ``summary`` says in a few words what a pass has verified.
     ``raised_verdict(case, student)`` may say why the student's function raised with the list it
-    was given left changed ('' for the usual nudge: a move not taken back).
+    was given left changed ('' for the usual nudge: a move not taken back). ``crash_hint(error,
+    case)`` may give the likely reason for an exception on a case ('' for the searches' usual
+    reasons: a finished game's moves tried, a recursion that never ends).
 
     Every call of the student's function is time-limited (``time_limited``): one that does not
     return within ``SECONDS``, or a check that goes on for ``CHECK_SECONDS``, gets a verdict that
@@ -623,6 +625,7 @@ class Exercise:
     summary: str
     extra_check: Callable[[Callable], Feedback | None] | None = None
     raised_verdict: Callable[[Case, Callable], str] | None = None
+    crash_hint: Callable[[BaseException, Case | None], str] | None = None
 
     @property
     def name(self) -> str:
@@ -717,8 +720,9 @@ class Exercise:
                             board, (("got", f"sys.exit(){_where(error)}"),),
                             "A function gives its result with return, not by ending the program.")
         rows = (("expected", shown(case.expected)),) if case else ()
+        own = self.crash_hint(error, case) if self.crash_hint else ""
         nudge = (f"This was {case.about}." if case else "") + \
-            (_error_hint(error) or _finished_hint(error, board))
+            (own or _error_hint(error) or _finished_hint(error, board))
         return Feedback(False, f"✗ {self.name} raised {what}", board,
                         (*rows, ("got", f"an exception{_where(error)}")), nudge.strip())
 
