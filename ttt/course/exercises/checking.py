@@ -15,6 +15,7 @@ kept between calls, a choice drawn at random) is told so.
 from __future__ import annotations
 
 import copy
+import dis
 import html
 import inspect
 import math
@@ -30,7 +31,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from numbers import Integral, Real
 from pathlib import Path
-from types import CodeType
 
 from ttt.core.arguments import checked
 from ttt.games.board import Board
@@ -483,8 +483,8 @@ def _none_hint(error: BaseException) -> str:
     if not (isinstance(error, TypeError) and "'NoneType'" in str(error)):
         return ""
     return (" Something here is None: a function that ends without a return statement returns "
-            "None. Does every path of your function end in a return of its answer, the one "
-            "that adds up what the calls below return too?")
+            "None. Does every path of your function end in a return of its answer, the paths "
+            "that use what the calls below return too?")
 
 
 def _error_hint(error: BaseException) -> str:
@@ -503,13 +503,16 @@ def _finished_hint(error: BaseException, board: object) -> str:
             "in an if.")
 
 
+#: The only steps of a stub's code (``return None``, ``pass``, ``...``, a docstring).
+_STUB_STEPS = {"RESUME", "NOP", "CACHE", "LOAD_CONST", "RETURN_CONST", "RETURN_VALUE", "POP_TOP"}
+
+
 def _does_nothing(student: Callable) -> bool:
-    """Whether ``student`` is a function that reads no name and defines nothing inside, as the
+    """Whether ``student`` is a function whose code does nothing but return a constant, as the
     lessons' stubs (``return None``, ``pass``, ``...``) do; True for a callable without code
     of its own to look at."""
     code = getattr(inspect.unwrap(student), "__code__", None)
-    return code is None or not (code.co_names or
-                                any(isinstance(const, CodeType) for const in code.co_consts))
+    return code is None or all(step.opname in _STUB_STEPS for step in dis.get_instructions(code))
 
 
 def _where(error: BaseException) -> str:
