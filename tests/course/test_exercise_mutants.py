@@ -136,14 +136,14 @@ def test_in_a_notebooks_kernel_a_check_of_a_function_that_never_returns_stops():
     from nbclient import NotebookClient
 
     notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source) for source in (
-        "from ttt.course import exercises\nfrom ttt.course.exercises import checking\n"
-        "checking.SECONDS = 2",
+        "from ttt.course import exercises\nfrom ttt.course.exercises import checking",
         "def count_tree_nodes(node):\n    count = 1\n    while count:\n        count += 1\n"
         "    return count",
         "print(exercises.count_tree_nodes.check(count_tree_nodes))",
         "print(checking._timer_signals_work())")])
     NotebookClient(notebook, timeout=120, kernel_name="python3").execute()
     printed = [cell.outputs[0]["text"] for cell in notebook.cells[2:]]
+    # the limit as shipped: within 3 s of the check's start (issue 48)
     assert printed[0].startswith("✗ count_tree_nodes did not return within 2 s"), printed
     assert "loop that never ends" in printed[0]
     assert printed[1] == "True\n"  # the kernel runs cells in its main thread: SIGALRM

@@ -538,6 +538,21 @@ def test_each_wrong_cost_gets_its_own_nudge(mistake, nudge):
     assert not feedback.passed and nudge in dict(feedback.rows)["centre"]
 
 
+def test_the_headline_says_what_is_not_yet_right_and_never_that_all_is():
+    # issue 48: "Not yet all right" above three ✓ rows read as two verdicts on one answer
+    costs = opening_costs()
+    guess_only = check_openings("centre", costs)
+    assert not guess_only.passed and "the three costs are right, but the guess" in \
+        guess_only.headline
+    one_cost = check_openings("corner", {**costs, "edge": 12_345})
+    assert one_cost.headline == ("Not yet: the guess is right, but the cost after the edge is "
+                                 "not (see each row).")
+    assert "the three costs are not right, nor the guess" in \
+        check_openings("edge", {name: 1 for name in OPENINGS}).headline
+    assert check_openings("corner", costs).headline.startswith(
+        "✓ Your guess and the three costs are right.")
+
+
 def test_a_wrong_guess_is_not_quite_and_costs_not_given_are_not_yet():
     feedback = check_openings("centre", dict.fromkeys(OPENINGS))
     rows = dict(feedback.rows)
@@ -1501,11 +1516,14 @@ def test_each_classic_masking_mistake_is_named(masked, words):
 
 def test_the_masked_policy_is_the_networks_masked_softmax():
     # The exercise's right answer is what ttt.learning.network's forward pass does to the policy
-    # head's scores: the same shares from the same nine scores.
+    # head's scores: the same shares from the same nine scores. A finished game's policy is {}
+    # (no legal moves); the network is never asked for one: the search scores it by its result.
     from ttt.course.exercises.lesson10 import _mask_cases
     from ttt.learning.network import legal_mask, masked_softmax
 
-    for case in list(_mask_cases())[:8]:
+    cases = list(_mask_cases())
+    assert [case.expected for case in cases if case.board.is_over] == [{}] * 5
+    for case in [case for case in cases if not case.board.is_over][:8]:
         scores, board = case.args
         shares = masked_softmax(scores, legal_mask(board))
         assert [shares[cell] for cell in range(9) if cell not in board.legal_moves] == [0] * (

@@ -295,7 +295,9 @@ WRONG_ANSWERS_FILE = ROOT / "tests" / "helpers" / "wrong_answers.toml"
 
 #: The wrong answers, as students type them (WRONG_ANSWERS_FILE): those of issue 38 that got
 #: another mistake's nudge, an honest generic one where a common mistake deserved its name, or
-#: a pass; and 3 to 6 more plausible mistakes for each exercise of lessons 1 to 10.
+#: a pass; 3 to 6 more plausible mistakes for each exercise of lessons 1 to 10; and issue 48's
+#: misnamed ones with the mistakes that look like them to a check (two cells of a line compared, a
+#: return forgotten, an index in legal_moves for the cell, the same guess everywhere).
 WRONG_ANSWERS: tuple[WrongAnswer, ...] = tuple(
     WrongAnswer(**wrong)
     for wrong in tomllib.loads(WRONG_ANSWERS_FILE.read_text("utf-8"))["wrong"])

@@ -223,3 +223,56 @@ def _largest_difference(first: dict, second: dict) -> float:
                for row_a, row_b in zip(network_module._rows(first[name]),
                                        network_module._rows(second[name]), strict=True)
                for a, b in zip(row_a, row_b, strict=True))
+
+
+def _adam_by_hand(steps: list[float], rate: float, beta1: float = 0.9,
+                  beta2: float = 0.999) -> float:
+    """How far Adam (Kingma and Ba, 2015, Algorithm 1) moves one weight in all after these
+    gradients, one a step: running means of the gradient and of its square, each divided by
+    1 - beta^t to undo their start at 0."""
+    mean = square = moved = 0.0
+    for t, grad in enumerate(steps, start=1):
+        mean = beta1 * mean + (1 - beta1) * grad
+        square = beta2 * square + (1 - beta2) * grad * grad
+        moved -= rate * (mean / (1 - beta1 ** t)) / (math.sqrt(square / (1 - beta2 ** t)) + 1e-8)
+    return moved
+
+
+def test_adams_steps_are_the_papers_with_its_bias_correction():
+    # issue 48: without the correction the first step is √(1 - β2) / (1 - β1) ≈ 0.32 times the
+    # rate, and no other test noticed. With it, the first step of every weight is the rate itself
+    # (against its gradient's sign), whatever the gradient's size; the later steps as the paper's.
+    network = new_network(Board(), hidden=4, seed=3)
+    optimiser = Adam(0.01)
+    before = copy.deepcopy(network.weights())
+    batches = [_batch(4, seed=seed) for seed in (11, 12, 13)]
+    history = []
+    for batch in batches:
+        grads = gradients(network, *batch)
+        history.append(grads)
+        optimiser.step(network, grads)
+    after = network.weights()
+    for name in before:
+        old = before[name] if isinstance(before[name][0], list) else [before[name]]
+        new = after[name] if isinstance(after[name][0], list) else [after[name]]
+        for unit, row in enumerate(old):
+            for index, weight in enumerate(row):
+                seen = [grads[name] if not isinstance(grads[name][0], list) else
+                        grads[name][unit] for grads in history]
+                steps = [column[index] for column in seen]
+                assert new[unit][index] - weight == pytest.approx(
+                    _adam_by_hand(steps, 0.01), rel=1e-6, abs=1e-12), (name, unit, index)
+    first = new_network(Board(), hidden=4, seed=3)
+    start = copy.deepcopy(first.weights())
+    grads = gradients(first, *batches[0])
+    Adam(0.01).step(first, grads)
+    moved = [abs(a - b) for name in start for a, b in zip(
+        sum(_as_rows(first.weights()[name]), []), sum(_as_rows(start[name]), []), strict=True)]
+    nonzero = [abs(g) > 1e-6 for name in start for g in sum(_as_rows(grads[name]), [])]
+    assert all(step == pytest.approx(0.01, rel=1e-3) for step, big in zip(moved, nonzero,
+                                                                           strict=True) if big)
+
+
+def _as_rows(array):
+    """A matrix's rows; a vector as one row."""
+    return array if isinstance(array[0], list) else [array]

@@ -301,3 +301,76 @@ def test_with_100_playouts_a_value_keeping_move_in_at_least_99_5_percent_of_posi
 def test_it_never_loses_to_perfect_play_as_either_side():
     lost, played = losses_to_perfect(zero_player(100))
     assert lost == 0 and played > 2
+
+
+# --- issue 48: values the tests above let change -------------------------------------------------
+
+
+def favouring(cell):
+    """A guide whose prior puts nearly all on ``cell`` (if legal), the rest shared; value 0."""
+    def guide(position):
+        moves = position.legal_moves
+        if cell not in moves:
+            return knowing_nothing(position)
+        rest = 0.1 / (len(moves) - 1) if len(moves) > 1 else 0.0
+        return {move: 0.9 if move == cell else rest for move in moves}, 0.0
+    return guide
+
+
+def test_the_root_is_visited_first_so_that_the_first_playout_follows_the_prior():
+    # issue 48: with the root's own visit not backed up, √(root visits) is 0 at the first
+    # playout, every move's PUCT score is 0 and the first free cell is taken, whatever the prior
+    # (then zero-1 loses every game to perfect play)
+    search = guided_mcts(Board(), 1, favouring(8))
+    assert {move: tally.visits for move, tally in search.moves.items() if tally.visits} == {8: 1}
+    root = TreeNode(Board())
+    from ttt.search.mcts import grow_guided
+    grow_guided(root, 5, favouring(8), 1.5)
+    assert root.visits == 5 + 1  # the root's valuation, then the five playouts below it
+
+
+class CountingRandom(random.Random):
+    """A seeded random source that keeps each weighted draw (``choices``): the population and
+    the weights it was given, and returns the least likely choice, so that a drawn move shows."""
+
+    def __init__(self, seed):
+        super().__init__(seed)
+        self.draws = []
+
+    def choices(self, population, weights=None, *, cum_weights=None, k=1):
+        self.draws.append((list(population), list(weights)))
+        return [min(zip(weights, population, strict=True))[1]]
+
+
+def test_self_play_draws_exactly_its_first_sampled_moves_in_proportion_to_their_visits():
+    # issue 48: each of the first `sampled` searched moves, and no other, is drawn by its visits
+    for sampled in (0, 1, 3):
+        rng = CountingRandom(4)
+        seen, end = self_play_game(favouring(4), 8, rng, opening=0, sampled=sampled)
+        assert len(rng.draws) == min(sampled, len(seen))
+        for (position, shares), (after, _), draw in zip(seen, [*seen[1:], (end, None)],
+                                                        rng.draws, strict=False):
+            moves, weights = draw
+            assert moves == list(position.legal_moves)
+            assert [weight / sum(weights) for weight in weights] == pytest.approx(
+                [shares[move] for move in moves])
+            least = min(zip(weights, moves, strict=True))[1]
+            assert position.play(least) == after  # the drawn move is the one played
+        pairs = list(zip(seen, [*seen[1:], (end, None)], strict=True))
+        for (position, _), (after, _) in pairs[sampled:]:
+            search = guided_mcts(position, 8, favouring(4))
+            assert position.play(search.move) == after  # after them, the most visited
+
+
+def test_each_round_learns_from_the_examples_of_the_last_window_rounds_only():
+    # issue 48: round 1's games and training are the same whatever the window, so round 2's
+    # games are too; the window decides which rounds' examples round 2 learns from
+    def second_round(window):
+        training = Training(rounds=2, games=2, playouts=4, epochs=1, window=window, hidden=4)
+        return list(self_play(new_network(Board(), hidden=4, seed=2), training, seed=3))
+
+    alone, both, all_kept = second_round(1), second_round(2), second_round(3)
+    first = alone[0].examples
+    assert alone[0] == both[0] == all_kept[0]
+    assert both[1].examples == first + alone[1].examples == all_kept[1].examples
+    assert alone[1].examples < both[1].examples

@@ -10,8 +10,8 @@ from test_lessons_offline import wait_for
 
 from ttt.pictures.browser import lesson_address
 
-#: What a student types: a winner that loops for ever, then the check (with a shorter limit,
-#: so that the test is quick), and which way the limit was kept.
+#: What a student types: a winner that loops for ever, then the check (with the limit as shipped:
+#: within 3 s of the check's start, issue 48), and which way the limit was kept.
 TYPED = """
 import time
 from ttt.course import exercises
@@ -23,7 +23,6 @@ def winner(board):
         cells = board.cells
     return None
 
-checking.SECONDS = 3
 started = time.monotonic()
 feedback = exercises.winner.check(winner)
 print(feedback.headline)
@@ -53,9 +52,9 @@ def test_a_check_of_a_function_that_never_returns_stops_in_the_browser(offline):
     printed = page.evaluate(EXECUTE, TYPED)
     print(f"\nin the browser-only build:\n{printed}")  # -s shows it
     lines = printed.splitlines()
-    assert lines[0] == "✗ winner did not return within 3 s on X's line 0-1-2.", printed
+    assert lines[0] == "✗ winner did not return within 2 s on X's line 0-1-2.", printed
     assert "loop that never ends" in lines[1], printed
     seconds = float(lines[2].removeprefix("seconds: "))
-    assert 3 <= seconds < 60, printed
+    assert 2 <= seconds < 60, printed
     assert lines[3] == "signals: False monitoring: True", printed
     assert not offline.blocked, offline.blocked

@@ -15,6 +15,7 @@ kept between calls, a choice drawn at random) is told so.
 from __future__ import annotations
 
 import copy
+import dis
 import html
 import inspect
 import math
@@ -40,9 +41,11 @@ __all__ = ["CELL", "CELLS", "CHECK_SECONDS", "MARK", "NO_ANSWER", "NUMBER", "SCO
            "guess_verdict", "same", "shown", "time_limited"]
 
 _PACKAGE = Path(__file__).resolve().parents[2]  # ttt/: frames in here are not the student's code
-#: How long one call of the student's function may run: the model answers take well under a
-#: second on any case (a whole check at most a few seconds on a busy machine).
-SECONDS = 20.0
+#: How long one call of the student's function may run, so that one that never returns is
+#: stopped within 3 s of the check's start: the slowest call of a model answer on any case
+#: (expectimax_value's) takes a twentieth of that on an idle desktop, a tenth under the trace
+#: function, still well inside it in the browser-only build or on a busy machine.
+SECONDS = 2.0
 #: How long a whole check may take while the student's function runs: the slowest check of a model
 #: answer (a tournament guided by the student's evaluation) takes 5 to 20 s on the desktop, up to
 #: 30 s in the browser-only build on a busy machine.
@@ -376,6 +379,7 @@ def attempt(student: Callable) -> Callable[..., object]:
             return student(*_fresh(args))
         except (Exception, SystemExit):
             return NO_ANSWER
+    call.__wrapped__ = student
     return call
 
 
@@ -473,9 +477,20 @@ def _dict_key_hint(error: BaseException) -> str:
             "both.")
 
 
+def _none_hint(error: BaseException) -> str:
+    """For arithmetic on None, the likely reason: a call of the student's own function (a
+    recursion) that returned None, its return forgotten on some path."""
+    if not (isinstance(error, TypeError) and "'NoneType'" in str(error)):
+        return ""
+    return (" Something here is None: a function that ends without a return statement returns "
+            "None. Does every path of your function end in a return of its answer, the paths "
+            "that use what the calls below return too?")
+
+
 def _error_hint(error: BaseException) -> str:
     """The likely reason for an error a search often makes, or ''."""
-    return _no_moves_hint(error) or _recursion_hint(error) or _dict_key_hint(error)
+    return _no_moves_hint(error) or _recursion_hint(error) or _dict_key_hint(error) or \
+        _none_hint(error)
 
 
 def _finished_hint(error: BaseException, board: object) -> str:
@@ -486,6 +501,18 @@ def _finished_hint(error: BaseException, board: object) -> str:
     return (" A finished game has no moves to divide among. Does every finished game get its "
             "score before the moves are tried, a draw too? A draw's score, 0, counts as false "
             "in an if.")
+
+
+#: The only steps of a stub's code (``return None``, ``pass``, ``...``, a docstring).
+_STUB_STEPS = {"RESUME", "NOP", "CACHE", "LOAD_CONST", "RETURN_CONST", "RETURN_VALUE", "POP_TOP"}
+
+
+def _does_nothing(student: Callable) -> bool:
+    """Whether ``student`` is a function whose code does nothing but return a constant, as the
+    lessons' stubs (``return None``, ``pass``, ``...``) do; True for a callable without code
+    of its own to look at."""
+    code = getattr(inspect.unwrap(student), "__code__", None)
+    return code is None or all(step.opname in _STUB_STEPS for step in dis.get_instructions(code))
 
 
 def _where(error: BaseException) -> str:
@@ -582,7 +609,9 @@ class Exercise:
     it is right and, if not, why. ``extra_check(student)`` may look further once every case
     passes (None: all is well). ``summary`` says in a few words what a pass has verified.
     ``raised_verdict(case, student)`` may say why the student's function raised with the list it
-    was given left changed ('' for the usual nudge: a move not taken back).
+    was given left changed ('' for the usual nudge: a move not taken back). ``crash_hint(error,
+    case)`` may give the likely reason for an exception on a case ('' for the searches' usual
+    reasons: a finished game's moves tried, a recursion that never ends).
 
     Every call of the student's function is time-limited (``time_limited``): one that does not
     return within ``SECONDS``, or a check that goes on for ``CHECK_SECONDS``, gets a verdict that
@@ -599,6 +628,7 @@ class Exercise:
     summary: str
     extra_check: Callable[[Callable], Feedback | None] | None = None
     raised_verdict: Callable[[Case, Callable], str] | None = None
+    crash_hint: Callable[[BaseException, Case | None], str] | None = None
 
     @property
     def name(self) -> str:
@@ -649,12 +679,27 @@ class Exercise:
         return Feedback(True, f"✓ {self.name} is right on all {count} cases: {self.summary}.")
 
     def _a_stub(self, student: Callable) -> bool:
-        """Whether ``student`` is still the stub: it returns None on every case, although the
-        first is not None. (A function that returns an answer somewhere is an attempt, and its
-        first wrong answer gets a nudge.)"""
+        """Whether ``student`` is still the stub: it does nothing (it reads no name, calls
+        nothing) and returns None on every case, although the first is not None. (A function
+        that returns an answer somewhere, or works and forgets its return, is an attempt, and
+        its first wrong answer gets a nudge.)"""
         cases = list(self.cases())
         call = attempt(student)
-        return cases[0].expected is not None and all(call(*case.args) is None for case in cases)
+        return cases[0].expected is not None and _does_nothing(student) and \
+            all(call(*case.args) is None for case in cases)
+
+    def _none_everywhere(self, case: Case, got: object, student: Callable) -> str:
+        """The nudge for a function that does some work but returns None on every case where
+        the right answer is something else: its return forgotten; else ''."""
+        if got is not None or case.expected is None:
+            return ""
+        call = attempt(student)
+        if not all(call(*other.args) is None for other in self.cases()
+                   if other.expected is not None):
+            return ""
+        return (f"Yours returns None on every position, although your {self.name} does some "
+                "work: a function that ends without a return statement returns None. Once it has "
+                "its answer, does it return what it computes, not only keep it in a variable?")
 
     def _not_yet(self) -> Feedback:
         return Feedback(False, f"Not yet: write {self.name} in the cell above, run it, then run "
@@ -678,8 +723,9 @@ class Exercise:
                             board, (("got", f"sys.exit(){_where(error)}"),),
                             "A function gives its result with return, not by ending the program.")
         rows = (("expected", shown(case.expected)),) if case else ()
+        own = self.crash_hint(error, case) if self.crash_hint else ""
         nudge = (f"This was {case.about}." if case else "") + \
-            (_error_hint(error) or _finished_hint(error, board))
+            (own or _error_hint(error) or _finished_hint(error, board))
         return Feedback(False, f"✗ {self.name} raised {what}", board,
                         (*rows, ("got", f"an exception{_where(error)}")), nudge.strip())
 
@@ -707,10 +753,12 @@ class Exercise:
             kind = "None" if got is None else f"a {_type_name(got)}"
             nudge = f"{self.name} returns {self.returns.text}, not {kind}."
             if got is None:
-                nudge += " A function that ends without a return statement returns None."
+                nudge += (" A function that ends without a return statement returns None: "
+                          "does it return what it computes?")
             return Feedback(False, f"✗ {self.name} returned {kind} on {case.about}.",
                             case.board, rows, nudge)
-        again = _asked_again(case, got, attempt(student))
+        again = _asked_again(case, got, attempt(student)) or \
+            self._none_everywhere(case, got, student)
         try:
             nudge = again or self.verdict(case, got, attempt(student))
         except Exception as error:  # an answer of the right kind that cannot be compared

@@ -68,6 +68,9 @@ def _winner_verdict(case: Case, got: object, student: Callable) -> str:
         return ("Cells are numbered 0 to 8, and so are the cells of LINES: board.cells[a - 1] "
                 "looks at the cell before the one the line names (and cells[-1] is cell 8). Use "
                 "the numbers of LINES as they are.")
+    two = _two_in_a_row_taken_for_a_win(student)
+    if two:
+        return two
     found = _lines_found(student)
     for player, other in ("XO", "OX"):
         if found and all(mark == player for _, mark in found) and case.expected == other:
@@ -86,6 +89,31 @@ def _winner_verdict(case: Case, got: object, student: Callable) -> str:
         return (f"The three in a row on {line} are {case.expected}'s: return the mark that is on "
                 f"the line, not {got!r}.")
     return f"The line {line} is a win. Is it in your list of lines, written correctly?"
+
+
+def _two_of_a_line() -> Iterator[tuple[Board, tuple[int, int, int]]]:
+    """For each pair of cells of each line: X on those two, the line's third cell free and O's
+    one mark off the line. Nobody has won: X has only two marks on the board."""
+    for line in LINES:
+        for left_out in line:
+            cells = ["."] * 9
+            for cell in line:
+                if cell != left_out:
+                    cells[cell] = "X"
+            cells[next(cell for cell in range(9) if cell not in line)] = "O"
+            yield Board.from_string("".join(cells)), line
+
+
+def _two_in_a_row_taken_for_a_win(student: Callable) -> str:
+    """The nudge for a winner that finds a win where only two cells of a line hold a mark (it
+    compares two of the three cells, or joins the comparisons with or); else ''."""
+    for board, line in _two_of_a_line():
+        if same(student(board), "X"):
+            return (f"On {board} nobody has won, yet yours returns 'X': X has only two marks, on "
+                    f"the line {'-'.join(map(str, line))}. A line is won when all three of its "
+                    "cells hold the same mark: compare the first cell with the second and the "
+                    "second with the third (both must hold), not two cells alone.")
+    return ""
 
 
 def _all_kinds() -> list[Board]:

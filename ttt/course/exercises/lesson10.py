@@ -21,8 +21,9 @@ __all__ = ["EXERCISES", "masked_policy", "puct_score", "training_targets"]
 
 def masked_policy(scores, board):
     """The policy over board's legal moves: scores holds the policy head's score for each of the
-    nine cells; each free cell gets a share in proportion to exp(score), the shares adding up to
-    1, and a taken cell gets none (it is left out)."""
+    nine cells; each legal move gets a share in proportion to exp(score), the shares adding up
+    to 1, and a taken cell gets none (it is left out). A finished game has no legal moves, even
+    with free cells left, so its policy is empty: {}."""
     exps = {cell: math.exp(scores[cell]) for cell in board.legal_moves}
     total = sum(exps.values())
     return {cell: exps[cell] / total for cell in exps}
@@ -109,7 +110,16 @@ _MASK_TRICKY = [
      "a position with one free cell, whose share must be 1"),
     ("..X|.O.|...", [-2.0, -1.5, 5.0, -0.5, 5.0, -1.0, -3.0, -2.5, -0.5],
      "negative scores on most free cells"),
+    ("XXX|OO.|...", [0.5, -1.0, 0.0, 1.0, 2.0, 1.5, -0.5, 0.3, 0.0],
+     "a game X has won, with free cells left: no legal moves"),
 ]
+
+
+def _about(board: Board) -> str:
+    """What a random case's position is: whose move it is, or that the game is over."""
+    if board.winner:
+        return f"the position {board}, which {board.winner} has won: no legal moves"
+    return f"the position {board}, {board.to_move} to move"
 
 
 def _mask_cases() -> Iterator[Case]:
@@ -120,13 +130,15 @@ def _mask_cases() -> Iterator[Case]:
     for board in sample(small_positions(8, 40, seed=10), 16, seed=10):
         scores = [round(rng.uniform(-3, 3), 2) for _ in range(9)]
         yield Case((scores, board), board, _softmax(scores, list(board.legal_moves)),
-                   f"the position {board}, {board.to_move} to move")
+                   _about(board))
 
 
 def _mask_verdict(case: Case, got: object, student: Callable) -> str:
     if _close_shares(got, case.expected):
         return ""
     scores, board = case.args
+    if board.winner and isinstance(got, dict) and got:
+        return _GAME_OVER.format(winner=board.winner)
     legal, taken = set(board.legal_moves), [cell for cell in range(9) if board[cell] != "."]
     if set(got) == {cell + 1 for cell in legal}:
         return ("Cells are numbered 0 to 8, top-left first: your keys are one more than the free "
@@ -150,6 +162,21 @@ def _mask_verdict(case: Case, got: object, student: Callable) -> str:
                 f"the free cells' share out all of it.")
     return ("Each free cell's share is exp(its score) divided by the sum of exp(score) over the "
             "free cells only.")
+
+
+#: Why a finished game's policy is empty, for a share given there or a crash on its no moves.
+_GAME_OVER = ("{winner} has won here: the game is over, so no move is legal, though cells are "
+              "still free, and the policy is empty, {{}}. Share out over board.legal_moves "
+              "(none once somebody has won), not over every '.' cell.")
+
+
+def _mask_crash(error: BaseException, case: Case | None) -> str:
+    """Why masked_policy raised on a finished game (a max() or a division over its no moves)."""
+    if case is None or not case.board.winner:
+        return ""
+    return (f" A game {case.board.winner} has won has no legal moves: its policy is the empty "
+            "dict, {}, with nothing to take the max of or divide by. Return {} there before "
+            "anything else.")
 
 
 def _all_cells_softmax(scores: list[float], board: Board) -> dict[int, float]:
@@ -418,14 +445,16 @@ EXERCISES = (
     Exercise(
         masked_policy, lesson=10,
         task="masked_policy(scores, board) returns the policy over board's legal moves: a dict "
-             "from each free cell to its share, in proportion to exp(its score), the shares "
-             "adding up to 1; scores lists the policy head's score for each of the nine cells, "
-             "and a taken cell is no move, whatever its score.",
+             "from each legal move (a free cell while the game goes on) to its share, in "
+             "proportion to exp(its score), the shares adding up to 1; scores lists the policy "
+             "head's score for each of the nine cells, and a taken cell is no move, whatever "
+             "its score. A finished game has no legal moves: its policy is {}.",
         hint_text="Two steps, in this order: leave out the cells that are taken; then turn the "
                   "scores of the free cells into shares with the softmax, exp of each score over "
                   "the sum of those exps.",
-        cases=_mask_cases, returns=_SHARES, verdict=_mask_verdict,
-        summary="positions with taken cells scored high, one free cell, negative scores"),
+        cases=_mask_cases, returns=_SHARES, verdict=_mask_verdict, crash_hint=_mask_crash,
+        summary="positions with taken cells scored high, one free cell, negative scores, won "
+                "games"),
     Exercise(
         puct_score, lesson=10,
         task="puct_score(total, visits, prior, parent_visits) returns the PUCT score of a move "

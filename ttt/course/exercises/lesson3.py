@@ -24,6 +24,7 @@ from ttt.course.exercises.positions import (
     AS_PLAYED,
     MAX_ONLY,
     SWAPPED,
+    indexes_of_right_moves,
     misread_value,
     ordered_positions,
     sample,
@@ -275,6 +276,8 @@ def _best_move_verdict(case: Case, got: object, student: Callable) -> str:
                                             for position, move in chosen):
         return ("Cells are numbered 0 to 8, top-left first: yours is one more than a best move, "
                 "here and on other positions.")
+    if not same(got, case.expected) and indexes_of_right_moves(chosen, _best_moves):
+        return INDEX_NOT_CELL
     if got not in board.legal_moves:
         return f"{got!r} is not a legal move here: the free cells are {list(board.legal_moves)}."
     if same(got, case.expected):
@@ -309,6 +312,12 @@ def _best_move_verdict(case: Case, got: object, student: Callable) -> str:
                 f"{mine.plies}: it wins later than it could. Prefer the quickest win.")
     return (f"Both moves lose, but {best_cell} holds out for {best.plies} moves and yours only "
             f"{mine.plies}. Prefer the slowest loss.")
+
+
+#: The nudge for a move function that returns where the move stands in board.legal_moves.
+INDEX_NOT_CELL = ("Yours returns where the best move stands in board.legal_moves (its index: 0 "
+                  "for the first free cell), not the cell itself, here and on other positions. "
+                  "Return the cell: board.legal_moves[i], or pick among the cells themselves.")
 
 
 def _weighted_value(board: Board, weight: Callable[[int], int]) -> int:

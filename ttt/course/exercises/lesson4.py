@@ -200,17 +200,33 @@ def check_openings(guess: object, costs: object) -> Feedback:
              f"{shown(guess)}, not quite: compute the costs and see")]
     for name, cost in costs.items():
         rows.append((name, _cost_verdict(cost, right[name], plain[name])))
-    if not (same(guess, cheapest) and all(same(costs[n], right[n]) for n in OPENINGS)):
-        return Feedback(False, "Not yet all right: see each row.", rows=tuple(rows))
+    to_fix = [name for name in OPENINGS if not same(costs[name], right[name])]
+    if to_fix or not same(guess, cheapest):
+        return Feedback(False, _openings_headline(to_fix, same(guess, cheapest)),
+                        rows=tuple(rows))
     unordered = {name: alphabeta(Board().play(cell), ordered=False).nodes
                  for name, cell in OPENINGS.items()}
-    return Feedback(True, f"✓ All three right. For alpha-beta the {cheapest} is cheapest, not the "
-                          "centre: its cost depends less on the size of the tree than on how soon "
-                          "it finds the moves that settle each position. Try ordered=False "
+    return Feedback(True, f"✓ Your guess and the three costs are right. For alpha-beta the "
+                          f"{cheapest} is cheapest, not the centre: its cost depends less on the "
+                          "size of the tree than on how soon it finds the moves that settle each "
+                          "position. Try ordered=False "
                           "(moves in cell order): then the costs are "
                           f"{unordered['centre']:,}, {unordered['corner']:,} and "
                           f"{unordered['edge']:,}, in the same order as minimax's. Lesson 5 is "
                           "about that order.", rows=tuple(rows))
+
+
+def _openings_headline(to_fix: list[str], guessed: bool) -> str:
+    """What is not yet right in lesson 4's openings answer: the costs to fix, or the guess
+    alone."""
+    costs = (f"the cost after the {to_fix[0]} is" if len(to_fix) == 1 else
+             "two of the three costs are" if len(to_fix) == 2 else "the three costs are")
+    if not to_fix:
+        return ("Not yet: the three costs are right, but the guess is not the opening they "
+                "show to be cheapest (see the guess row).")
+    if guessed:
+        return f"Not yet: the guess is right, but {costs} not (see each row)."
+    return f"Not yet: {costs} not right, nor the guess (see each row)."
 
 
 def _cost_verdict(cost: object, right: int, plain: int) -> str:

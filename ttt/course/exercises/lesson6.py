@@ -4,8 +4,11 @@ pastes them into the lesson."""
 
 from __future__ import annotations
 
+import dis
+import inspect
 import random
 from collections.abc import Callable, Iterator
+from types import CodeType
 
 from ttt.core.arguments import a_function, checked
 from ttt.course.exercises.checking import (
@@ -21,7 +24,7 @@ from ttt.course.exercises.checking import (
     same,
     shown,
 )
-from ttt.course.exercises.positions import ordered_positions, sample
+from ttt.course.exercises.positions import indexes_of_right_moves, ordered_positions, sample
 from ttt.games.board import LINES, Board, open_lines
 from ttt.play.matches import check_round_robin, tournament, won_drawn_lost
 from ttt.play.players import (
@@ -108,12 +111,35 @@ def _weak_evaluation_nudge(student: Callable) -> str:
                 f"and yours gives {float(guesses[text]):+.3f}: a guess is positive when X is "
                 "better, whoever is to move, and negative when O is.")
     boards = sample([b for b in ordered_positions() if not b.is_over], 40, seed=15)
-    if all(float(student(board)).is_integer() for board in boards):
+    guesses = [student(board) for board in boards]
+    if len({shown(guess) for guess in guesses}) == 1 and not _rounds(student):
+        return (f"Yours gives {shown(guesses[0])} to every position tried, an X about to win "
+                "and an O about to win alike: a search guided by it cannot tell one position "
+                "from another. Look at the board: count the lines each player could still "
+                "complete, from X's point of view.")
+    if all(float(guess).is_integer() for guess in guesses):
         return ("Your guesses are whole numbers only, so in range they are all 0: it cannot tell "
                 "one position from another. Is a result rounded (int(), round(), //)? Keep the "
                 "fraction.")
     return ("Give more to positions where the player has more open lines (lines with no "
             "opponent mark) and to the centre; from X's point of view.")
+
+
+#: What a guess is made a whole number with: by name, and the operators.
+_ROUNDING_NAMES, _ROUNDING_OPERATORS = {"int", "round", "floor", "ceil", "trunc"}, {"//", "//="}
+
+
+def _rounds(student: Callable) -> bool:
+    """Whether the student's code (its own function, not what it calls) rounds: names int(),
+    round(), math.floor, ceil or trunc, or floor-divides. A guess that is 0 everywhere is then
+    the rounding's, not a constant's."""
+    code = getattr(inspect.unwrap(student), "__code__", None)
+    codes = [code] if code is not None else []
+    for code in codes:
+        codes += [const for const in code.co_consts if isinstance(const, CodeType)]
+    return any(set(code.co_names) & _ROUNDING_NAMES or
+               any(instruction.argrepr in _ROUNDING_OPERATORS
+                   for instruction in dis.get_instructions(code)) for code in codes)
 
 
 # --- two_layer_move -----------------------------------------------------------------------------
@@ -138,6 +164,10 @@ def _two_layer_cases() -> Iterator[Case]:
 
 def _two_layer_verdict(case: Case, got: object, student: Callable) -> str:
     board = case.board
+    if not same(got, case.expected) and _counts_along_the_moves(student, case, got):
+        return ("Yours returns where the move stands in board.legal_moves (its index: 0 for the "
+                "first free cell), not the cell itself, here and on other positions. Return the "
+                "cell: board.legal_moves[i], or loop over the cells themselves.")
     if got not in board.legal_moves and _numbered_from_one(student):
         return ("Cells are numbered 0 to 8, top-left first: yours is one more than the move to "
                 "play, here and on other positions.")
@@ -150,6 +180,19 @@ def _two_layer_verdict(case: Case, got: object, student: Callable) -> str:
         return f"{cells!r} {'wins' if one else 'win'} at once: take {'it' if one else 'one'}."
     return (f"The opponent threatens to win at {cells!r}: block {'it' if one else 'one'}, unless "
             "you can win at once.")
+
+
+def _counts_along_the_moves(student: Callable, case: Case, got: object) -> bool:
+    """Whether ``student`` answers, on this case and the first cases, the index in
+    ``legal_moves`` of a right move rather than the move."""
+    cases = list(_two_layer_cases())[:5]
+    chosen = [(case.board, got), *((other.board, student(other.board)) for other in cases)]
+    return indexes_of_right_moves(chosen, lambda board: _right_moves(board))
+
+
+def _right_moves(board: Board) -> list[int]:
+    """The moves two-layer's rule allows: a win, else a block, else any free cell."""
+    return winning_moves(board) or blocking_moves(board) or list(board.legal_moves)
 
 
 def _numbered_from_one(student: Callable) -> bool:

@@ -140,6 +140,13 @@ def _greedy_cases() -> Iterator[Case]:
 
 def _greedy_verdict(case: Case, got: object, student: Callable) -> str:
     values, to_move, epsilon, _ = case.args
+    moves = list(values)
+    if epsilon == 0 and isinstance(got, int) and not isinstance(got, bool) and \
+            0 <= got < len(moves) and moves[got] in case.expected and got not in case.expected:
+        return (f"Yours returns where a best move stands in the dict ({got}: the "
+                f"{'first' if got == 0 else f'number {got + 1}'} of its keys), not the move "
+                f"itself, {moves[got]}. The moves are the dict's keys: return the key whose "
+                "value is best.")
     if got not in values:
         return f"{got!r} is not one of the moves: choose from {sorted(values)}."
     if got in case.expected:

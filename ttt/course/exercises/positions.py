@@ -4,7 +4,7 @@ gives the value that a minimax with a classic mistake finds, so a check can reco
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -14,8 +14,8 @@ from ttt.games.board import LINES, Board
 from ttt.search.counting import reachable_positions
 from ttt.search.minimax import minimax
 
-__all__ = ["AS_PLAYED", "MAX_ONLY", "SWAPPED", "Misread", "line_positions", "misread_value",
-           "ordered_positions", "sample", "small_positions"]
+__all__ = ["AS_PLAYED", "MAX_ONLY", "SWAPPED", "Misread", "indexes_of_right_moves",
+           "line_positions", "misread_value", "ordered_positions", "sample", "small_positions"]
 
 
 @cache
@@ -117,3 +117,17 @@ def misread_value(position: Position, turns: Mapping[str, str], prefer_quick: bo
     minimises, ``AS_PLAYED`` the real one. With ``prefer_quick``, the score that prefers quick
     wins (a win scores 1 + the cells still free)."""
     return minimax(Misread(position, turns), prefer_quick=prefer_quick).score
+
+
+@checked
+def indexes_of_right_moves(chosen: list[tuple[Board, object]],
+                           right_moves: Callable[[Board], Iterable[int]]) -> bool:
+    """Whether each answer in ``chosen`` (position, answer) is the index in the position's
+    ``legal_moves`` of a right move, and one at least is not itself a right move: an index
+    taken for a cell."""
+    def an_index(position: Board, answer: object) -> bool:
+        moves = list(position.legal_moves)
+        return isinstance(answer, int) and not isinstance(answer, bool) and \
+            0 <= answer < len(moves) and moves[answer] in right_moves(position)
+    return all(an_index(position, answer) for position, answer in chosen) and \
+        any(answer not in right_moves(position) for position, answer in chosen)
