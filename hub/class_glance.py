@@ -77,7 +77,7 @@ def parsed(body: bytes, student: str) -> Check:
         keys = sorted(record) if isinstance(record, dict) else type(record).__name__
         raise Refused(f"A record has exactly the fields {', '.join(FIELDS)}; not {keys}.")
     lesson, exercise, passed, mistake = (record[field] for field in FIELDS)
-    if exercise not in EXERCISES:
+    if not isinstance(exercise, str) or exercise not in EXERCISES:
         raise Refused(f"The course has no exercise {str(exercise)[:40]!r}.")
     if type(lesson) is not int or lesson != EXERCISES[exercise].lesson:
         raise Refused(f"{exercise} is an exercise of lesson {EXERCISES[exercise].lesson}, "
@@ -86,7 +86,7 @@ def parsed(body: bytes, student: str) -> Check:
         raise Refused("passed is true or false.")
     if passed and mistake is not None:
         raise Refused("A check that passed has no mistake: mistake is null.")
-    if not passed and mistake not in mistakes():
+    if not passed and (not isinstance(mistake, str) or mistake not in mistakes()):
         raise Refused(f"The course's checks name no mistake {str(mistake)[:40]!r}.")
     return Check(student, lesson, exercise, passed, mistake)
 
