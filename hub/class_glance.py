@@ -194,6 +194,8 @@ button { font: inherit; font-size: 0.95rem; padding: 0.35rem 0.8rem; min-height:
 button:hover { background: #eef3fa; }
 :focus-visible { outline: 3px solid #1d4f91; outline-offset: 2px; }
 .empty { font-size: 1.15rem; }
+.unseen { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);
+          white-space: nowrap; }
 """
 
 #: Asks for the page's news every REFRESH_MS and puts it in place (keeping the focus where it
@@ -202,7 +204,9 @@ SCRIPT = """
 const news = document.getElementById('class');
 async function refresh() {
   try {
-    const answer = await fetch('summary', {credentials: 'same-origin', cache: 'no-store'});
+    // the hub's login cookie counts for a script's request only with the page's xsrf token
+    const answer = await fetch('summary', {credentials: 'same-origin', cache: 'no-store',
+      headers: {'X-XSRFToken': document.querySelector('meta[name=xsrf]').content}});
     if (!answer.ok) return;
     const body = await answer.text();
     if (body === news.dataset.shown) return;
@@ -230,8 +234,9 @@ def exercise_html(exercise: Exercise, nudges: dict[str, str]) -> str:
     share = 100 * exercise.right // exercise.tried if exercise.tried else 0
     students = "student" if exercise.tried == 1 else "students"
     items = "".join(
-        f"<li><span class='count' aria-label='{n} {'student' if n == 1 else 'students'}'>"
-        f"{n}</span><span class='nudge'>{html.escape(nudges.get(mistake, mistake))}</span></li>"
+        f"<li><span class='count'>{n}<span class='unseen'> "
+        f"{'student' if n == 1 else 'students'}:</span></span>"
+        f"<span class='nudge'>{html.escape(nudges.get(mistake, mistake))}</span></li>"
         for mistake, n in exercise.mistakes)
     mistakes_list = f"<ol class='mistakes' aria-label='mistakes, most common first'>{items}</ol>" \
         if items else ""
