@@ -9,6 +9,7 @@ student's token, is refused; the service killed and restarted by the hub keeps w
 from __future__ import annotations
 
 import json
+import socket
 import time
 
 import psutil
@@ -16,7 +17,7 @@ import pytest
 from axe_check import grave_violations
 from class_hub import STUDENTS, TEACHER, log_in
 from exercise_mutants import WRONG_ANSWERS
-from hub_client import Hub, run_async
+from hub_client import Hub, run_async, trial_hub
 from playwright.sync_api import expect
 
 from ttt.course.exercises import EXERCISES
@@ -119,9 +120,16 @@ def test_the_teacher_sees_each_students_mistake_by_name_as_they_check(class_hub,
         page.set_viewport_size({"width": width, "height": height})
         page.screenshot(path=tmp_path / f"class-glance-{width}x{height}.png", full_page=True)
         assert grave_violations(page) == [], (width, height)
-    # the keyboard reaches the lesson's clear button
+    # the keyboard reaches the lesson's clear button, which asks first, then clears the lesson
     page.keyboard.press("Tab")
     expect(page.locator("#clear-3")).to_be_focused()
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    page.keyboard.press("Enter")
+    expect(minimax.locator(".tally")).to_have_text("0 of 2 students right")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.keyboard.press("Enter")
+    expect(page.locator("#class")).to_have_text(
+        "No checks yet: they appear here as the students run them.")
 
 
 def run_in_kernel_sync(hub, name: str, code: str) -> str:
@@ -171,6 +179,30 @@ def test_a_record_claiming_another_student_or_without_a_students_token_is_refuse
     shown = run_in_kernel_sync(class_hub, STUDENTS[0], anonymous.format(body=json.dumps(record)))
     assert shown.startswith("403"), shown
     assert summary_of(class_hub) == before
+
+
+def test_with_recording_off_the_service_refuses_every_record(tmp_path):
+    """TTT_HUB_GLANCE=off: a record posted all the same, with a student's own token, is refused
+    with 403 (that the servers are not told where to record: test_class_glance_store.py)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with trial_hub(tmp_path / "hub", settings={"TTT_HUB_GLANCE": "off",
+                                               "TTT_HUB_GLANCE_PORT": str(port)}) as hub:
+
+        async def post_as_a_student() -> tuple[int, str]:
+            async with Hub(hub.url, hub.token) as client:
+                await client.add_user("ada")
+                token = await client.request("POST", "/hub/api/users/ada/tokens", json={
+                    "scopes": ["access:services!service=class-glance"]})
+                record = {"lesson": 3, "exercise": "score", "passed": True, "mistake": None}
+                async with client.session.post(
+                        f"http://127.0.0.1:{port}{PAGE}api/records", json=record,
+                        headers={"Authorization": f"token {token['token']}"}) as answer:
+                    return answer.status, await answer.text()
+
+        status, said = run_async(post_as_a_student())
+    assert status == 403 and "turned recording off" in said, (status, said)
 
 
 def glance_process(hub) -> psutil.Process:

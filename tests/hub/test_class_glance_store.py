@@ -8,6 +8,7 @@ import json
 import class_glance
 import pytest
 from class_glance import Check, Refused, Store, class_html, parsed
+from hub_client import CONFIG
 
 from ttt.course.exercises.recording import NOT_YET, mistakes
 
@@ -78,3 +79,37 @@ def test_the_most_common_mistake_comes_first_with_its_nudge(tmp_path):
 def test_the_page_says_so_when_recording_is_off():
     assert "Recording is off" in class_glance.page_html([], "token", recording=False)
     assert "No checks yet" in class_glance.page_html([], "token", recording=True)
+
+
+def hub_config(monkeypatch, tmp_path, **settings: str):
+    """hub/jupyterhub_config.py as the hub reads it, with these TTT_HUB_... settings."""
+    from traitlets.config import Config
+
+    monkeypatch.setenv("TTT_HUB_DIR", str(tmp_path))
+    for name, value in settings.items():
+        monkeypatch.setenv(name, value)
+    config = Config()
+    exec(compile(CONFIG.read_text(), str(CONFIG), "exec"),
+         {"get_config": lambda: config, "__file__": str(CONFIG)})
+    return config
+
+
+def test_the_hub_registers_the_service_and_tells_each_server_where_to_record(monkeypatch,
+                                                                             tmp_path):
+    config = hub_config(monkeypatch, tmp_path)
+    [service] = [s for s in config.JupyterHub.services if s["name"] == "class-glance"]
+    assert f"--db=sqlite:///{tmp_path / 'class_glance.sqlite'}" in service["command"]
+    assert "--off" not in service["command"]
+    assert config.Spawner.environment["TTT_CLASS_GLANCE_URL"] == \
+        f"{service['url']}/services/class-glance/api/records"
+    # a server's token may reach the service, and nothing more than before
+    assert "access:services!service=class-glance" in config.Spawner.server_token_scopes
+
+
+def test_with_recording_off_no_server_is_told_where_to_record(monkeypatch, tmp_path):
+    config = hub_config(monkeypatch, tmp_path, TTT_HUB_GLANCE="off",
+                        TTT_HUB_GLANCE_DB="postgresql://glance@db.school.example/glance")
+    [service] = [s for s in config.JupyterHub.services if s["name"] == "class-glance"]
+    assert "--off" in service["command"]
+    assert "--db=postgresql://glance@db.school.example/glance" in service["command"]
+    assert "TTT_CLASS_GLANCE_URL" not in config.Spawner.environment
