@@ -98,6 +98,13 @@ def test_off_a_hub_nothing_is_recorded_nor_said(service, monkeypatch, away):
     assert service.records == [] and feedback.rows[-1][0] != "on this class hub"
 
 
+def test_the_teachers_own_server_records_nothing(service, monkeypatch):
+    monkeypatch.setenv("TTT_HUB_TEACHER", "ada")  # autograde runs every check in it
+    feedback = EXERCISES["minimax_value"].check(swapped_minimax())
+    recording.sent()
+    assert service.records == [] and feedback.rows[-1][0] != "on this class hub"
+
+
 def test_the_browser_version_records_nothing(service, monkeypatch):
     monkeypatch.setattr(recording.sys, "platform", "emscripten")
     EXERCISES["score"].check(EXERCISES["score"].answer)

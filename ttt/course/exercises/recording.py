@@ -159,9 +159,11 @@ class Record:
 
 def recording_url() -> str | None:
     """The class-glance service's address for records, if this is a student's server on a hub
-    that records (the hub gives it, and this server's token, in the environment); else None."""
+    that records (the hub gives it, and this server's token, in the environment); else None.
+    The teacher's own server records nothing (nbgrader's autograde runs every check there)."""
+    user = os.environ.get("JUPYTERHUB_USER")
     if sys.platform == "emscripten" or not os.environ.get("JUPYTERHUB_API_TOKEN") or \
-            not os.environ.get("JUPYTERHUB_USER"):
+            not user or user == os.environ.get("TTT_HUB_TEACHER"):
         return None
     return os.environ.get("TTT_CLASS_GLANCE_URL") or None
 
