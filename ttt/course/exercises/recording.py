@@ -12,8 +12,9 @@ was made from, its holes (the student's values) left out. The name is a short ha
 template, so the hub's service, which runs the course's Python too, knows every name there is and
 the nudge behind it (``mistakes``), and the student's kernel sends only the name.
 
-Recording never slows or breaks a check: the record goes in a thread of its own, with a short
-timeout, and a failure is logged (``log``, silent in the notebook) and kept in ``failures``.
+Recording never slows or breaks a check: the mistake is named and the record sent in a thread of
+its own, with a short timeout, and a failure is logged (``log``, silent in the notebook) and kept
+in ``failures``.
 """
 
 from __future__ import annotations
@@ -174,32 +175,29 @@ def recorded(exercise: object, feedback: object) -> object:
     url = recording_url()
     if url is None:
         return feedback
-    try:
-        record = Record(exercise.lesson, exercise.name, feedback.passed,
-                        mistake_of(feedback))
-        _send(url, record)
-    except Exception as error:  # naming the mistake failed: the check's verdict stands
-        _failed(f"{exercise.name}: {type(error).__name__}: {error}")
-        return feedback
+    _send(url, exercise.lesson, exercise.name, feedback)
     if _noted[0]:
         return feedback
     _noted[0] = True
     return replace(feedback, rows=(*feedback.rows, ("on this class hub", NOTE)))
 
 
-def _send(url: str, record: Record) -> Future:
-    """Post ``record`` to ``url`` with this server's hub token, in the sender's thread."""
-    body = json.dumps(record.__dict__).encode()
-    request = urllib.request.Request(url, data=body, method="POST", headers={
-        "Authorization": f"token {os.environ['JUPYTERHUB_API_TOKEN']}",
-        "Content-Type": "application/json"})
+def _send(url: str, lesson: int, exercise: str, feedback: object) -> Future:
+    """Name ``feedback``'s mistake and post its record to ``url`` with this server's hub token,
+    in the sender's thread: the first naming of a session reads the course's nudges (a third of
+    a second), which the check does not wait for."""
+    token = os.environ["JUPYTERHUB_API_TOKEN"]
 
     def post() -> int:
         try:
+            record = Record(lesson, exercise, feedback.passed, mistake_of(feedback))
+            request = urllib.request.Request(
+                url, data=json.dumps(record.__dict__).encode(), method="POST",
+                headers={"Authorization": f"token {token}", "Content-Type": "application/json"})
             with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:
                 return answer.status
         except Exception as error:  # a hub that is down or refuses: the student goes on
-            _failed(f"{record.exercise}: {error}")
+            _failed(f"{exercise}: {type(error).__name__}: {error}")
             return 0
     return _sender.submit(post)
 
