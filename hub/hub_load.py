@@ -10,11 +10,17 @@ student's pause between cells (seeded, 2 to 8 s by default). Measured:
 - **CPU per student**: the CPU seconds their server and kernel used, and so the share of a core a
   student takes while working through the lesson (CPU seconds over the session's length).
 
+With ``--glance``, the class page's load instead (hub/class_glance.py; site/hub.md: The class at
+a glance): N students each record a check every ``--every`` seconds (20), as a kernel does, with a
+token of their own, for ``--minutes`` (10), while the teacher's page asks for news every 3 s, as
+it does; measured: each record's and each page's time to answer (p50, p95, the slowest).
+
 The hub is hub/jupyterhub_config.py on 127.0.0.1 (dummy authenticator, the local spawner), its
 state in a temporary folder; everything stops at the end. Each run is bounded by ``--deadline``.
 
     python hub/hub_load.py --students 10 20 40 --lesson 03_minimax.ipynb
     python hub/hub_load.py --students 1 --pause 0 0 --lesson 01_the_board.ipynb ...
+    python hub/hub_load.py --glance --students 40 --every 20 --minutes 10
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ import json
 import os
 import random
 import signal
+import socket
 import statistics
 import sys
 import tempfile
@@ -39,6 +46,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "helpers"))  # process_group
 from hub_client import Hub, HubError, TrialHub, trial_hub  # noqa: E402
 
+from ttt.course.exercises import EXERCISES  # noqa: E402
+from ttt.course.exercises.recording import mistakes  # noqa: E402
 from ttt.course.plan import lesson_minutes  # noqa: E402
 
 NOTEBOOKS = ROOT / "notebooks"
@@ -157,6 +166,102 @@ def summary(students: list[Student], cells: list[str], lesson: str,
     }
 
 
+# --- the class page's load ------------------------------------------------------------------------
+
+GLANCE = "/services/class-glance/"
+SEES = "access:services!service=class-glance"  # all a kernel's token may do with the service
+
+
+async def token_of(client: Hub, name: str) -> str:
+    """A new token of ``name``'s that may reach the class-glance service (as their server's)."""
+    made = await client.request("POST", f"/hub/api/users/{name}/tokens",
+                                json={"scopes": [SEES], "note": "hub_load.py"})
+    return made["token"]
+
+
+async def timed(client: Hub, method: str, url: str, token: str, body: bytes | None,
+                expected: int) -> float:
+    """Seconds ``method url`` took to answer, with ``token``; HubError unless ``expected``."""
+    sent = time.monotonic()
+    async with client.session.request(method, url, data=body, headers={
+            "Authorization": f"token {token}"}) as answer:
+        await answer.read()
+        if answer.status != expected:
+            raise HubError(f"{method} {url}: {answer.status}")
+    return time.monotonic() - sent
+
+
+async def glance_load(hub: TrialHub, records_url: str, students: int, every: float,
+                      seconds: float) -> dict:
+    """``students`` recording a check of lesson 3 every ``every`` seconds (at random phases) and
+    the teacher's page asking for news every 3 s, for ``seconds``; the times they took."""
+    names = [f"student{number:02d}" for number in range(1, students + 1)]
+    lesson3 = [name for name, exercise in EXERCISES.items() if exercise.lesson == 3]
+    named = sorted(mistakes())[:8]
+    recorded, asked, failed = [], [], []
+    load = os.getloadavg()
+    async with Hub(hub.url, hub.token, timeout=60) as client:
+        for name in names:
+            await client.add_user(name)
+        tokens = [await token_of(client, name) for name in names]
+        teacher = await token_of(client, "teacher")
+        end = time.monotonic() + seconds
+
+        async def student(seed: int, token: str) -> None:
+            chance = random.Random(seed)
+            await asyncio.sleep(chance.uniform(0, every))
+            while time.monotonic() < end:
+                passed = chance.random() < 0.3
+                exercise = chance.choice(lesson3)
+                record = {"lesson": 3, "exercise": exercise, "passed": passed,
+                          "mistake": None if passed else chance.choice(named)}
+                try:
+                    recorded.append(await timed(client, "POST", records_url, token,
+                                                json.dumps(record).encode(), 204))
+                except (HubError, OSError, asyncio.TimeoutError) as error:
+                    failed.append(str(error))
+                await asyncio.sleep(every)
+
+        async def page() -> None:
+            while time.monotonic() < end:
+                try:
+                    asked.append(await timed(client, "GET", f"{hub.url}{GLANCE}summary",
+                                             teacher, None, 200))
+                except (HubError, OSError, asyncio.TimeoutError) as error:
+                    failed.append(str(error))
+                await asyncio.sleep(3)
+
+        await asyncio.gather(page(), *(student(seed, token)
+                                       for seed, token in enumerate(tokens)))
+
+    def times(values: list[float]) -> dict:
+        return {"count": len(values), "p50_ms": 1000 * percentile(values, 0.5),
+                "p95_ms": 1000 * percentile(values, 0.95), "max_ms": 1000 * max(values)}
+    return {"students": students, "every_s": every, "seconds": seconds,
+            "records": times(recorded), "page": times(asked), "failed": len(failed),
+            "first_failures": failed[:3], "cores": os.cpu_count(), "machine_load_before": load}
+
+
+def glance_main(args: argparse.Namespace) -> int:
+    """The class page's load for each class size of ``args.students``, one JSON line each."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    results = []
+    with tempfile.TemporaryDirectory() as state, \
+            trial_hub(Path(state), port=args.port,
+                      settings={"TTT_HUB_GLANCE_PORT": str(port)}) as hub:
+        for students in args.students:
+            results.append(asyncio.run(asyncio.wait_for(glance_load(
+                hub, f"http://127.0.0.1:{port}{GLANCE}api/records", students, args.every,
+                args.minutes * 60), args.minutes * 60 + args.deadline)))
+            print(json.dumps(results[-1]), flush=True)
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps({"results": results}, indent=1))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--students", type=int, nargs="+", default=[10, 20, 40])
@@ -167,7 +272,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8884, help="the hub's (and the next two)")
     parser.add_argument("--deadline", type=float, default=900, help="seconds per class at most")
     parser.add_argument("--json", type=Path, help="also write the results here")
+    parser.add_argument("--glance", action="store_true",
+                        help="measure the class page's records and page instead")
+    parser.add_argument("--every", type=float, default=20,
+                        help="with --glance: seconds between a student's checks")
+    parser.add_argument("--minutes", type=float, default=10,
+                        help="with --glance: how long the class works")
     args = parser.parse_args(argv)
+    if args.glance:
+        if any(n < 1 for n in args.students) or args.every <= 0 or args.minutes <= 0:
+            parser.error("--students, --every and --minutes should be positive")
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped by SIGTERM"))
+        return glance_main(args)
     for lesson in args.lesson:
         if not (NOTEBOOKS / lesson).is_file():
             parser.error(f"--lesson should name files in notebooks/, not {lesson!r}")

@@ -155,3 +155,40 @@ if os.environ.get("TTT_HUB_API_TOKEN"):
         "scopes": ["admin:users", "admin:servers", "access:servers", "list:users"],
         "services": ["class-driver"],
     })
+
+
+# --- the class at a glance: the teacher sees which mistakes the class is making -----------------
+def class_glance(c, state: Path) -> None:
+    """Register the class-glance service (hub/class_glance.py; site/hub.md: The class at a
+    glance): its page at /services/class-glance/ for the hub's admins, its records posted by
+    each student's kernel with the token of the student's server, which may reach this service
+    and nothing more. Its store is SQLite in the hub's folder unless TTT_HUB_GLANCE_DB names
+    another database (a SQLAlchemy URL); TTT_HUB_GLANCE=off turns recording off: the servers are
+    not told where to record, and the service refuses records."""
+    import socket
+
+    name = "class-glance"
+    recording = os.environ.get("TTT_HUB_GLANCE", "on") != "off"
+    port = int(os.environ.get("TTT_HUB_GLANCE_PORT", "0"))
+    if not port:  # any free port of loopback: the proxy routes the page there
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+    store = os.environ.get("TTT_HUB_GLANCE_DB", f"sqlite:///{state / 'class_glance.sqlite'}")
+    c.JupyterHub.services.append({
+        "name": name, "url": f"http://127.0.0.1:{port}", "oauth_no_confirm": True,
+        "command": [sys.executable, str(HERE / "class_glance.py"), f"--db={store}",
+                    *([] if recording else ["--off"])],
+    })
+    access = f"access:services!service={name}"
+    c.JupyterHub.load_roles.append({"name": "user", "scopes": ["self", access]})
+    c.Spawner.server_token_scopes = ["users:activity!user", "access:servers!server", access]
+    if os.environ.get("TTT_HUB_API_TOKEN"):  # the tests and the load script read the page
+        c.JupyterHub.load_roles.append({"name": "class-glance-driver", "scopes": ["tokens"],
+                                        "services": ["class-driver"]})
+    if recording:
+        c.Spawner.environment["TTT_CLASS_GLANCE_URL"] = \
+            f"http://127.0.0.1:{port}/services/{name}/api/records"
+
+
+class_glance(c, STATE)

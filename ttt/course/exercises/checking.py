@@ -33,6 +33,7 @@ from numbers import Integral, Real
 from pathlib import Path
 
 from ttt.core.arguments import checked
+from ttt.course.exercises.recording import recorded
 from ttt.games.board import Board
 
 __all__ = ["CELL", "CELLS", "CHECK_SECONDS", "MARK", "NO_ANSWER", "NUMBER", "SCORE", "SECONDS",
@@ -639,7 +640,7 @@ class Exercise:
         """Run ``student`` against the right answers and return the verdict (a notebook shows
         it at once). With ``strict`` a verdict other than ✓ raises AssertionError instead: the
         solutions copy of the lessons uses that to prove every model answer passes."""
-        feedback = self._verdict(student)
+        feedback = recorded(self, self._verdict(student))  # for the teacher, on a class hub
         if strict and not feedback.passed:
             raise AssertionError(str(feedback))
         return feedback
