@@ -264,6 +264,7 @@ def _mcts_node() -> Any:
 BY_NAME: dict[str, Callable[[], Any]] = {
     **dict.fromkeys(["position", "board", "start", "node_or_board"], lambda: SMALL),
     **dict.fromkeys(["node", "root"], _tree),
+    "indexes_of_right_moves:answers": lambda: [(SMALL, 0)],  # (position, answer) pairs collected
     "depth": lambda: 2, "max_depth": lambda: 2, "seconds": lambda: 0.01, "playouts": lambda: 10,
     "games": lambda: 2, "probes": lambda: 10, "seed": lambda: 1, "limit": lambda: 10,
     "max_nodes": lambda: 50, "max_width": lambda: 9, "max_free": lambda: 3, "k": lambda: 2,

@@ -33,7 +33,7 @@ def test_the_contracts_are_read_from_pyproject():
     ttt = contracts["ttt"]
     assert ttt.layers[-1] == ("core",) and contracts["ttt.core"].layers[-1] == ("arguments",)
     assert not ttt.is_chain and contracts["ttt.course.exercises"].is_chain
-    assert contracts["ttt.course.exercises"].as_chain().endswith("positions → checking")
+    assert contracts["ttt.course.exercises"].as_chain().endswith("positions → checking → recording")
 
 
 def test_the_picture_shows_every_module_its_layers_top_down():

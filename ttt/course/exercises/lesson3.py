@@ -277,7 +277,7 @@ def _best_move_verdict(case: Case, got: object, student: Callable) -> str:
         return ("Cells are numbered 0 to 8, top-left first: yours is one more than a best move, "
                 "here and on other positions.")
     if not same(got, case.expected) and indexes_of_right_moves(chosen, _best_moves):
-        return INDEX_NOT_CELL
+        return _INDEX_NOT_CELL
     if got not in board.legal_moves:
         return f"{got!r} is not a legal move here: the free cells are {list(board.legal_moves)}."
     if same(got, case.expected):
@@ -315,7 +315,7 @@ def _best_move_verdict(case: Case, got: object, student: Callable) -> str:
 
 
 #: The nudge for a move function that returns where the move stands in board.legal_moves.
-INDEX_NOT_CELL = ("Yours returns where the best move stands in board.legal_moves (its index: 0 "
+_INDEX_NOT_CELL = ("Yours returns where the best move stands in board.legal_moves (its index: 0 "
                   "for the first free cell), not the cell itself, here and on other positions. "
                   "Return the cell: board.legal_moves[i], or pick among the cells themselves.")
 

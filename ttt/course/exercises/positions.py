@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from ttt.core.arguments import at_least, checked
+from ttt.core.arguments import at_least, checked, unchecked
 from ttt.core.protocol import MARKS, Position
 from ttt.games.board import LINES, Board
 from ttt.search.counting import reachable_positions
@@ -119,15 +119,16 @@ def misread_value(position: Position, turns: Mapping[str, str], prefer_quick: bo
     return minimax(Misread(position, turns), prefer_quick=prefer_quick).score
 
 
-@checked
-def indexes_of_right_moves(chosen: list[tuple[Board, object]],
+@unchecked("a step of the checks of lessons 3 and 6, on the answers they collected from a "
+           "student's function: any value at all, NaN included")
+def indexes_of_right_moves(answers: list[tuple[Board, object]],
                            right_moves: Callable[[Board], Iterable[int]]) -> bool:
-    """Whether each answer in ``chosen`` (position, answer) is the index in the position's
+    """Whether each answer in ``answers`` (position, answer) is the index in the position's
     ``legal_moves`` of a right move, and one at least is not itself a right move: an index
     taken for a cell."""
     def an_index(position: Board, answer: object) -> bool:
         moves = list(position.legal_moves)
         return isinstance(answer, int) and not isinstance(answer, bool) and \
             0 <= answer < len(moves) and moves[answer] in right_moves(position)
-    return all(an_index(position, answer) for position, answer in chosen) and \
-        any(answer not in right_moves(position) for position, answer in chosen)
+    return all(an_index(position, answer) for position, answer in answers) and \
+        any(answer not in right_moves(position) for position, answer in answers)

@@ -36,6 +36,12 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from functools import cache
 
+from ttt.core.arguments import checked, unchecked, within
+
+#: Why two functions here are not checked where they are entered.
+_BY_CHECKING = ("called by Exercise.check alone, with the Feedback it has just made: checking "
+                "stands above this module, so their types cannot be its hints")
+
 __all__ = ["NOT_YET", "UNNAMED", "Record", "failures", "mistake_of", "mistakes",
            "recorded", "recording_url", "sent"]
 
@@ -43,9 +49,9 @@ __all__ = ["NOT_YET", "UNNAMED", "Record", "failures", "mistake_of", "mistakes",
 NOT_YET, UNNAMED = "not-yet", "unnamed"
 #: A string in the exercises' code is a nudge template if it holds at least this many letters of
 #: its own (and some words).
-LETTERS = 8
+_LETTERS = 8
 #: The seconds a record may take to reach the service before it is given up.
-TIMEOUT = 2.0
+_TIMEOUT = 2.0
 #: What the student sees under their first check of a session on a hub that records.
 NOTE = ("your teacher's class page shows that you ran this check, whether it passed and the "
         "name of the mistake it found; never your code")
@@ -62,7 +68,7 @@ _noted = [False]  # whether this session's student has seen NOTE
 
 
 @dataclass(frozen=True)
-class Template:
+class _Template:
     """A nudge as written in the course's code: its text with ``…`` for each hole, and a pattern
     that matches the nudges it makes."""
 
@@ -76,20 +82,20 @@ class Template:
 
 
 @cache
-def _templates() -> tuple[Template, ...]:
+def _templates() -> tuple[_Template, ...]:
     """The nudge templates written in the exercises' modules (this package's): their string
     literals (docstrings left out) with enough letters of their own to name a mistake."""
     package = sys.modules[__package__]
     modules = [importlib.import_module(f"{__package__}.{found.name}")
                for found in pkgutil.iter_modules(package.__path__)]
-    found: dict[str, Template] = {}
+    found: dict[str, _Template] = {}
     for module in modules:
         for pieces in _string_literals(ast.parse(inspect.getsource(module))):
             own = "".join(piece for piece in pieces if piece)
             letters = sum(char.isalpha() for char in own)
-            if letters >= LETTERS and own.count(" ") >= 2:  # words, not a name
+            if letters >= _LETTERS and own.count(" ") >= 2:  # words, not a name
                 text = "".join("…" if piece is None else piece for piece in pieces)
-                found.setdefault(text, Template(text, _pattern(pieces), letters))
+                found.setdefault(text, _Template(text, _pattern(pieces), letters))
     return tuple(found.values())
 
 
@@ -128,6 +134,7 @@ def mistakes() -> dict[str, str]:
             **{template.name: template.text for template in _templates()}}
 
 
+@unchecked(_BY_CHECKING)
 def mistake_of(feedback: object) -> str | None:
     """The name of the mistake ``feedback`` found (None if it passed): of the nudge templates
     found in its nudge (a nudge may be made of several: "With beads=3, ..." and what is wrong),
@@ -169,6 +176,7 @@ def recording_url() -> str | None:
     return os.environ.get("TTT_CLASS_GLANCE_URL") or None
 
 
+@unchecked(_BY_CHECKING)
 def recorded(exercise: object, feedback: object) -> object:
     """``feedback``, recorded for the teacher on a class hub that records (in the background);
     the first of a session with a line saying what the teacher sees. Unchanged elsewhere."""
@@ -194,7 +202,7 @@ def _send(url: str, lesson: int, exercise: str, feedback: object) -> Future:
             request = urllib.request.Request(
                 url, data=json.dumps(record.__dict__).encode(), method="POST",
                 headers={"Authorization": f"token {token}", "Content-Type": "application/json"})
-            with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:
+            with urllib.request.urlopen(request, timeout=_TIMEOUT) as answer:
                 return answer.status
         except Exception as error:  # a hub that is down or refuses: the student goes on
             _failed(f"{exercise}: {type(error).__name__}: {error}")
@@ -202,6 +210,8 @@ def _send(url: str, lesson: int, exercise: str, feedback: object) -> Future:
     return _sender.submit(post)
 
 
+@checked(timeout=within(0, 3600, "the seconds to wait, more than 0 and at most an hour",
+                        low_open=True))
 def sent(timeout: float = 10) -> None:
     """Wait until every record so far has been sent, or given up (the tests ask)."""
     _sender.submit(lambda: None).result(timeout)
