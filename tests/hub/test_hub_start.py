@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from class_hub import TEACHER
 from hub_client import free_ports
 from process_group import stop_process_group
 
@@ -50,3 +51,19 @@ def test_make_hub_run_as_root_says_every_students_terminal_is_a_root_shell(tmp_p
 
 def test_a_hub_with_an_account_per_student_says_nothing_of_root_shells(class_hub):
     assert ROOT_SHELLS not in class_hub.log.read_text()
+
+
+def test_make_class_names_the_teacher_and_starts_without_a_warning(class_hub):
+    """``make class``'s banner names the admin it was given and the hub's own course server in
+    every link; until the hub runs, not one line is a warning (JupyterHub's ``[W``, Python's
+    ``...Warning:``) or a traceback."""
+    printed = class_hub.log.read_text()
+    start = printed[:printed.index(RUNNING)]
+    assert f"The teacher, '{TEACHER}', signs up first" in start
+    assert "'teacher'" not in start
+    links = [line for line in start.splitlines() if "git-pull?" in line]
+    assert links and all("repo=http%3A%2F%2F127.0.0.1%3A" in line for line in links), links
+    noisy = [line for line in start.splitlines()
+             if line.startswith("[W ") or "Warning" in line or "WARNING" in line
+             or " warn" in line or "Traceback" in line]
+    assert not noisy, noisy
