@@ -114,8 +114,8 @@ ROOT_WARNING = (
     "any student can read and change every file on this machine (the other students' work, the "
     "teacher's course, model answers and gradebook, the hub's database with everyone's password "
     "hash) and run any command as root. For a trial on a machine you can wipe only; for a class, "
-    "give each student a system account (adduser NAME) and set TTT_HUB_SPAWNER=local (the "
-    "teacher's guide: site/hub.md, Teaching a class on a server).")
+    "run make class, which gives each student a system account of their own (the teacher's "
+    "guide: site/hub.md, Teaching a class on a server).")
 if AS_ROOT:
     print(ROOT_WARNING, file=sys.stderr, flush=True)
 # Jupyter refuses to run as root unless told to (containers); TTT_HUB_SERVER_ARGS adds options
