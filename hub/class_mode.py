@@ -120,14 +120,21 @@ def parse_ports(text: str) -> range:
 
 
 class PortRange:
-    """A pre-spawn hook putting each student's server on a port of ``ports``: one no other
-    student's server holds (a server starting has not bound its port yet) and the machine has
-    free."""
+    """Pre-spawn and post-stop hooks keeping each student's server on a port of ``ports``: one
+    no other student's server holds (a server starting has not bound its port yet) and the
+    machine has free; a stopped server's port is free again."""
 
     def __init__(self, ports: range) -> None:
         self.ports, self.held = ports, {}
+
+    def __deepcopy__(self, memo: dict) -> PortRange:
+        # traitlets copies a setting for every spawner: they must share the one record of ports
+        return self
 
     def __call__(self, spawner) -> None:
         self.held.pop(spawner.user.name, None)
         spawner.port = port_in(self.ports, set(self.held.values()))
         self.held[spawner.user.name] = spawner.port
+
+    def release(self, spawner) -> None:
+        self.held.pop(spawner.user.name, None)

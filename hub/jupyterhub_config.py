@@ -182,10 +182,10 @@ def class_mode() -> None:
     c.Authenticator.username_pattern = mode.ACCOUNT_NAME  # names useradd takes
     if os.environ.get("TTT_HUB_PORTS"):
         try:
-            c.Spawner.pre_spawn_hook = mode.PortRange(mode.parse_ports(
-                os.environ["TTT_HUB_PORTS"]))
+            ports = mode.PortRange(mode.parse_ports(os.environ["TTT_HUB_PORTS"]))
         except ValueError as wrong:
             sys.exit(str(wrong))
+        c.Spawner.pre_spawn_hook, c.Spawner.post_stop_hook = ports, ports.release
     # The links pull from the course server on this machine, where every student's server runs;
     # it is not routed through the proxy, as nothing outside the machine needs it.
     course = Path(os.environ.get("TTT_HUB_COURSE", ROOT)).resolve()

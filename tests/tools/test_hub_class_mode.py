@@ -8,12 +8,15 @@ import pwd
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
-from class_mode import ensure_account, first_ordinary_uid, parse_ports, port_in
+from class_mode import PortRange, ensure_account, first_ordinary_uid, parse_ports, port_in
 from hub_client import free_ports
 from jupyter_pages import _wait_for_port
+from jupyterhub.spawner import LocalProcessSpawner
 from process_group import stop_process_group
+from traitlets.config import Config
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -111,3 +114,21 @@ def test_make_class_unit_runs_make_class_with_the_teachers_settings():
     assert "HUB_URL=https://hub.school.edu" in start.split()
     assert "HUB_PORTS=9000-9099" in start.split()
     assert "Restart=on-failure" in lines and "WantedBy=multi-user.target" in lines
+
+
+def test_servers_starting_together_get_ports_of_their_own_and_a_stopped_one_frees_its_port():
+    """JupyterHub's spawners, each with its own copy of the class mode's settings (as traitlets
+    gives them), started before any has bound its port, as a class logging in at once does."""
+    first = free_ports(3)
+    config = Config()
+    hook = PortRange(range(first, first + 3))
+    config.Spawner.pre_spawn_hook, config.Spawner.post_stop_hook = hook, hook.release
+    spawners = {name: LocalProcessSpawner(config=config, user=SimpleNamespace(name=name))
+                for name in ("ada", "grace", "alan")}
+    for spawner in spawners.values():
+        spawner.pre_spawn_hook(spawner)
+    assert sorted(spawner.port for spawner in spawners.values()) == [first, first + 1, first + 2]
+    spawners["grace"].post_stop_hook(spawners["grace"])
+    again = LocalProcessSpawner(config=config, user=SimpleNamespace(name="edsger"))
+    again.pre_spawn_hook(again)
+    assert again.port == spawners["grace"].port
