@@ -176,10 +176,11 @@ def test_the_teacher_hands_out_lesson_1_and_grades_three_submissions(class_hub, 
             f"handed in as {VICTIM} by {FORGER}, so not collected" in line, line
     assert f"Updating submission: {VICTIM} {ASSIGNMENT}" in shown["collect"]
     assert f"Submitted as: ttt {ASSIGNMENT}" in shown["forged"]  # nbgrader took it in
-    # the victim handed in twice, and only the second was graded: fetch_feedback says so, once
+    # two hand-ins were not graded, the victim's first and the forgery: fetch_feedback says so
+    # to each of the two students, once
     first_hand_in = [line for line in shown["fetch_feedback"].splitlines()
                      if "Could not find feedback for" in line]
-    assert len(first_hand_in) == 1, shown["fetch_feedback"]
+    assert len(first_hand_in) == 2, shown["fetch_feedback"]
     for command, output in shown.items():  # nothing else a teacher would have to explain
         kept = "\n".join(line for line in output.splitlines()
                          if line not in refusals + first_hand_in)
