@@ -17,7 +17,7 @@ LINT_DIRS := ttt tests benchmarks scripts hub mutation notebooks
 .DEFAULT_GOAL := help
 .PHONY: help venv venv-teacher venv-dev venv-lite system system-lite system-browser lab test check \
         lint bench images screenshots notebooks solutions assignments play lite clean \
-        venv-hub hub test-hub mutation contest system-contest network
+        venv-hub hub class class-unit test-hub mutation contest system-contest network
 
 help:
 	@echo "make lab     open the course notebooks in JupyterLab (LAB_ARGS=... passes options)"
@@ -35,6 +35,7 @@ help:
 	@echo "make assignments  write build/assignments/: an nbgrader course of graded exercises"
 	@echo "make contest  run the class contest of the entries in ~/ttt-contest (CONTEST_ARGS=...; site/contest.md)"
 	@echo "make hub    a JupyterHub for one class on 127.0.0.1 (HUB_PORT=8000; site/hub.md: Teaching a class on a server)"
+	@echo "make class  a real class on this server, as root: an account per approved student, the course served (site/hub.md)"
 	@echo "make test-hub  the class hub's tests: students, course links and grading in Chromium"
 	@echo "make test-readme  the commands of the README and the guide (site/), run as typed in a fresh clone of HEAD"
 	@echo "make notebooks  re-run the lessons and save their outputs (for maintainers)"
@@ -133,14 +134,46 @@ $(PROXY):
 	@$(call logged,npm install --prefix . --no-save --no-package-lock --no-audit --no-fund configurable-http-proxy@5)
 
 # A hub for one class on this machine (state in build/hub/): the teacher signs up first, as
-# "teacher" (the hub's admin), then approves each student's sign-up; the links pull this clone.
+# TEACHER (the hub's admin), then approves each student's sign-up; the links pull this clone.
 HUB_PORT ?= 8000
+TEACHER  ?= teacher
 hub: system venv-hub
-	@echo "==> the class hub: http://127.0.0.1:$(HUB_PORT)/hub/signup (sign up as 'teacher' first;"
+	@echo "==> the class hub: http://127.0.0.1:$(HUB_PORT)/hub/signup (sign up as '$(TEACHER)' first;"
 	@echo "    approve students at /hub/authorize). Each lesson's course link, pulling this clone:"
 	@$(BIN)/python scripts/course_links.py http://127.0.0.1:$(HUB_PORT) --repo file://$(CURDIR) \
 	  --branch $$(git rev-parse --abbrev-ref HEAD) | sed 's/^/    /'
-	TTT_HUB_PORT=$(HUB_PORT) $(BIN)/jupyterhub -f hub/jupyterhub_config.py $(HUB_ARGS)
+	TTT_HUB_PORT=$(HUB_PORT) TTT_HUB_TEACHER=$(TEACHER) $(BIN)/jupyterhub -f hub/jupyterhub_config.py $(HUB_ARGS)
+
+# --- the class mode: a real class on this Linux server, as root (site/hub.md, For a real class) --
+# Each approved sign-up gets a system account with a private home; the course links pull this
+# clone (or COURSE, another clone) from the hub's course server (port HUB_PORT+3, on this machine); HUB_URL is the address
+# students type (the links' host). HUB_PORTS=FIRST-LAST keeps the students' servers in a range;
+# HUB_CERT and HUB_KEY (files) turn on HTTPS. make class-unit prints a systemd unit running this.
+HUB_IP    ?= 0.0.0.0
+HUB_URL   ?= $(if $(HUB_CERT),https,http)://$(shell hostname -f 2>/dev/null || hostname):$(HUB_PORT)
+HUB_PORTS ?=
+HUB_CERT  ?=
+HUB_KEY   ?=
+COURSE    ?= $(CURDIR)
+CLASS_SETTINGS = TTT_HUB_CLASS=1 TTT_HUB_PORT=$(HUB_PORT) TTT_HUB_IP=$(HUB_IP) TTT_HUB_COURSE=$(COURSE) \
+  TTT_HUB_TEACHER=$(TEACHER) TTT_HUB_PORTS=$(HUB_PORTS) TTT_HUB_SSL_CERT=$(HUB_CERT) TTT_HUB_SSL_KEY=$(HUB_KEY)
+class: system venv-hub
+	@echo "==> the class hub: $(HUB_URL)/hub/signup. The teacher, '$(TEACHER)', signs up first"
+	@echo "    (the hub's admin) and approves each student's sign-up at $(HUB_URL)/hub/authorize,"
+	@echo "    which makes the student's account. Each lesson's course link, pulling this clone:"
+	@$(BIN)/python scripts/course_links.py $(HUB_URL) --repo http://127.0.0.1:$$(($(HUB_PORT) + 3))/ttt \
+	  --branch $$(git -C $(COURSE) rev-parse --abbrev-ref HEAD) | sed 's/^/    /'
+	$(CLASS_SETTINGS) $(BIN)/jupyterhub -f hub/jupyterhub_config.py $(HUB_ARGS)
+
+# The class mode as a systemd service, so that it comes back after a reboot (site/hub.md):
+#   make class-unit TEACHER=... HUB_URL=... > /etc/systemd/system/ttt-class.service
+#   systemctl daemon-reload && systemctl enable --now ttt-class
+class-unit:
+	@printf '%s\n' "[Unit]" "Description=The ttt course's class hub (make class in $(CURDIR))" \
+	  "Wants=network-online.target" "After=network-online.target" "" "[Service]" \
+	  "WorkingDirectory=$(CURDIR)" \
+	  "ExecStart=$$(command -v make) --no-print-directory class TEACHER=$(TEACHER) HUB_PORT=$(HUB_PORT) HUB_IP=$(HUB_IP) HUB_URL=$(HUB_URL) HUB_PORTS=$(HUB_PORTS) HUB_CERT=$(HUB_CERT) HUB_KEY=$(HUB_KEY)" \
+	  "Restart=on-failure" "" "[Install]" "WantedBy=multi-user.target"
 
 # A .pth file lets .venv-lite import everything in .venv (ttt, ipywidgets, ...).
 $(LITE_STAMP): $(STAMP) requirements-lite.$(REQ)

@@ -62,7 +62,9 @@ class Hub:
         self.session: aiohttp.ClientSession | None = None
 
     async def __aenter__(self) -> Hub:
-        limits = aiohttp.TCPConnector(limit=200)
+        # The hub's certificate is not checked: this client drives a hub on this machine, and
+        # the tests' HTTPS hub has a certificate of their own making.
+        limits = aiohttp.TCPConnector(limit=200, ssl=False)
         self.session = aiohttp.ClientSession(headers=self.headers, connector=limits,
                                              timeout=aiohttp.ClientTimeout(total=self.timeout))
         return self
@@ -298,26 +300,31 @@ def free_ports(count: int = 3) -> int:
 @contextmanager
 def trial_hub(state: Path, port: int | None = None, server_args: str = "", timeout: float = 120,
               auth: str = "dummy", spawner: str = "simple",
-              settings: dict[str, str] | None = None) -> Iterator[TrialHub]:
+              settings: dict[str, str] | None = None,
+              command: list[str] | None = None, scheme: str = "http") -> Iterator[TrialHub]:
     """Run hub/jupyterhub_config.py on 127.0.0.1 with a service token, its state in ``state``,
     the authenticator ``auth`` (``dummy``, a stand-in for speed, or ``native``, a class's), the
     spawner ``spawner`` (``simple`` or ``local``) and more of its ``settings`` (TTT_HUB_...);
-    yield it once its API answers; stop it and every server it started."""
+    or run ``command`` in the repository (``make class ...``, given the port by its ``{port}``),
+    the hub then answering at ``scheme``://; yield it once its API answers; stop it and every
+    server it started."""
     if not PROXY.exists():
         raise FileNotFoundError(f"{PROXY.relative_to(ROOT)} is missing: run 'make hub' (or "
                                 "'npm install configurable-http-proxy' in the repository)")
 
     state.mkdir(parents=True, exist_ok=True)
     port = port or free_ports()
-    hub = TrialHub(f"http://127.0.0.1:{port}", secrets.token_hex(16), secrets.token_hex(8), state,
-                   state / "jupyterhub.log")
+    hub = TrialHub(f"{scheme}://127.0.0.1:{port}", secrets.token_hex(16), secrets.token_hex(8),
+                   state, state / "jupyterhub.log")
     env = dict(os.environ, TTT_HUB_DIR=str(state), TTT_HUB_PORT=str(port), TTT_HUB_AUTH=auth,
                TTT_HUB_SPAWNER=spawner, TTT_HUB_PASSWORD=hub.password,
                TTT_HUB_API_TOKEN=hub.token, TTT_HUB_SERVER_ARGS=server_args, **(settings or {}))
     with open(hub.log, "w") as out:
-        proc = subprocess.Popen([str(Path(sys.executable).parent / "jupyterhub"), "-f",
-                                 str(CONFIG)], cwd=state, env=env, start_new_session=True,
-                                stdout=out, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(
+            [part.format(port=port) for part in command] if command else
+            [str(Path(sys.executable).parent / "jupyterhub"), "-f", str(CONFIG)],
+            cwd=ROOT if command else state, env=env, start_new_session=True,
+            stdout=out, stderr=subprocess.STDOUT)
     try:
         _wait_for_api(hub, proc, hub.log, timeout)
         yield hub
@@ -326,14 +333,17 @@ def trial_hub(state: Path, port: int | None = None, server_args: str = "", timeo
 
 
 def _wait_for_api(hub: TrialHub, proc: subprocess.Popen, log: Path, timeout: float) -> None:
+    import ssl
     import urllib.request
 
+    unchecked = ssl.create_default_context()  # the tests' own certificate: unchecked, as in Hub
+    unchecked.check_hostname, unchecked.verify_mode = False, ssl.CERT_NONE
     deadline = time.monotonic() + timeout
     while True:
         try:
             request = urllib.request.Request(f"{hub.url}/hub/api/users",
                                              headers={"Authorization": f"token {hub.token}"})
-            urllib.request.urlopen(request, timeout=5).close()
+            urllib.request.urlopen(request, timeout=5, context=unchecked).close()
             return
         except OSError:
             if proc.poll() is not None or time.monotonic() > deadline:

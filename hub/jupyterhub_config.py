@@ -36,9 +36,15 @@ start servers through the REST API: the tests and the load script use it).
 
 import os
 import sys
+import warnings
 from pathlib import Path
 
+from jupyter_events.utils import JupyterEventsVersionWarning
+
 c = get_config()  # noqa: F821
+# JupyterHub 5.5's own event schemas give their version as a number, which jupyter_events warns
+# of at every start ("must be a string"): a notice for JupyterHub's developers, not a teacher.
+warnings.filterwarnings("ignore", category=JupyterEventsVersionWarning)
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -49,6 +55,7 @@ IP = os.environ.get("TTT_HUB_IP", "127.0.0.1")
 TEACHER = os.environ.get("TTT_HUB_TEACHER", "teacher")
 EXCHANGE = STATE / "exchange"
 CONTEST = STATE / "contest"  # the class contest's entries (enter_contest; site/contest.md)
+CLASS = os.environ.get("TTT_HUB_CLASS") == "1"  # make class: the class mode, at the end
 
 for folder in (STATE, STATE / "homes"):
     folder.mkdir(parents=True, exist_ok=True)
@@ -82,7 +89,7 @@ else:
     c.Authenticator.allow_all = True  # every approved account
 
 # --- each student's server: the course's JupyterLab, in their own home -------------------------
-SHARED_ACCOUNT = os.environ.get("TTT_HUB_SPAWNER", "simple") != "local"
+SHARED_ACCOUNT = os.environ.get("TTT_HUB_SPAWNER", "simple") != "local" and not CLASS
 if SHARED_ACCOUNT:
     c.JupyterHub.spawner_class = "simple"
     c.SimpleLocalProcessSpawner.home_dir_template = str(STATE / "homes" / "{username}")
@@ -107,8 +114,8 @@ ROOT_WARNING = (
     "any student can read and change every file on this machine (the other students' work, the "
     "teacher's course, model answers and gradebook, the hub's database with everyone's password "
     "hash) and run any command as root. For a trial on a machine you can wipe only; for a class, "
-    "give each student a system account (adduser NAME) and set TTT_HUB_SPAWNER=local (the "
-    "teacher's guide: site/hub.md, Teaching a class on a server).")
+    "run make class, which gives each student a system account of their own (the teacher's "
+    "guide: site/hub.md, Teaching a class on a server).")
 if AS_ROOT:
     print(ROOT_WARNING, file=sys.stderr, flush=True)
 # Jupyter refuses to run as root unless told to (containers); TTT_HUB_SERVER_ARGS adds options
@@ -139,7 +146,7 @@ c.Spawner.http_timeout = 180
 IDLE = int(os.environ.get("TTT_HUB_IDLE", "3600"))
 c.JupyterHub.services = [{
     "name": "idle-culler",
-    "command": [sys.executable, "-m", "jupyterhub_idle_culler", f"--timeout={IDLE}",
+    "command": [sys.executable, str(HERE / "idle_culler.py"), f"--timeout={IDLE}",
                 f"--cull-every={max(60, IDLE // 6)}"],
 }]
 c.JupyterHub.load_roles = [{
@@ -192,3 +199,52 @@ def class_glance(c, state: Path) -> None:
 
 
 class_glance(c, STATE)
+
+
+# --- the class mode (make class; hub/class_mode.py): accounts on approval, the course served ----
+def class_mode() -> None:
+    """What ``make class`` adds (TTT_HUB_CLASS=1): a system account with a private home for each
+    user the teacher approves (homes in TTT_HUB_HOMES, default /home), the teacher's clone
+    (TTT_HUB_COURSE, default this one) served to the course links by a service of the hub,
+    student servers on ports TTT_HUB_PORTS (FIRST-LAST) if set, and HTTPS with the teacher's
+    certificate and key (TTT_HUB_SSL_CERT, TTT_HUB_SSL_KEY)."""
+    sys.path.insert(0, str(HERE))
+    import class_mode as mode
+
+    if os.getuid() != 0:
+        sys.exit("The class mode makes each student's system account and starts their server "
+                 "as them: run it as root (sudo make class).")
+    mode.ClassAuthenticator.homes = Path(os.environ.get("TTT_HUB_HOMES", "/home")).resolve()
+    c.JupyterHub.authenticator_class = mode.ClassAuthenticator
+    c.Authenticator.username_pattern = mode.ACCOUNT_NAME  # names useradd takes
+    if os.environ.get("TTT_HUB_PORTS"):
+        try:
+            ports = mode.PortRange(mode.parse_ports(os.environ["TTT_HUB_PORTS"]))
+        except ValueError as wrong:
+            sys.exit(str(wrong))
+        c.Spawner.pre_spawn_hook, c.Spawner.post_stop_hook = ports, ports.release
+    # The links pull from the course server on this machine, where every student's server runs;
+    # it is not routed through the proxy, as nothing outside the machine needs it.
+    course = Path(os.environ.get("TTT_HUB_COURSE", ROOT)).resolve()
+    c.JupyterHub.services.append({
+        "name": "course",
+        "command": [sys.executable, str(HERE / "course_server.py"), str(course),
+                    f"--port={COURSE_PORT}"],
+    })
+    cert, key = os.environ.get("TTT_HUB_SSL_CERT"), os.environ.get("TTT_HUB_SSL_KEY")
+    if bool(cert) != bool(key):
+        sys.exit("HTTPS needs both the certificate and its key: set TTT_HUB_SSL_CERT and "
+                 "TTT_HUB_SSL_KEY.")
+    if cert:
+        for path in (cert, key):
+            if not Path(path).is_file():
+                sys.exit(f"{path} is not a file: TTT_HUB_SSL_CERT and TTT_HUB_SSL_KEY name the "
+                         "certificate and its key.")
+        c.JupyterHub.ssl_cert, c.JupyterHub.ssl_key = cert, key
+        c.JupyterHub.bind_url = f"https://{IP}:{PORT}"
+
+
+#: The course server's port (the class mode's service; the links pull from it, on this machine)
+COURSE_PORT = PORT + 3
+if CLASS:
+    class_mode()

@@ -1,13 +1,14 @@
-"""The class hub's test fixtures (tests/hub/conftest.py imports them; ``make test-hub``): the hub
-of hub/jupyterhub_config.py on 127.0.0.1 set up as site/hub.md says for a class: NativeAuthenticator
-(everyone signs up in Chromium, the teacher approves the students) and the local process spawner,
-with a system account for the teacher and each student; and the course as a git repository that
-the course links pull from, served by ``git daemon`` (there is no internet here; a school's hub
-pulls from its copy of the course on GitHub, which works the same way).
+"""The class hub's test fixtures (tests/hub/conftest.py imports them; ``make test-hub``): the class
+mode of site/hub.md, started as the guide says (``make class`` with the teacher's name, an HTTPS
+certificate and key, a port range for the students' servers) on 127.0.0.1: NativeAuthenticator
+(everyone signs up in Chromium, the teacher approves the students, which makes their system
+accounts), the local process spawner, and the course served to the course links by the hub's own
+course server (hub/course_server.py, ``git http-backend``) from the teacher's copy of the course.
 
-The accounts are made with ``useradd`` (the tests run as root, as CI does), marked with the comment
-ACCOUNT_NOTE, their homes in the hub's state folder, and removed with ``userdel`` afterwards; an
-account of the same name that the tests did not make stops them.
+The hub makes the accounts (``useradd``: the tests run as root, as CI does), marked with the
+comment class_mode.ACCOUNT_NOTE, their homes in the hub's state folder (TTT_HUB_HOMES); the tests
+remove them with ``userdel`` afterwards; an account of the same name that the hub did not make
+stops them.
 
 Run with ``python -m pytest -p no:nbval --basetemp=.pytest-tmp/hub tests/hub``. Every test there
 is marked ``hub`` (``-m hub`` picks them, ``-m "not hub"`` leaves them out); they share one hub,
@@ -22,24 +23,25 @@ import pwd
 import shutil
 import subprocess
 import sys
+import urllib.parse
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from class_mode import ACCOUNT_NOTE
 from course_links import lesson_link
 from hub_client import PROXY, Hub, TrialHub, free_ports, run_async, trial_hub
-from jupyter_pages import KERNEL_IDLE, NOTEBOOKS, _wait_for_port
-from process_group import stop_process_group
+from jupyter_pages import KERNEL_IDLE, NOTEBOOKS
 from real_browser import missing
 from repo import SCRIPTS
 
-TEACHER = "teacher"
+TEACHER = "hopper"  # not the hub's default admin ("teacher"): make class is told who it is
 STUDENTS = ("ada", "grace", "alan")
 BRANCH = "main"
 LESSON = "01_the_board.ipynb"  # the course link the tests follow
 MAKE_ASSIGNMENTS = "python ttt/scripts/make_assignments.py ~/course"  # the hub page's, as typed
-ACCOUNT_NOTE = "ttt class hub test"  # the comment (GECOS) field of the accounts the tests make
+STUDENT_PORTS = 40100, 40199  # make class's HUB_PORTS: the students' servers stay in it
 
 
 def git(folder: Path, *args: str) -> str:
@@ -65,20 +67,29 @@ def course_repository(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session", name="course_url")
-def served_course(course_repo: Path) -> Iterator[str]:
-    """The course repository's address on a git server (``git daemon``), as GitHub serves a
-    school's copy: git refuses to pull from a folder another account owns (``file://``)."""
-    port, log = free_ports(1), course_repo.parent / "git-daemon.log"
-    with open(log, "w") as out:
-        daemon = subprocess.Popen(
-            ["git", "daemon", "--export-all", "--reuseaddr", "--listen=127.0.0.1",
-             f"--port={port}", f"--base-path={course_repo.parent}", str(course_repo)],
-            stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-    try:
-        _wait_for_port(daemon, port, 30, log)
-        yield f"git://127.0.0.1:{port}/{course_repo.name}"
-    finally:
-        stop_process_group(daemon, grace=10)
+def served_course(started_hub: TrialHub) -> str:
+    """The course repository's address in the course links ``make class`` printed (lesson 1's):
+    the hub's course server, which serves the teacher's copy."""
+    return course_repository_in(started_hub.log.read_text())
+
+
+def course_repository_in(banner: str) -> str:
+    """The repository lesson 1's course link in ``banner`` pulls from."""
+    link = next(word for line in banner.splitlines() for word in line.split()
+                if "git-pull?" in word and urllib.parse.quote(LESSON) in word)
+    [repo] = urllib.parse.parse_qs(urllib.parse.urlsplit(link).query)["repo"]
+    return repo
+
+
+@pytest.fixture(scope="session", name="certificate")
+def a_certificate(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """A certificate for 127.0.0.1 and its key (openssl), as a school has one for its hub."""
+    folder = tmp_path_factory.mktemp("tls")
+    cert, key = folder / "hub.pem", folder / "hub.key"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                    "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+                    "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True)
+    return cert, key
 
 
 @pytest.fixture(scope="session", name="hub_state")
@@ -96,29 +107,26 @@ def hub_state_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return state
 
 
-def add_account(name: str, home: Path) -> None:
-    """A system account ``name`` with a private home at ``home``, as the hub page has a school's
-    server give each student; one left by an earlier run of these tests is made afresh."""
+def remove_account(name: str) -> None:
+    """Remove the account ``name`` and its home if the hub made it (a test's leftover); stop the
+    tests if the machine has an account of that name of its own."""
     try:
         found = pwd.getpwnam(name)
     except KeyError:
-        found = None
-    if found is not None:
-        if found.pw_gecos != ACCOUNT_NOTE:
-            pytest.fail(f"this machine has a system account {name!r} already; the hub's tests "
-                        "make their own accounts of that name", pytrace=False)
-        subprocess.run(["userdel", "--remove", name], check=True, capture_output=True)
-    subprocess.run(["useradd", "--comment", ACCOUNT_NOTE, "--home-dir", str(home),
-                    "--create-home", "--key", "HOME_MODE=0700", "--shell", "/bin/bash",
-                    "--user-group", name], check=True, capture_output=True)
+        return
+    if found.pw_gecos != ACCOUNT_NOTE:
+        pytest.fail(f"this machine has a system account {name!r} already; the hub's tests "
+                    "have the hub make its own accounts of that name", pytrace=False)
+    subprocess.run(["userdel", "--remove", name], check=True, capture_output=True)
 
 
 @pytest.fixture(scope="session", name="accounts")
 def system_accounts(hub_state: Path) -> Iterator[tuple[str, ...]]:
-    """The teacher's and each student's system account, removed (with their homes) at the end.
-    Meanwhile every account may pass through the folders above the course's Python (a Python
-    of pyenv's in /root, as on the machines this course is developed on, is else out of their
-    reach; hub/jupyterhub_config.py refuses to start then, saying so)."""
+    """The teacher's and each student's name, none of them a system account yet (the hub makes
+    them); the accounts are removed, with their homes, at the end. Meanwhile every account may
+    pass through the folders above the course's Python (a Python of pyenv's in /root, as on the
+    machines this course is developed on, is else out of their reach; hub/jupyterhub_config.py
+    refuses to start then, saying so)."""
     names = (TEACHER, *STUDENTS)
     closed = {folder: folder.stat().st_mode
               for path in (Path(sys.executable).resolve(), Path(sys.base_prefix))
@@ -127,31 +135,60 @@ def system_accounts(hub_state: Path) -> Iterator[tuple[str, ...]]:
         folder.chmod(mode | 0o001)
     try:
         for name in names:
-            add_account(name, hub_state / "homes" / name)
+            remove_account(name)
         yield names
     finally:
         for name in names:
-            subprocess.run(["userdel", "--remove", name], check=False, capture_output=True)
+            remove_account(name)
         for folder, mode in closed.items():
             folder.chmod(mode)
 
 
+def class_command(course: Path, certificate: tuple[Path, Path]) -> list[str]:
+    """The guide's command for the class mode, serving the clone ``course``, for a hub on
+    127.0.0.1 at port ``{port}``."""
+    cert, key = certificate
+    return ["make", "--no-print-directory", "class", f"TEACHER={TEACHER}", "HUB_PORT={port}",
+            f"COURSE={course}",
+            "HUB_IP=127.0.0.1", "HUB_URL=https://127.0.0.1:{port}",
+            f"HUB_PORTS={STUDENT_PORTS[0]}-{STUDENT_PORTS[1]}", f"HUB_CERT={cert}",
+            f"HUB_KEY={key}"]
+
+
 @pytest.fixture(scope="session", name="started_hub")
-def the_hub_with_everyone_signed_up(hub_state: Path, accounts, course_url: str,
+def the_hub_with_everyone_signed_up(hub_state: Path, accounts, course_repo: Path, certificate,
                                     browser) -> Iterator[TrialHub]:
-    """The class's hub, as the hub page sets one up for a class: the teacher and every student
-    signed up in Chromium, the students approved by the teacher there, and the teacher's copy of
-    the course pulled by lesson 1's course link; JupyterLab's app exposed to the browser tests."""
-    with trial_hub(hub_state, server_args="--LabApp.expose_app_in_browser=True", auth="native",
-                   spawner="local") as hub:
-        context = browser.new_context()
+    """The class's hub, started as the hub page says for a class (``make class``), serving the
+    teacher's copy of the course: the teacher and every student signed up in Chromium, the
+    students approved by the teacher there (each approval makes the student's account), and the
+    course pulled by lesson 1's course link as ``make class`` printed it; JupyterLab's app
+    exposed to the browser tests."""
+    with trial_hub(hub_state, free_ports(4), server_args="--LabApp.expose_app_in_browser=True",
+                   settings={"TTT_HUB_HOMES": str(hub_state / "homes")},
+                   command=class_command(course_repo, certificate), scheme="https") as hub:
+        context = hub_context(browser)
         try:
             page = context.new_page()
             sign_up_and_approve(page, hub)
-            follow_course_link(page, hub, course_url, TEACHER)
+            follow_course_link(page, hub, course_repository_in(hub.log.read_text()), TEACHER)
         finally:
             context.close()
         yield hub
+
+
+def hub_context(browser):
+    """A browser context for the hub, whose certificate the tests made (not a known one's)."""
+    return browser.new_context(ignore_https_errors=True, viewport={"width": 1280, "height": 800})
+
+
+@pytest.fixture(name="hub_page")
+def a_page_of_the_hub(browser) -> Iterator:
+    """A new page in a context of its own (``hub_context``), closed after the test."""
+    context = hub_context(browser)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 @pytest.fixture(scope="session", name="course_build")
@@ -217,6 +254,7 @@ def sign_up_and_approve(page, hub: TrialHub) -> None:
     assert "The signup was successful" in sign_up(page, hub, TEACHER)
     for name in STUDENTS:
         assert "Your information has been sent to the admin" in sign_up(page, hub, name)
+        assert not account_of(name), f"{name} has an account before the teacher approved them"
     page.goto(f"{hub.url}/hub/login")
     log_in(page, hub, STUDENTS[0])
     refused = page.locator(".login_error").inner_text()
@@ -228,7 +266,20 @@ def sign_up_and_approve(page, hub: TrialHub) -> None:
         page.click(f"a[href$='/authorize/{name}']")
         page.wait_for_load_state()
         page.goto(f"{hub.url}/hub/authorize")
+        account = account_of(name)  # made by the approval, with a private home
+        assert account and account.pw_gecos == ACCOUNT_NOTE
+        assert Path(account.pw_dir) == hub.home(name)
+        assert hub.home(name).stat().st_mode & 0o777 == 0o700
+        assert hub.home(name).stat().st_uid == account.pw_uid
     page.goto(f"{hub.url}/hub/logout")
+
+
+def account_of(name: str) -> pwd.struct_passwd | None:
+    """The system account ``name``, if this machine has one."""
+    try:
+        return pwd.getpwnam(name)
+    except KeyError:
+        return None
 
 
 async def start_everyone(hub: TrialHub) -> None:

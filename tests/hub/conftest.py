@@ -2,6 +2,8 @@
 tests/helpers/real_browser.py)."""
 
 from class_hub import (  # noqa: F401  (fixtures)
+    a_certificate,
+    a_page_of_the_hub,
     building_the_teachers_course,
     course_repository,
     hub_state_folder,

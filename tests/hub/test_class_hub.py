@@ -8,7 +8,10 @@ A teacher and three students (conftest.py); each student follows lesson 1's cour
 and runs the lesson's first cells; in a terminal of their own, as typed, the teacher builds the
 course (``python ttt/scripts/make_assignments.py ~/course``, in the course link's pull) and hands
 out lesson 1's assignment, the students fetch it, answer (one with a classic mistake) and
-submit, and the teacher collects, autogrades and returns feedback, no command printing a warning;
+submit, one of them hands in as another (``nbgrader submit lesson1
+--CourseDirectory.student_id=ada``, from their own account), and the teacher collects (refusing
+the forgery, by name, and keeping the real hand-in, plain and with ``--update`` after a genuine
+resubmission), autogrades and returns feedback, no command printing any other warning;
 a student's own edit survives the course link's second pull after the lesson changed.
 """
 
@@ -34,6 +37,8 @@ pytestmark = [pytest.mark.hub, pytest.mark.timeout(600)]
 FIRST_CELLS = 5  # the lesson's first code cells, which the students run: a grid, two boards
 ASSIGNMENT = "lesson1"
 HANDED_OUT = f"{ASSIGNMENT}/{make_assignments.notebook_name(Path(LESSON))}"  # in the home
+VICTIM, FORGER = STUDENTS[0], STUDENTS[2]  # the forger hands in as the victim, who answered right
+FORGERY = f"nbgrader submit {ASSIGNMENT} --CourseDirectory.student_id={VICTIM}"  # as typed
 
 # Run the notebook's cells up to and including its ``count``-th code cell, as Shift-Enter would.
 RUN_FIRST_CELLS = """async (count) => {
@@ -71,14 +76,14 @@ def pictured_cells(last: int) -> list[int]:
 
 @pytest.mark.parametrize("name", STUDENTS)
 def test_a_student_follows_the_course_link_and_sees_lesson_1s_pictures(class_hub, course_repo,
-                                                                       course_url, page, name):
-    follow_course_link(page, class_hub, course_url, name)
+                                                                       course_url, hub_page, name):
+    follow_course_link(hub_page, class_hub, course_url, name)
     pulled = class_hub.home(name) / "ttt" / "notebooks"
     assert sorted(p.name for p in pulled.glob("*.ipynb")) == \
         sorted(p.name for p in (course_repo / "notebooks").glob("*.ipynb"))
-    last = page.evaluate(RUN_FIRST_CELLS, FIRST_CELLS)
-    page.wait_for_function(FIRST_CELLS_RUN, arg=last, timeout=120_000, polling=250)
-    outputs = page.evaluate(OUTPUTS, last)
+    last = hub_page.evaluate(RUN_FIRST_CELLS, FIRST_CELLS)
+    hub_page.wait_for_function(FIRST_CELLS_RUN, arg=last, timeout=120_000, polling=250)
+    outputs = hub_page.evaluate(OUTPUTS, last)
     text = "\n".join(shown for shown, _ in outputs)
     assert "Traceback" not in text and "Error" not in text, text
     assert "0 | 1 | 2\n3 | 4 | 5\n6 | 7 | 8" in text  # the grid of cell numbers
@@ -106,7 +111,7 @@ async def hand_out_and_grade(hub: TrialHub, mistake: str, wrong: str) -> dict[st
     shown: dict[str, list[str]] = {}
 
     def note(command: str, output: str) -> None:
-        shown.setdefault(command.split()[1], []).append(output)
+        shown.setdefault(command.split()[-1], []).append(output)
 
     async with Hub(hub.url, hub.token, timeout=300) as client:
         teacher = await client.open_terminal(TEACHER)
@@ -126,7 +131,16 @@ async def hand_out_and_grade(hub: TrialHub, mistake: str, wrong: str) -> dict[st
             note("nbgrader submit", submit)
 
         await asyncio.gather(*(student_works(name) for name in STUDENTS))
-        for step in ("collect", "autograde", "generate_feedback", "release_feedback"):
+        # The forger answers with the mistake and hands it in under the victim's name, from
+        # their own account, as typed; the teacher collects; the victim hands in again (a
+        # genuine resubmission) and the teacher collects with --update, as the hub page says.
+        release = await client.read_notebook(FORGER, HANDED_OUT)
+        await client.write_notebook(FORGER, HANDED_OUT, answered(release, mistake))
+        note("forged", *await client.typed(FORGER, [FORGERY]))
+        note("nbgrader collect", await teacher.run(f"nbgrader collect {ASSIGNMENT}"))
+        note("resubmitted", *await client.typed(VICTIM, [f"nbgrader submit {ASSIGNMENT}"]))
+        note("nbgrader collect", await teacher.run(f"nbgrader collect --update {ASSIGNMENT}"))
+        for step in ("autograde", "generate_feedback", "release_feedback"):
             note(f"nbgrader {step}", await teacher.run(f"nbgrader {step} {ASSIGNMENT}"))
         await teacher.close()
         for name in STUDENTS:
@@ -154,8 +168,23 @@ def test_the_teacher_hands_out_lesson_1_and_grades_three_submissions(class_hub, 
     for name in STUDENTS:  # autograde's line per submission
         assert f"{ASSIGNMENT}, {name}: {scores[name][0]:g} of {scores[name][1]:g} points" in \
             shown["autograde"]
-    for command, output in shown.items():  # nothing a teacher would have to explain
-        assert "warning" not in output.lower() and "cheating" not in output, (command, output)
+    # collect refused the forgery both times, by name, and took the victim's resubmission
+    refusals = [line for line in shown["collect"].splitlines() if "Refused" in line]
+    assert len(refusals) == 2, shown["collect"]
+    for line in refusals:
+        assert f"Refused {VICTIM}+{ASSIGNMENT}+" in line and \
+            f"handed in as {VICTIM} by {FORGER}, so not collected" in line, line
+    assert f"Updating submission: {VICTIM} {ASSIGNMENT}" in shown["collect"]
+    assert f"Submitted as: ttt {ASSIGNMENT}" in shown["forged"]  # nbgrader took it in
+    # two hand-ins were not graded, the victim's first and the forgery: fetch_feedback says so
+    # to each of the two students, once
+    first_hand_in = [line for line in shown["fetch_feedback"].splitlines()
+                     if "Could not find feedback for" in line]
+    assert len(first_hand_in) == 2, shown["fetch_feedback"]
+    for command, output in shown.items():  # nothing else a teacher would have to explain
+        kept = "\n".join(line for line in output.splitlines()
+                         if line not in refusals + first_hand_in)
+        assert "warning" not in kept.lower() and "cheating" not in kept, (command, output)
     feedback = {name: "\n".join(page.read_text() for page in
                                 (class_hub.home(name) / ASSIGNMENT / "feedback").glob("*/*.html"))
                 for name in STUDENTS}
@@ -194,10 +223,10 @@ def test_a_students_terminal_has_the_courses_commands_and_only_their_own_files(c
 
 
 def test_a_students_edit_survives_a_second_pull_after_the_lesson_changed(class_hub, course_repo,
-                                                                         course_url, page):
+                                                                         course_url, hub_page):
     name, path = STUDENTS[0], f"ttt/notebooks/{LESSON}"
-    follow_course_link(page, class_hub, course_url, name)
-    page.close()  # so that JupyterLab does not save its copy over the edit below
+    follow_course_link(hub_page, class_hub, course_url, name)
+    hub_page.close()  # so that JupyterLab does not save its copy over the edit below
 
     async def edit() -> None:
         async with Hub(class_hub.url, class_hub.token) as client:
@@ -214,7 +243,7 @@ def test_a_students_edit_survives_a_second_pull_after_the_lesson_changed(class_h
     nbformat.write(upstream, lesson)
     git(course_repo, "commit", "--quiet", "-am", "Lesson 1 revised")
 
-    again = page.context.new_page()
+    again = hub_page.context.new_page()
     follow_course_link(again, class_hub, course_url, name)
     pulled = nbformat.read(class_hub.home(name) / path, as_version=4)
     assert "# my note: cells are numbered row by row" in \

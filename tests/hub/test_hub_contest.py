@@ -87,11 +87,11 @@ def in_a_terminal(command: str, log: Path) -> str:
 
 
 def test_a_student_enters_from_lesson_6_and_the_teacher_runs_the_contest(started_hub, course_url,
-                                                                         page, tmp_path):
+                                                                         hub_page, tmp_path):
     if os.getuid() != 0:
         pytest.skip("the teacher runs the hub's contest as root (site/contest.md), as CI does")
     name = STUDENTS[0]
-    follow_course_link(page, started_hub, course_url, name)  # logs in, pulls the lessons
+    follow_course_link(hub_page, started_hub, course_url, name)  # logs in, pulls the lessons
     said = run_async(enter_from_the_lesson(started_hub, name))
     assert said.splitlines()[-1] == f"entered: {name}.py"  # after what the player printed
     folder = started_hub.state / "contest"
@@ -103,8 +103,8 @@ def test_a_student_enters_from_lesson_6_and_the_teacher_runs_the_contest(started
     shown = in_a_terminal(contest_command(folder, report), tmp_path / "terminal.log")
     assert f"1 entries from {folder}" in shown and "left out" not in shown, shown[-3000:]
     assert "not confined" not in shown, shown[-3000:]  # bubblewrap, and a user id per player
-    page.goto(f"file://{report / 'index.html'}")
-    rows = page.locator("table th[scope='row']").all_inner_texts()
+    hub_page.goto(f"file://{report / 'index.html'}")
+    rows = hub_page.locator("table th[scope='row']").all_inner_texts()
     assert name in rows and len(rows) == 1 + 5, rows  # the student, and the course's five
     contest = json.loads((report / "contest.json").read_text())
     ada_games = [game for game in contest["games"] if name in (game["x"], game["o"])]
