@@ -34,6 +34,7 @@ file: ``TTT_HUB_DIR`` (state: database, homes, exchange; default ``build/hub``),
 start servers through the REST API: the tests and the load script use it).
 """
 
+import logging
 import os
 import sys
 import warnings
@@ -187,6 +188,12 @@ def class_glance(c, state: Path) -> None:
         "command": [sys.executable, str(HERE / "class_glance.py"), f"--db={store}",
                     *([] if recording else ["--off"])],
     })
+    # JupyterHub says at every start that this service skips its "Authorize" page (the class
+    # page is the course's own, for the hub's admins alone: nothing to authorize) and that the
+    # proxy had no route to it yet (it never has, at a start): nothing a teacher can act on
+    notices = ("complete OAuth without confirmation", f"Adding missing route for {name} ")
+    logging.getLogger("JupyterHub").addFilter(
+        lambda record: not any(notice in record.getMessage() for notice in notices))
     access = f"access:services!service={name}"
     c.JupyterHub.load_roles.append({"name": "user", "scopes": ["self", access]})
     c.Spawner.server_token_scopes = ["users:activity!user", "access:servers!server", access]

@@ -15,7 +15,7 @@ import time
 import psutil
 import pytest
 from axe_check import grave_violations
-from class_hub import STUDENTS, TEACHER, log_in
+from class_hub import STUDENTS, TEACHER, hub_context, log_in
 from exercise_mutants import WRONG_ANSWERS
 from hub_client import Hub, run_async, trial_hub
 from playwright.sync_api import expect
@@ -87,7 +87,7 @@ def exercise_card(page, exercise: str):
 
 @pytest.fixture(name="teacher_page")
 def the_teachers_page(class_hub, browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context = hub_context(browser)
     page = context.new_page()
     page.goto(f"{class_hub.url}/hub/login?next={PAGE}")
     log_in(page, class_hub, TEACHER)
@@ -137,7 +137,7 @@ def run_in_kernel_sync(hub, name: str, code: str) -> str:
 
 
 def test_a_student_asking_for_the_class_page_is_refused(class_hub, browser):
-    context = browser.new_context()
+    context = hub_context(browser)
     try:
         page = context.new_page()
         page.goto(f"{class_hub.url}/hub/login?next={PAGE}")
