@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import os
 import pwd
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 #: The account a contest runs as in the tests that run it not as root: ``nobody`` (with no home)
@@ -12,24 +15,48 @@ from pathlib import Path
 NOT_ROOT = "nobody" if os.geteuid() == 0 else pwd.getpwuid(os.getuid()).pw_name
 
 
+#: The folders of the system a process needs as they are: never covered.
+SYSTEM = {Path(name) for name in ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
+                                  "/etc", "/dev", "/proc", "/sys", "/run", "/var")}
+
+
 def seen_by_every_account(needed: list[Path]) -> list[str]:
     """bubblewrap's options (run as root) for a view of this computer in which every account can
-    reach ``needed``, as a teacher's own Python and course are their account's: each folder above
-    them that others may not pass (a pyenv Python's /root, pytest's temporary folders) covered by
-    an empty one, and ``needed`` shown in it. Nothing changes outside: other tests that open and
-    close /root meanwhile are not disturbed."""
-    closed = {folder for path in needed for folder in path.parents
-              if not folder.stat().st_mode & 0o001}
-    outermost = sorted(folder for folder in closed
-                       if not any(other in folder.parents for other in closed))
-    inside = sorted({folder for path in needed for folder in path.parents
-                     if any(cover in folder.parents for cover in outermost)})
+    reach ``needed``, as a teacher's own Python and course are their account's: each top folder
+    they lie in (a pyenv Python's /root, the clone's /work) covered by an empty one whatever its
+    mode now, and so is each folder inside ``needed`` that others may not pass (pytest's
+    temporary folders in the clone); the folders on the way made passable and ``needed`` shown.
+    Nothing changes outside, and nothing depends on a mode another test may be changing: the
+    nbgrader tests open /root to every account for a while, then close it again."""
+    tops = {Path("/", path.parts[1]) for path in needed} - SYSTEM
+    closed_inside = {folder for path in needed for folder in path.parents
+                     if not folder.stat().st_mode & 0o001
+                     and any(shown in folder.parents for shown in needed)}
+    covers = tops | closed_inside
+    inside = {folder for path in needed for folder in path.parents
+              if folder not in covers and any(cover in folder.parents for cover in covers)}
     # outermost first: a needed folder that holds a closed one (the clone holding make test's
-    # .pytest-tmp) is shown before the cover, so that the cover is not hidden again by it
-    steps = sorted([*((folder, 0, ("--tmpfs", str(folder))) for folder in outermost),
+    # .pytest-tmp) is shown before that one's cover, so that the cover is not hidden again by it
+    steps = sorted([*((folder, 0, ("--tmpfs", str(folder))) for folder in covers),
                     # the folders on the way, passable (bubblewrap would make them 0700)
                     *((folder, 1, ("--perms", "0755", "--dir", str(folder))) for folder in inside),
                     *((path, 2, ("--bind", str(path), str(path))) for path in needed)],
                    key=lambda step: (len(step[0].parts), step[1]))
     # devices too: the contest's own bubblewrap shows /dev/null
     return ["--dev-bind", "/", "/", *(arg for _, _, args in steps for arg in args)]
+
+
+@contextmanager
+def python_open_to_every_account() -> Iterator[None]:
+    """Within the block, every account may pass through the folders above the course's Python
+    (a pyenv Python's /root); their modes are put back after."""
+    closed = {folder: folder.stat().st_mode
+              for path in (Path(sys.executable).resolve(), Path(sys.base_prefix))
+              for folder in path.parents if not folder.stat().st_mode & 0o001}
+    for folder, mode in closed.items():
+        folder.chmod(mode | 0o001)
+    try:
+        yield
+    finally:
+        for folder, mode in closed.items():
+            folder.chmod(mode)

@@ -22,13 +22,13 @@ import os
 import pwd
 import shutil
 import subprocess
-import sys
 import urllib.parse
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from accounts import python_open_to_every_account
 from class_mode import ACCOUNT_NOTE
 from course_links import lesson_link
 from hub_client import PROXY, Hub, TrialHub, free_ports, run_async, trial_hub
@@ -128,20 +128,14 @@ def system_accounts(hub_state: Path) -> Iterator[tuple[str, ...]]:
     machines this course is developed on, is else out of their reach; hub/jupyterhub_config.py
     refuses to start then, saying so)."""
     names = (TEACHER, *STUDENTS)
-    closed = {folder: folder.stat().st_mode
-              for path in (Path(sys.executable).resolve(), Path(sys.base_prefix))
-              for folder in path.parents if not folder.stat().st_mode & 0o001}
-    for folder, mode in closed.items():
-        folder.chmod(mode | 0o001)
-    try:
-        for name in names:
-            remove_account(name)
-        yield names
-    finally:
-        for name in names:
-            remove_account(name)
-        for folder, mode in closed.items():
-            folder.chmod(mode)
+    with python_open_to_every_account():
+        try:
+            for name in names:
+                remove_account(name)
+            yield names
+        finally:
+            for name in names:
+                remove_account(name)
 
 
 def class_command(course: Path, certificate: tuple[Path, Path]) -> list[str]:

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from accounts import python_open_to_every_account
 from class_mode import ACCOUNT_NOTE, ensure_account
 from kubernetes_chart import hub_values, student_files
 
@@ -114,22 +115,17 @@ def two_students_accounts() -> Iterator[Path]:
         pytest.skip("making students' accounts needs root (CI runs as root)")
     folder = Path(tempfile.mkdtemp(prefix="ttt-forgery-"))
     folder.chmod(0o711)
-    opened = {folder: folder.stat().st_mode
-              for path in (Path(sys.executable).resolve(), Path(sys.base_prefix))
-              for folder in path.parents if not folder.stat().st_mode & 0o001}
-    for closed, mode in opened.items():
-        closed.chmod(mode | 0o001)
-    try:
-        for name in (VICTIM, FORGER):
-            ensure_account(name, folder / "homes")
-        yield folder
-    finally:
-        for name in (VICTIM, FORGER):
-            if pwd.getpwnam(name).pw_gecos == ACCOUNT_NOTE:
-                subprocess.run(["userdel", "--remove", name], check=False, capture_output=True)
-        for closed, mode in opened.items():
-            closed.chmod(mode)
-        shutil.rmtree(folder)
+    with python_open_to_every_account():
+        try:
+            for name in (VICTIM, FORGER):
+                ensure_account(name, folder / "homes")
+            yield folder
+        finally:
+            for name in (VICTIM, FORGER):
+                if pwd.getpwnam(name).pw_gecos == ACCOUNT_NOTE:
+                    subprocess.run(["userdel", "--remove", name], check=False,
+                                   capture_output=True)
+            shutil.rmtree(folder)
 
 
 def submit_as(account: str, folder: Path, *options: str) -> str:
