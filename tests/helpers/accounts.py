@@ -48,10 +48,11 @@ def seen_by_every_account(needed: list[Path]) -> list[str]:
 
 @contextmanager
 def python_open_to_every_account() -> Iterator[None]:
-    """Within the block, every account may pass through the folders above the course's Python
-    (a pyenv Python's /root); their modes are put back after."""
+    """Within the block, every account may pass through the folders above the course's Python:
+    its venv (in a clone in a private folder, as a teacher's home or /root) and the Python that
+    venv is made from (a pyenv Python's /root); their modes are put back after."""
     closed = {folder: folder.stat().st_mode
-              for path in (Path(sys.executable).resolve(), Path(sys.base_prefix))
+              for path in (Path(sys.prefix), Path(sys.executable).resolve(), Path(sys.base_prefix))
               for folder in path.parents if not folder.stat().st_mode & 0o001}
     for folder, mode in closed.items():
         folder.chmod(mode | 0o001)
