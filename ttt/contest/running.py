@@ -163,7 +163,7 @@ class NoResult(RuntimeError):
 def _any_result(games: list[Game]) -> bool:
     """Whether the games rank anyone: one was played to its end, or some player never failed
     (an honest player whose every opponent failed has won its games)."""
-    failed = {game.x if game.winner == game.o else game.o for game in games if game.sentence}
+    failed = {_who_failed(game) for game in games if game.sentence}
     return not games or any(not game.sentence for game in games) or \
         failed != {name for game in games for name in (game.x, game.o)}
 
@@ -172,8 +172,13 @@ def _first_sentences(games: list[Game]) -> str:
     """The first failure of each player, as said in its game."""
     first: dict[str, str] = {}
     for game in games:
-        first.setdefault(game.x if game.winner == game.o else game.o, game.sentence)
+        first.setdefault(_who_failed(game), game.sentence)
     return " ".join(first.values())
+
+
+def _who_failed(game: Game) -> str:
+    """The player whose failure ended ``game`` (one with a sentence): the one that lost it."""
+    return game.x if game.winner == game.o else game.o
 
 
 def _schedule(names: list[str], seed: int, swiss_rounds: int | None,

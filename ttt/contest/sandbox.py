@@ -56,6 +56,7 @@ _LEAST_MEMORY_MB = 256
 #: The system's own folders a player's Python needs, shown read-only (or as the links they are).
 _SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
            "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/localtime")
+_SYSTEM_PATHS = [Path(name) for name in _SYSTEM]
 
 _A_LIMIT_IN_SECONDS = within(0, 24 * 3600, "a number of seconds, more than 0 and at most a day",
                   low_open=True)
@@ -236,8 +237,6 @@ def _shown_where_they_are(paths: list[Path]) -> list[str]:
     return [*(arg for folder in on_the_way for arg in ("--perms", "0755", "--dir", str(folder))),
             *(arg for path in paths for arg in ("--ro-bind", str(path), str(path)))]
 
-
-_SYSTEM_PATHS = [Path(name) for name in _SYSTEM]
 
 
 def _try_bubblewrap(jail: Jail) -> tuple[str | None, str]:
