@@ -5,11 +5,12 @@ imports one, however indirectly; a changed lesson is touched too.
 A lesson uses the modules it imports by their path (``from ttt.search.counting import count_tree``),
 the module that defines each name it takes from ``ttt`` itself (``from ttt import Board`` uses
 ``ttt.games.board``) or from the exercises (``exercises.winner`` uses ``ttt.course.exercises.
-lesson1``), and every module ``ttt/__init__.py`` imports for its side effect alone (``import
-ttt.learning.zero`` registers a player). The import graph is grimp's (import-linter's own). A
-package's ``__init__`` only passes names on: the search does not go up through it, or a change
-to any module would reach every lesson through ``ttt``. A changed file of ``ttt`` that is not a
-module (the shipped network's JSON) touches every lesson: no import says who reads it.
+lesson1``); nothing registers itself by import (``ttt.catalogue`` imports every player it
+names), so the imports alone say what a lesson uses. The import graph is grimp's
+(import-linter's own). A package's ``__init__`` only passes names on: the search does not go up
+through it, or a change to any module would reach every lesson through ``ttt``. A changed file
+of ``ttt`` that is not a module (the shipped network's JSON) touches every lesson: no import
+says who reads it.
 """
 
 from __future__ import annotations
@@ -23,9 +24,6 @@ from pathlib import Path
 import grimp
 
 ROOT = Path(__file__).resolve().parents[1]
-#: Where a module that ``ttt/__init__.py`` imports for its effect alone registers what it has
-#: (``ttt.learning.zero``: the player 'zero-N' of ``make_player``).
-REGISTERS_INTO = "ttt.play.players"
 LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 
 
@@ -50,31 +48,19 @@ def _module_of(path: Path) -> str:
 
 def _closure(graph: grimp.ImportGraph, used: set[str]) -> set[str]:
     """``used`` and every module they import, however indirectly, not going into a package's
-    ``__init__`` (which only passes names on); with the modules imported for their effect where
-    that effect lands (a player registered with ``make_player``, in ``REGISTERS_INTO``)."""
+    ``__init__`` (which only passes names on)."""
     reached, frontier = set(used), [module for module in used if not _is_package(module)]
     while frontier:
         for imported in graph.find_modules_directly_imported_by(frontier.pop()):
             if imported not in reached and not _is_package(imported):
                 reached.add(imported)
                 frontier.append(imported)
-    effects = {module for module in _imported_for_effect() if module not in reached}
-    if REGISTERS_INTO in reached and effects:
-        return _closure(graph, reached | effects)
     return reached
 
 
 def _is_package(module: str) -> bool:
     """Whether ``module`` is a package (its code is an ``__init__.py``)."""
     return (ROOT / module.replace(".", "/") / "__init__.py").exists()
-
-
-def _imported_for_effect() -> set[str]:
-    """The modules ``ttt/__init__.py`` imports with a plain ``import``: for what importing them
-    does, which every lesson gets."""
-    tree = ast.parse((ROOT / "ttt" / "__init__.py").read_text())
-    return {alias.name for node in tree.body if isinstance(node, ast.Import)
-            for alias in node.names}
 
 
 def _used_by(lesson: Path) -> set[str]:
@@ -114,8 +100,12 @@ def _defining_module(module: str, name: str) -> set[str]:
 
 
 def _passed_on_from(package: str, name: str) -> str:
-    """The module a package's ``__init__`` imports ``name`` from (a constant has no module of its
-    own: ``from ttt import LINES``), else the package."""
+    """The module a package's ``__init__`` takes ``name`` from (a constant has no module of its
+    own: ``from ttt import LINES``): by ``ttt``'s table of homes, or by the ``__init__``'s own
+    import; else the package."""
+    home = getattr(sys.modules[package], "_HOME_OF", {}).get(name)
+    if home:
+        return home
     tree = ast.parse((ROOT / package.replace(".", "/") / "__init__.py").read_text())
     for node in tree.body:
         if isinstance(node, ast.ImportFrom) and any(alias.name == name for alias in node.names):

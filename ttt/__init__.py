@@ -24,71 +24,62 @@ site/architecture.md, draws them and lists the modules in this order):
   ``python -m ttt``) and the course plan read from the lesson files (``plan``);
 - ``contest``: the class contest.
 
-Here are the names the lessons use most; the pictures, charts and widgets are imported from their
-own modules (``ttt.pictures.display``, ``ttt.pictures.charts``, ``ttt.course.stepper``,
-``ttt.course.widgets``), so that ``import ttt`` needs neither a notebook nor matplotlib.
+The catalogue of games and players by name (``catalogue``) sits between ``learning``/``pictures``
+and the course.
+
+Here are the names the lessons use most. Each is imported the first time it is asked for (PEP
+562's module ``__getattr__``), so that ``import ttt.core.arguments`` loads only the core, and a
+contest's seat only what its player needs before its limits apply. The pictures, charts and widgets
+are imported from their own modules (``ttt.pictures.display``, ``ttt.pictures.charts``,
+``ttt.course.stepper``, ``ttt.course.widgets``), so that ``import ttt`` needs neither a notebook
+nor matplotlib.
 """
 
-import ttt.learning.zero  # noqa: F401  (registers make_player's 'zero-N')
-from ttt.core.protocol import Position, final_score, value_of
-from ttt.core.watching import Watch
-from ttt.games.board import (
-    LINES,
-    Board,
-    BoardError,
-    IllegalMoveError,
-    InvalidBoardError,
-    open_lines,
-)
-from ttt.games.mnk import MNK, ConnectFour, connect_four, mnk
-from ttt.learning.tabular import Menace, policy_quality, td_learn
-from ttt.play.matches import play_game, tournament
-from ttt.play.players import (
-    depth_limited_player,
-    expectimax_player,
-    imperfect_player,
-    iterative_deepening_player,
-    make_player,
-    mcts_player,
-    one_layer_player,
-    perfect_player,
-    random_player,
-    two_layer_player,
-    varied_perfect_player,
-)
-from ttt.search.counting import random_game_odds, reachable_positions
-from ttt.search.expectimax import expectimax
-from ttt.search.fast import Solver
-from ttt.search.mcts import MCTSResult, mcts
-from ttt.search.minimax import SearchResult, alphabeta, iterative_deepening, minimax
-from ttt.search.perfect import Outcome, move_outcomes, outcome, perfect_move
-from ttt.search.solve import solve
-from ttt.search.trace import Step, mcts_steps, search_steps
-from ttt.search.tree import (
-    Node,
-    best_path,
-    build_tree,
-    count_by_depth,
-    count_games,
-    count_internal,
-    count_nodes,
-    fill_values,
-)
+import importlib
+from typing import Any
 
-__all__ = [
-    "LINES", "Board", "BoardError", "IllegalMoveError", "InvalidBoardError", "open_lines",
-    "reachable_positions",
-    "Position", "final_score", "value_of",
-    "MNK", "ConnectFour", "connect_four", "mnk",
-    "SearchResult", "Watch", "alphabeta", "iterative_deepening", "minimax", "solve", "outcome",
-    "move_outcomes", "perfect_move",
-    "Outcome", "Solver",
-    "Step", "search_steps",
-    "expectimax", "Menace", "policy_quality", "td_learn", "MCTSResult", "mcts", "mcts_steps",
-    "Node", "best_path", "build_tree", "count_by_depth", "count_games", "count_internal",
-    "count_nodes", "fill_values",
-    "depth_limited_player", "expectimax_player", "imperfect_player",
-    "iterative_deepening_player", "make_player",
-    "mcts_player", "one_layer_player", "perfect_player", "play_game", "random_game_odds",
-    "random_player", "tournament", "two_layer_player", "varied_perfect_player",
-]
+#: Where each name lives: the module, then the names ``ttt`` offers from it.
+_HOMES: dict[str, tuple[str, ...]] = {
+    "ttt.core.protocol": ("Position", "final_score", "value_of"),
+    "ttt.core.watching": ("Watch",),
+    "ttt.games.board": ("LINES", "Board", "BoardError", "IllegalMoveError", "InvalidBoardError",
+                        "open_lines"),
+    "ttt.games.mnk": ("MNK", "ConnectFour", "connect_four", "mnk"),
+    "ttt.search.counting": ("random_game_odds", "reachable_positions"),
+    "ttt.search.expectimax": ("expectimax",),
+    "ttt.search.fast": ("Solver",),
+    "ttt.search.mcts": ("MCTSResult", "mcts"),
+    "ttt.search.minimax": ("SearchResult", "alphabeta", "iterative_deepening", "minimax"),
+    "ttt.search.perfect": ("Outcome", "move_outcomes", "outcome", "perfect_move"),
+    "ttt.search.solve": ("solve",),
+    "ttt.search.trace": ("Step", "mcts_steps", "search_steps"),
+    "ttt.search.tree": ("Node", "best_path", "build_tree", "count_by_depth", "count_games",
+                        "count_internal", "count_nodes", "fill_values"),
+    "ttt.play.matches": ("play_game", "tournament"),
+    "ttt.play.players": ("depth_limited_player", "expectimax_player", "imperfect_player",
+                         "iterative_deepening_player", "mcts_player", "one_layer_player",
+                         "perfect_player", "random_player", "two_layer_player",
+                         "varied_perfect_player"),
+    "ttt.learning.tabular": ("Menace", "policy_quality", "td_learn"),
+    "ttt.catalogue": ("game_named", "make_player"),
+}
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
+__all__ = list(_HOME_OF)
+
+
+def __getattr__(name: str) -> Any:
+    """``ttt.<name>``: one of ``__all__`` from its home, or a subpackage (``ttt.search``)."""
+    if name in _HOME_OF:
+        value = getattr(importlib.import_module(_HOME_OF[name]), name)
+        globals()[name] = value  # asked once: the next time it is a plain attribute
+        return value
+    try:
+        return importlib.import_module(f"{__name__}.{name}")
+    except ModuleNotFoundError as missing:
+        if missing.name != f"{__name__}.{name}":
+            raise
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

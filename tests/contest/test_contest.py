@@ -16,10 +16,11 @@ import textwrap
 
 import pytest
 
+from ttt.catalogue import game_named
 from ttt.contest import enter_contest
 from ttt.contest.__main__ import main
 from ttt.contest.entering import entry_source, student_name
-from ttt.contest.games import reference_players, starting_position
+from ttt.contest.games import reference_players
 from ttt.contest.rating import leaderboard
 from ttt.contest.report import write_report
 from ttt.contest.running import Entry, Game, collect_entries, game_seed, run_contest, swiss_round
@@ -139,11 +140,11 @@ def test_what_cannot_be_entered_says_why(student_module, tmp_path):
 
 
 def test_the_games_and_their_reference_players():
-    assert starting_position("tic-tac-toe") == Board()
-    assert isinstance(starting_position("connect-four"), ConnectFour)
-    assert starting_position("5x4x3").columns == 5
+    assert game_named("tic-tac-toe") == Board()
+    assert isinstance(game_named("connect-four"), ConnectFour)
+    assert game_named("5x4x3").columns == 5
     with pytest.raises(ValueError, match="unknown game 'chess'"):
-        starting_position("chess")
+        game_named("chess")
     assert reference_players("tic-tac-toe") == ["random", "two-layer", "depth-2", "mcts-200",
                                                 "perfect"]
     assert "perfect" not in reference_players("connect-four")  # too big to solve

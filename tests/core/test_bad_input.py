@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from time_limits import SEARCH_TIME_LIMIT
 
+from ttt.catalogue import PLAYERS, make_player
 from ttt.core.protocol import SearchTooBigError, final_score, nodes_ahead, positions_ahead, value_of
 from ttt.course.stepper import step_through
 from ttt.games import grid
@@ -18,11 +19,9 @@ from ttt.learning.tabular import Menace, epsilon_greedy, michie_update, td_updat
 from ttt.pictures.display import draw_tree
 from ttt.play.matches import play_game, tournament
 from ttt.play.players import (
-    PLAYERS,
     depth_limited_player,
     imperfect_player,
     lookahead_score,
-    make_player,
     perfect_player,
     random_player,
 )
@@ -279,7 +278,8 @@ def test_search_steps_refuses_what_would_be_a_million_steps_as_step_through_does
      "evaluate must return a finite number from -1 to \\+1"),
     (lambda: minimax.minimax(Board(), watch=123), TypeError, "watch should be Watch or None"),
     (lambda: count_nodes(Board()), TypeError, "node should be Node"),
-    (lambda: make_player(None), TypeError, "name should be str"),
+    (lambda: make_player(None), TypeError,
+     "name is a player's name, such as 'two-layer', got None"),
     (lambda: Menace(seed=1).box(Board.from_string("XOX|OXO|OX.")), ValueError, "forced move"),
     (lambda: epsilon_greedy({0: math.nan, 1: 0.0}, "X", 0, random.Random(1)), ValueError,
      "values"),

@@ -276,7 +276,7 @@ BY_NAME: dict[str, Callable[[], Any]] = {
     **dict.fromkeys(["enter_contest:folder", "collect_entries:folder", "write_report:folder"],
                     _new_folder),
     "contest": _contest, "entries": lambda: [], "played": lambda: [],
-    **dict.fromkeys(["starting_position:game", "reference_players:game", "Seat:game"],
+    **dict.fromkeys(["game_named:name", "reference_players:game", "Seat:game"],
                     lambda: "tic-tac-toe"),
     "Seat:entry": lambda: "builtin:random", "Seat:source": lambda: None,
     "limits": Limits, "jail": Jail, "move:moves": lambda: [4],
@@ -288,7 +288,7 @@ BY_NAME: dict[str, Callable[[], Any]] = {
     **dict.fromkeys(["scores", "values"], lambda: {2: 0.5, 3: 0.0}),
     "rng": lambda: random.Random(1), "beads": lambda: 3, "box_total": lambda: 5,
     "name": lambda: "random", "level_player:name": lambda: "perfect",
-    "check_can_play:name": lambda: "random", "register_player:name": lambda: "a new player",
+    "check_can_play:name": lambda: "random",
     "steps": lambda: ttt.search_steps(SMALL), "step": lambda: ttt.search_steps(SMALL)[0],
     "counts": lambda: [1, 2, 3], "plot_outcomes:counts": lambda: Counter(X=1, O=2, draw=3),
     "plot_round_robin:results": lambda: {"a vs a": Counter(X=1, draw=1)},
@@ -346,6 +346,7 @@ BY_NAME: dict[str, Callable[[], Any]] = {
     **dict.fromkeys(["landing_cell:position", "open_columns:position", "evaluate_four:position"],
                     lambda: FOUR),
     "lookahead_explanation:position": lambda: FOUR,
+    "lookahead_explanation:found": lambda: ttt.play.players.depth_limited_player(2, 1).choose(FOUR),
     "evaluation_results:evaluate": lambda: (lambda position: 0.0),
     "args": lambda: (), "kwargs": lambda: {},
     # AlphaZero in miniature: a small network, its batch, a guide, self-play's settings
@@ -367,7 +368,6 @@ BY_NAME: dict[str, Callable[[], Any]] = {
     "save_network:path": lambda: Path(tempfile.mkdtemp()) / "network.npz",
     "load_network:path": lambda: ROOT / "ttt" / "data" / "zero.json",
     "rate": lambda: 0.01, "beta1": lambda: 0.9, "beta2": lambda: 0.999,
-    "register_numbered:kind": lambda: "anew",
 }
 BY_HINT: list[tuple[str, Callable[[], Any]]] = [
     (r"^bool$", lambda: True), (r"^int\b", lambda: 1), (r"^float\b", lambda: 0.5),
@@ -465,7 +465,7 @@ def with_numbers(value: Any, number: Any) -> Any:
 
 def global_state() -> dict[str, tuple[dict, dict]]:
     """Every ttt module's names (and builtins'), and the entries of their module-level dicts:
-    what a call must not replace (``register_player`` of a built-in's name, ``watching(len)``)."""
+    what a call must not replace (``watching(len)``)."""
     state = {}
     for name, module in list(sys.modules.items()):
         if name == "builtins" or name == "ttt" or name.startswith("ttt."):
@@ -478,7 +478,7 @@ def global_state() -> dict[str, tuple[dict, dict]]:
 def replaced_since(before: dict[str, tuple[dict, dict]]) -> list[str]:
     """What a call replaced in ``global_state``: module names bound to something else, dict
     entries given another value; all put back as they were (what it added, too, so that one
-    call's registration does not refuse the next's)."""
+    call's additions do not change the next's)."""
     replaced = []
     for module_name, (names, dicts) in before.items():
         module = sys.modules[module_name]
@@ -713,7 +713,7 @@ POSITIONS = [("SMALL", SMALL), ("Connect Four 4x4", FOUR), ("a finished game", F
 
 @pytest.mark.timeout(600)
 @pytest.mark.parametrize("name", [name.replace("-N", "-2").replace("-S", "-0.01") for name in
-                                  (*ttt.play.players.PLAYER_NAMES, *ttt.play.players.PLAYERS)])
+                                  (*ttt.catalogue.PLAYER_NAMES, *ttt.catalogue.PLAYERS)])
 @pytest.mark.slow
 def test_every_player_by_name_plays_a_legal_move_or_refuses_the_position(name):
     """What ``make_player`` returns is called with odd positions too: a player that knows only
@@ -721,7 +721,7 @@ def test_every_player_by_name_plays_a_legal_move_or_refuses_the_position(name):
     refuses a big board, rather than play it with the wrong knowledge or hang."""
     bad = []
     for label, position in POSITIONS:
-        player = ttt.play.players.make_player(name, seed=1)
+        player = ttt.catalogue.make_player(name, seed=1)
         try:
             move = within_time(lambda player=player, position=position: player(position))
             if move not in position.legal_moves:

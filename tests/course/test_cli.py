@@ -218,7 +218,7 @@ def test_seed_must_be_a_number():
 def test_help_lists_the_players():
     run = run_ttt("--help")
     assert run.returncode == 0
-    assert "varied-perfect, depth-N" in run.stdout
+    assert "varied-perfect, learned, depth-N" in run.stdout
 
 
 @pytest.mark.parametrize(("x", "o", "sides"), [
@@ -307,13 +307,17 @@ def test_other_games_default_to_iterative_deepening():
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--game", "chess"], "unknown game 'chess': choose tic-tac-toe, connect4, or CxRxK"),
+    (["--game", "chess"], "unknown game 'chess': choose tic-tac-toe, connect-four (7 x 6), "
+                          "or CxRxK"),
     (["--game", "3x3x4"], "no game '3x3x4': nobody can get 4 in a row"),
     (["--game", "0x3x3"], "columns must be at least 1"),
     (["--game", "connect4", "--o", "perfect"], "perfect searches to the end of the game, and "
                                                 "this game is too big for that: choose one of "
                                                 "human, random, one-layer, two-layer, depth-N"),
     (["--game", "4x4x4", "--x", "expectimax"], "expectimax searches to the end of the game"),
+    (["--game", "connect4", "--x", "learned"], "learned knows tic-tac-toe alone (it learned on "
+                                               "it), not this game: choose one of human, random"),
+    (["--game", "4x4x3", "--o", "zero-10"], "zero-10 knows tic-tac-toe alone"),
     (["--game", "6x4x4", "--x", "human", "--o", "imperfect"], "imperfect searches to the end"),
 ])
 def test_unknown_games_and_players_that_cannot_play_them_are_errors(args, message):

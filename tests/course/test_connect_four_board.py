@@ -68,14 +68,14 @@ def test_a_click_on_any_cell_drops_in_its_column_and_the_computer_replies():
 
 
 def test_a_full_column_is_refused_and_nothing_changes():
-    # you drop every disc in column 0; with seed 2 the computer blocks your three and has not won
+    # you drop every disc in column 0; with seed 4 the computer blocks your three and has not won
     # when the column is full:  X . . . . . .
     #                           X . . . . . .
     #                           O . . . . . .
     #                           X . . . . . .
     #                           X . . O . . .
-    #                           X . . O O . O
-    board = play_board(level="samples 1,000 games (MCTS)", seed=2, game="connect four")
+    #                           X O . O O . .
+    board = play_board(level="samples 1,000 games (MCTS)", seed=4, game="connect four")
     while 0 in board.board.legal_moves:
         board.drops[0].click()
     assert not board.board.is_over and str(board.board).split("|")[0][0] != "."

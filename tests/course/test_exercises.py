@@ -1429,9 +1429,9 @@ def test_own_players_in_lesson_6_are_compared_with_a_reference():
 
 
 def test_the_round_robin_prediction_names_the_draws():
+    from ttt.catalogue import make_player
     from ttt.course.exercises.lesson6 import check_draws_prediction
     from ttt.play.matches import round_robin
-    from ttt.play.players import make_player
     results = round_robin(["random", "one-layer", "two-layer", "perfect"], 20, make_player)
     right = check_draws_prediction("two-layer", results)
     wrong = check_draws_prediction("random", results)

@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 from traitlets import TraitError
 
+from ttt.catalogue import CONNECT_FOUR_LEVELS, LEVELS
 from ttt.core.protocol import IllegalMoveError
 from ttt.course.stepper import step_through
-from ttt.course.widgets import CONNECT_FOUR_LEVELS, LEVELS, ConnectFourBoard, PlayBoard
+from ttt.course.widgets import ConnectFourBoard, PlayBoard
 from ttt.games.board import Board
 from ttt.games.mnk import connect_four
 

@@ -30,7 +30,7 @@ from ttt.games.svg import cell_in_words
 from ttt.learning.tabular import BOARD_GAMES, board_table
 from ttt.learning.zero import zero_choice
 from ttt.play.matches import play_game
-from ttt.play.players import hopeful_value, lookahead_score, perfect_player
+from ttt.play.players import depth_limited_player, hopeful_value, lookahead_score, perfect_player
 from ttt.search.fast import Solver
 from ttt.search.mcts import PUCT_EXPLORATION, MCTSResult, Tally
 from ttt.search.minimax import minimax
@@ -514,13 +514,16 @@ def test_explain_at_two_moves_ahead_says_which_moves_tie_for_the_best_score():
     # . . O
     # X X O     O to move: X threatens 1 (the column) and 0 (the diagonal); O blocks one,
     # O X X     X wins at the other: both free cells score the same, a loss
-    both = lookahead_explanation(Board.from_string("..O|XXO|OXX"), 0, 2, "cell")
+    tied = Board.from_string("..O|XXO|OXX")
+    found = depth_limited_player(2, seed=1).choose(tied)  # what the player itself saw
+    both = lookahead_explanation(tied, found, "cell")
     assert ("Both free cells share the best score, so it picked one of them at random, each "
             "equally likely (1 in 2).") in both
     # . . .
     # O X O     X to move: 0 (the diagonal) and 1 (the column) win at once, 2 does not
     # O X X
-    two = lookahead_explanation(Board.from_string("...|OXO|OXX"), 0, 2, "cell")
+    wins = Board.from_string("...|OXO|OXX")
+    two = lookahead_explanation(wins, depth_limited_player(2, seed=1).choose(wins), "cell")
     assert "Cells 0 and 1 share the best score, so it picked one of them at random" in two
 
 

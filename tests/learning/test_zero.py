@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from ttt.catalogue import LEVELS, make_player
 from ttt.core.protocol import value_of
 from ttt.course.widgets import play_board
 from ttt.games.board import Board
@@ -32,7 +33,6 @@ from ttt.learning.zero import (
     zero_choice,
     zero_player,
 )
-from ttt.play.players import LEVELS, make_player
 from ttt.search.mcts import TreeNode, back_up, guided_mcts, puct
 from ttt.search.perfect import perfect_moves, perfect_score
 

@@ -89,8 +89,8 @@ def test_mean_score_and_its_interval():
     with pytest.raises(ValueError, match="games must be at least 2"):
         mean_score(random_player(), random_player(), 1)
 def test_a_round_robin_plays_every_ordered_pairing_and_repeats_exactly():
+    from ttt.catalogue import make_player
     from ttt.play.matches import crosstable, round_robin, standings
-    from ttt.play.players import make_player
     names = ["random", "two-layer"]
     results = round_robin(names, 10, make_player)
     assert list(results) == ["random vs random", "random vs two-layer", "two-layer vs random",

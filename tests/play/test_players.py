@@ -12,20 +12,18 @@ from hypothesis import strategies as st
 from strategies import playable_positions
 from time_limits import SEARCH_TIME_LIMIT
 
+from ttt.catalogue import make_player
 from ttt.core.protocol import SearchTooBigError
 from ttt.games.board import Board
 from ttt.games.mnk import MNK, ConnectFour, connect_four, mnk
 from ttt.play.matches import play_game, tournament
 from ttt.play.players import (
-    PLAYER_NAMES,
-    PLAYERS,
     alphabeta_player,
     blocking_moves,
     check_can_play,
     depth_limited_player,
     imperfect_player,
     iterative_deepening_player,
-    make_player,
     one_layer_player,
     perfect_player,
     random_player,
@@ -378,43 +376,6 @@ def test_an_iterative_deepening_budget_counts_seconds_or_positions(per_move):
         iterative_deepening_player(1, per_move=per_move)
 
 
-@pytest.mark.parametrize("name, refusal", [
-    ("deepening-100000000", r"budget \(positions a move\) must be at most 10,000,000"),
-    ("mcts-123456789", "playouts must be at most 10,000,000"),
-    ("id-100000", r"budget \(seconds a move\) is a time, more than 0 and at most 600")])
-def test_make_player_checks_the_number_in_a_name_as_if_given_directly(name, refusal):
-    """The number read from a name is the user's input: the factory checks it in full, though
-    make_player calls it from inside the package, where checks are not repeated."""
-    with pytest.raises(ValueError, match=refusal):
-        make_player(name)
-
-
-# --- names ------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("name", [*PLAYERS, "depth-1", "depth-2", "depth-12", "mcts-1", "mcts-50",
-                                  "id-0.05", "id-1", "deepening-1", "deepening-50"])
-def test_make_player_names_its_players(name):
-    player = make_player(name, seed=1)
-    assert player.__name__ == name
-    assert player(Board()) in range(9)
-
-
-def test_make_player_perfect_is_the_perfect_player():
-    assert make_player("perfect") is perfect_player
-    assert perfect_player.__name__ == "perfect"
-
-
-@pytest.mark.parametrize("name", ["wizard", "depth-0", "depth-", "depth-x", "depth-2.5",
-                                  "Perfect", "", "id-0", "id-", "id-x", "id--1", "mcts-0.5",
-                                  "deepening-0", "deepening-", "deepening-1.5", "deepening-x"])
-def test_make_player_rejects_unknown_names(name):
-    with pytest.raises(ValueError, match="unknown player") as error:
-        make_player(name)
-    for choice in PLAYER_NAMES:
-        assert choice in str(error.value)
-
-
 # --- every player on any game: the ones that solve play games small enough, refuse the rest -----
 
 #   O . . X
@@ -508,15 +469,3 @@ def test_the_alphabeta_player_plays_alphabeta_and_notes_its_nodes():
         alphabeta_player(nodes=())
     with pytest.raises(ValueError, match="depth"):
         alphabeta_player(0)
-def test_make_player_is_the_one_factory_of_the_boards_levels_too():
-    from ttt.play.players import LEVEL_NAMES
-    for label, name in LEVEL_NAMES.items():
-        if label != "perfect":  # a player's own name comes first: 'perfect' is perfect_player
-            assert make_player(label, seed=1).__name__ == make_player(name, seed=1).__name__ \
-                == name
-    assert make_player("perfect") is perfect_player
-
-
-def test_make_player_refuses_a_name_that_is_not_a_str():
-    with pytest.raises(TypeError, match="name should be str"):
-        make_player(2)

@@ -16,12 +16,13 @@ from strategies import positions
 from time_limits import SEARCH_TIME_LIMIT
 from toy_games import Heap
 
+from ttt.catalogue import make_player
 from ttt.core.protocol import SearchTooBigError, check_exhaustive, final_score
 from ttt.core.watching import Watch
 from ttt.games.board import Board, IllegalMoveError
 from ttt.games.mnk import ConnectFour, connect_four, mnk
 from ttt.play.matches import tournament
-from ttt.play.players import expectimax_player, make_player, random_player
+from ttt.play.players import expectimax_player, random_player
 from ttt.search.counting import random_game_odds, reachable_positions
 from ttt.search.expectimax import (
     EXPECTIMAX_LIMIT,

@@ -10,10 +10,11 @@ import pytest
 from time_limits import SEARCH_TIME_LIMIT
 from toy_games import Heap
 
+from ttt.catalogue import make_player
 from ttt.core.protocol import opponent
 from ttt.games.board import Board, IllegalMoveError
 from ttt.play.matches import play_game
-from ttt.play.players import make_player, mcts_player, random_player
+from ttt.play.players import mcts_player, random_player
 from ttt.search.mcts import EXPLORATION, Tally, TreeNode, mcts, ucb1
 from ttt.search.perfect import shared_solver
 from ttt.search.trace import BACK_UP, EXPAND, PLAY_OUT, SELECT, mcts_steps

@@ -15,8 +15,8 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 
+from ttt.catalogue import a_game_name
 from ttt.contest.entering import a_contest_folder, contest_folder
-from ttt.contest.games import a_game
 from ttt.contest.rating import leaderboard
 from ttt.contest.report import write_report
 from ttt.contest.running import Game, NoResult, collect_entries, run_contest
@@ -47,7 +47,7 @@ def _parser() -> argparse.ArgumentParser:
                                                    "--folder"),
                          help="the entries (default: TTT_CONTEST, else ~/ttt-contest)")
     running.add_argument("--game", default="tic-tac-toe",
-                         type=_by_rule(partial(a_game, name="--game"), "--game"),
+                         type=_by_rule(partial(a_game_name, name="--game"), "--game"),
                          help="tic-tac-toe (default), connect-four, or CxRxK, e.g. 5x5x4")
     running.add_argument("--seed", type=int, default=0, help="the same seed, the same contest")
     running.add_argument("--out", default="build/contest", help="the report's folder")

@@ -166,7 +166,7 @@ def _gather(obj: Any, home: str, imports: dict[str, str], sources: dict[str, str
 
 
 #: The imports of a course player made afresh by name (private names: the student's own stay free).
-_MAKE_PLAYER = {"_make_player": "from ttt.play.players import make_player as _make_player",
+_MAKE_PLAYER = {"_make_player": "from ttt.catalogue import make_player as _make_player",
                 "_random": "import random as _random"}
 
 
@@ -175,7 +175,7 @@ def _course_player_name(value: object) -> str | None:
     (``backup = two_layer_player(seed=21)``): a player made by a call, whose source is not its
     own, travels as a call of ``make_player``, seeded by the game's seed (the seat seeds
     ``random``)."""
-    from ttt.play.players import make_player
+    from ttt.catalogue import make_player
 
     name = getattr(value, "__name__", None)
     if getattr(value, "__module__", None) != "ttt.play.players" or not isinstance(name, str):

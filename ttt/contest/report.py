@@ -19,7 +19,7 @@ import matplotlib
 matplotlib.use("Agg")  # files only: the report is written from a terminal too
 import matplotlib.pyplot as plt  # noqa: E402 (after choosing the back end)
 
-from ttt.contest.games import starting_position  # noqa: E402
+from ttt.catalogue import game_named  # noqa: E402
 from ttt.contest.rating import Standing, leaderboard  # noqa: E402
 from ttt.contest.running import Contest, Game  # noqa: E402
 from ttt.core.arguments import checked  # noqa: E402
@@ -162,7 +162,7 @@ def _replay_page(contest: Contest, game: Game, number: int) -> str:
 
 def _replay_positions(game_name: str, game: Game) -> list[tuple[Position, str]]:
     """Each position of ``game`` with a caption: the start, then after each move."""
-    position = starting_position(game_name)
+    position = game_named(game_name)
     shown = [(position, "The empty board.")]
     for number, move in enumerate(game.moves, 1):
         mover = position.to_move

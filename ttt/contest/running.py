@@ -19,8 +19,9 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from ttt.catalogue import a_game_name, game_named
 from ttt.contest.entering import ENTRY_NAME, a_contest_folder
-from ttt.contest.games import a_game, reference_players, starting_position
+from ttt.contest.games import reference_players
 from ttt.contest.sandbox import FIRST_UID, Fault, Jail, Limits, Seat
 from ttt.core.arguments import at_least, checked
 
@@ -117,7 +118,7 @@ def game_seed(seed: int, x: str, o: str) -> int:
     return int.from_bytes(hashlib.sha256(f"{seed}:{x}:{o}".encode()).digest()[:4], "big")
 
 
-@checked(game=a_game, swiss_rounds=at_least(
+@checked(game=a_game_name, swiss_rounds=at_least(
     1, 100, " (a round robin of a hundred players has fewer rounds)"))
 def run_contest(entries: list[Entry], game: str = "tic-tac-toe", seed: int = 0,
                 limits: Limits = _DEFAULT_LIMITS, references: bool = True,
@@ -130,7 +131,7 @@ def run_contest(entries: list[Entry], game: str = "tic-tac-toe", seed: int = 0,
     as it ends. Fails closed: CannotConfine before the first game if no player can play here,
     NoResult after the last if no game ranks anyone (every one ended by a failure of a player,
     and every player failed)."""
-    start = starting_position(game)  # an unknown game is refused before any process starts
+    start = game_named(game)  # an unknown game is refused before any process starts
     players = _field(entries, game, references)
     games_each = 2 * (swiss_rounds if swiss_rounds is not None else len(players) - 1)
     limits = replace(limits, cpu_seconds=limits.cpu_budget(games_each, start.free_cells))
@@ -251,7 +252,7 @@ def _play_sandboxed(x_seat: Seat, o_seat: Seat, x: str, o: str, seed: int, game:
         fault = seat.new_game(seed)
         if fault:
             return _lost(record, name, side, fault, 0, x_seat, o_seat)
-    position = starting_position(game)
+    position = game_named(game)
     while not position.is_over:
         side = position.to_move
         seat, name = (x_seat, x) if side == "X" else (o_seat, o)

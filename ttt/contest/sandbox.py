@@ -37,7 +37,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ttt.contest.games import a_game, starting_position
+from ttt.catalogue import a_game_name, game_named
 from ttt.core.arguments import at_least, checked, within
 
 __all__ = ["CannotConfine", "Fault", "Jail", "Limits", "Seat"]
@@ -261,7 +261,7 @@ def _try_bubblewrap(jail: Jail) -> tuple[str | None, str]:
 def _check_a_real_seat(jail: Jail, game: str, limits: Limits) -> None:
     """CannotConfine unless a seat in ``jail`` loads a course player and answers a legal first
     move of ``game``: the one check that shows the players can play, before any game counts."""
-    start = starting_position(game)
+    start = game_named(game)
     limits = replace(limits, cpu_seconds=limits.cpu_budget(1, start.free_cells))
     seat = Seat("builtin:random", None, game, limits, jail, FIRST_UID)
     try:
@@ -310,7 +310,7 @@ def _moves_so_far(value: object, name: str) -> None:
         at_least(0)(move, f"each of the {name}")
 
 
-@checked(uid=at_least(0), game=a_game)
+@checked(uid=at_least(0), game=a_game_name)
 class Seat:
     """One player's process: started, asked for moves against the clock, restarted after a
     failure, stopped. The player's entry file (or ``builtin:NAME``) is copied into a fresh folder

@@ -37,9 +37,9 @@ def main(argv: list[str] | None = None) -> None:
     options = _parse(argv)
     requests, answers = _take_pipes()
     _limit(options)
-    from ttt.contest.games import starting_position  # after the limits: imports count too
+    from ttt.catalogue import game_named  # after the limits: imports count too
 
-    start = starting_position(options.game)
+    start = game_named(options.game)
     load = _loader(options.entry)
     player = None
     for line in requests:
@@ -92,7 +92,7 @@ def _loader(entry: str) -> Callable[[int], Any]:
     """A function from a game's seed to a fresh player: a built-in level made with that seed
     (``builtin:NAME``), or the entry file run afresh, its ``PLAYER``."""
     if entry.startswith("builtin:"):
-        from ttt.play.players import make_player
+        from ttt.catalogue import make_player
 
         return lambda seed: make_player(entry.removeprefix("builtin:"), seed)
 

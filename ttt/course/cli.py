@@ -2,8 +2,9 @@
 
 Without options you choose X or O and play the perfect computer, which varies its moves among the
 equally good ones. ``--x`` and ``--o`` choose the players: ``human`` for a person at the keyboard,
-or any computer player of ``ttt.play.players``, e.g. ``python -m ttt --x perfect --o random --seed
-1``. ``--game`` plays another game: ``connect4`` (7 x 6; a move is a column) or an m,n,k-game such
+or any computer player of ``ttt.catalogue``, e.g. ``python -m ttt --x perfect --o random --seed
+1``. ``--game`` plays another game, by the catalogue's name for it: ``connect-four`` (or
+``connect4``: 7 x 6; a move is a column) or an m,n,k-game such
 as ``4x4x3`` (three in a row on a board 4 wide and 4 high; a move is a cell), against iterative
 deepening with a second a move unless told otherwise. A board bigger than ``ttt.games.mnk.MAX_SIDE``
 (19 x 19), or a player that searches to the end of a game too big for that, is refused at once.
@@ -12,18 +13,18 @@ deepening with a second a move unless told otherwise. A board bigger than ``ttt.
 from __future__ import annotations
 
 import argparse
-import re
 import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ttt.catalogue import PLAYER_NAMES, a_player_name, game_named, make_player, plays_the_game
 from ttt.core.arguments import checked
 from ttt.core.protocol import Position, SearchTooBigError
 from ttt.games.board import EMPTY, Board
-from ttt.games.mnk import MAX_SIDE, ConnectFour, connect_four, mnk
+from ttt.games.mnk import MAX_SIDE, ConnectFour, connect_four
 from ttt.games.svg import cell_in_words
 from ttt.play.matches import Player, player_name
-from ttt.play.players import EXHAUSTIVE_PLAYERS, PLAYER_NAMES, check_can_play, make_player
+from ttt.play.players import EXHAUSTIVE_PLAYERS, check_can_play
 
 __all__ = ["main", "parse_args"]
 
@@ -32,8 +33,11 @@ COMPUTER = "varied-perfect"
 #: The computer on the other games, most of them too big for a perfect player.
 COMPUTER_ELSEWHERE = "id-1"
 _CHOICES = (HUMAN, *PLAYER_NAMES)
-#: The players that play any game: those that do not search to the end of it.
-_ANY_GAME = (HUMAN, *(name for name in PLAYER_NAMES if name not in EXHAUSTIVE_PLAYERS))
+#: The players that play any game: those that neither search to the end of it nor learned
+#: tic-tac-toe alone.
+_ANY_GAME = (HUMAN, *(name for name in PLAYER_NAMES if name not in EXHAUSTIVE_PLAYERS
+                      and plays_the_game(name.replace("-N", "-1").replace("-S", "-1"),
+                                         connect_four())))
 
 Ask = Callable[[str], str]
 Tell = Callable[[str], None]
@@ -68,7 +72,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                f"{HUMAN} if that one is a computer, else the computer. "
                f"{', '.join(EXHAUSTIVE_PLAYERS)} search to the end of the game: they play only "
                f"games small enough for that "
-               f"(e.g. 4x4x4, not connect4).")
+               f"(e.g. 4x4x4, not connect-four).")
     parser = argparse.ArgumentParser(
         prog="python -m ttt",
         description="Play tic-tac-toe, Connect Four or an m,n,k-game in the terminal.",
@@ -80,11 +84,14 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, metavar="N",
                         help="seed for the computer's random choices, to replay the same game")
     parser.add_argument("--game", type=_game_choice, default=Board(), metavar="GAME",
-                        help=f"tic-tac-toe (the default), connect4 (7 x 6), or CxRxK: K in a "
+                        help=f"tic-tac-toe (the default), connect-four (7 x 6), or CxRxK: K in a "
                              f"row on a board C wide and R high (each at most {MAX_SIDE}), "
                              f"e.g. 4x4x3")
     args = parser.parse_args(argv)
     for name in (args.x, args.o):
+        if name not in (None, HUMAN) and not plays_the_game(name, args.game):
+            parser.error(f"{name} knows tic-tac-toe alone (it learned on it), not this game: "
+                         f"choose one of {', '.join(_ANY_GAME)}")
         try:
             check_can_play(name, args.game)
         except SearchTooBigError:
@@ -94,33 +101,22 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 
 def _game_choice(text: str) -> Position:
-    """The empty position of the game ``text`` names; otherwise an argparse error saying what
-    can be chosen."""
-    name = text.strip().lower()
-    if name in ("tic-tac-toe", "tictactoe"):
-        return Board()
-    if name in ("connect4", "connect-four"):
-        return connect_four()
-    sizes = re.fullmatch(r"([0-9]+)x([0-9]+)x([0-9]+)", name)
-    if sizes:
-        try:
-            return mnk(*map(int, sizes.groups()))
-        except ValueError as problem:
-            raise argparse.ArgumentTypeError(f"no game {text!r}: {problem}") from None
-    raise argparse.ArgumentTypeError(
-        f"unknown game {text!r}: choose tic-tac-toe, connect4, or CxRxK for K in a row on a "
-        f"board C wide and R high (e.g. 4x4x3)")
+    """The empty position of the game ``text`` names (``ttt.catalogue.game_named``); otherwise
+    an argparse error saying what can be chosen."""
+    try:
+        return game_named(text)
+    except (TypeError, ValueError) as problem:
+        raise argparse.ArgumentTypeError(str(problem).removeprefix("name: ")) from None
 
 
 def _player_choice(name: str) -> str:
     """``name``, if it names a player; otherwise an argparse error that lists the choices."""
     if name != HUMAN:
         try:
-            make_player(name)
-        except ValueError:
+            a_player_name(name, "player")
+        except (TypeError, ValueError) as problem:
             raise argparse.ArgumentTypeError(
-                f"unknown player {name!r}: choose one of {', '.join(_CHOICES)} "
-                f"(N a whole number from 1 up, e.g. depth-2 or mcts-1000)") from None
+                f"{str(problem).removeprefix('player: ')} (or {HUMAN})") from None
     return name
 
 

@@ -5,11 +5,12 @@
 ``explanation``, so a browser test (or a teacher's stylesheet) can find them. Its live region
 (``live``, ``ttt.course.aria.LiveRegion``) has a screen reader read out each move of the computer,
 the result and what a control changed; the boards are played from the keyboard alone too.
-``play_board(game='connect four')`` is the Connect Four board (class ``connect-four`` too): its
+``play_board(game='connect-four')`` is the Connect Four board (class ``connect-four`` too): its
 column buttons are ``drop-0`` ... ``drop-6``, its cells ``disc-0`` ... ``disc-41``. What the
 tic-tac-toe board knows about good and bad moves comes from the package's solver
 (``ttt.search.perfect``), what the Connect Four board knows from alpha-beta a few moves deep;
-the computer's moves come from the players of ``ttt.play.players``.
+the computer's moves come from the players of ``ttt.catalogue``, and Explain shows what the
+player that moved found (its ``.choose``): the board runs no search of its own for it.
 """
 
 from __future__ import annotations
@@ -17,40 +18,39 @@ from __future__ import annotations
 import copy
 import html
 import inspect
+import math
 import operator
-import re
 from functools import cache
 from typing import Any
 
 import ipywidgets as widgets
 from traitlets import TraitError
 
+from ttt.catalogue import CONNECT_FOUR_LEVELS, LEVELS, a_game_name, game_named, make_player
 from ttt.core.arguments import BOARD_SIZE, at_least, checked
 from ttt.core.protocol import Position, a_game_going_on, seeded_random, signed
 from ttt.course.aria import KEYBOARD, LiveRegion
 from ttt.games.board import Board, a_board
-from ttt.games.mnk import connect_four
+from ttt.games.mnk import ConnectFour, connect_four
 from ttt.games.svg import O_COLOUR, X_COLOUR, cell_in_words
 from ttt.learning.tabular import BOARD_GAMES, board_table
-from ttt.learning.zero import zero_choice
+from ttt.learning.zero import ZeroChoice
 from ttt.pictures.display import draw_tree
 from ttt.play.matches import Player
 from ttt.play.players import (
-    CONNECT_FOUR_LEVELS,
-    LEVELS,
+    Deepened,
+    Lookahead,
     blocking_moves,
     hopeful_value,
     imperfect_player,
-    lookahead_score,
-    make_player,
     winning_moves,
 )
 from ttt.search import fast
-from ttt.search.mcts import PUCT_EXPLORATION, MCTSResult, mcts
-from ttt.search.minimax import alphabeta, iterative_deepening
+from ttt.search.mcts import PUCT_EXPLORATION, MCTSResult
+from ttt.search.minimax import alphabeta
 from ttt.search.perfect import Outcome, move_outcomes, move_scores, outcome
 
-__all__ = ["CONNECT_FOUR_LEVELS", "HINT_COLOURS", "HINT_DEPTH", "LEVELS", "ConnectFourBoard",
+__all__ = ["HINT_COLOURS", "HINT_DEPTH", "ConnectFourBoard",
            "PlayBoard", "explanation", "explanation_tree", "hint", "imperfect_explanation",
            "learned_explanation", "lookahead_explanation", "lookahead_hint",
            "play_board", "sampling_explanation"]
@@ -303,23 +303,13 @@ class _GameBoard(widgets.VBox):
         self._show_thinking()
         if self.explain.value:  # not the explanation of a move of an earlier game
             self.explanation.value, self.explanation_tree.value = f"<i>{thinking}</i>", ""
-        name, found = self.level.value, None
-        playouts = re.fullmatch(r"mcts-(\d+)", name)
-        seconds = re.fullmatch(r"id-([\d.]+)", name)
-        guided = re.fullmatch(r"zero-(\d+)", name)
-        # the searches run here, not through the player, to keep what they found for Explain
-        if playouts:
-            found = mcts(board, int(playouts[1]), seed=self.rng.randrange(2**32))
+        computer, found = self.computer, None
+        if hasattr(computer, "choose"):  # a player that searches says what it found
+            found = computer.choose(board)
             move = found.move
-        elif guided:
-            found = zero_choice(board, int(guided[1]))
-            move = found.move
-        elif seconds:
-            move, *found = iterative_deepening(board, float(seconds[1]),
-                                               seed=self.rng.randrange(2**32))
         else:
-            move = self.computer(board)
-        self.choices[len(self.history) - 1] = (name, found)
+            move = computer(board)
+        self.choices[len(self.history) - 1] = (self.level.value, found)
         self.history.append(board.play(move))
         return f"The computer ({board.to_move}) played {self._where(move)}. "
 
@@ -397,18 +387,17 @@ class _GameBoard(widgets.VBox):
         label = self._label(name)
         head = (f"<p style='{_PARAGRAPH}'>The computer ({position.to_move}) played {self.NOUN} "
                 f"<b>{move}</b> at “{html.escape(label)}”. ")
-        if name.startswith("mcts"):
+        if isinstance(found, MCTSResult):
             return head + sampling_explanation(found, self.NOUN)
-        if name.startswith("zero"):
+        if isinstance(found, ZeroChoice):
             return head + _guided_explanation(found, self.NOUN)
-        if name.startswith("id"):
-            depth, nodes = found
-            return head + (f"It thought for {name[3:]} s by iterative deepening (lesson 7): "
-                           f"alpha-beta 1, 2, 3, … moves deep, {nodes:,} positions in all. The "
-                           f"deepest search it finished looked <b>{depth}</b> moves ahead and "
-                           f"ranked {self.NOUN} {move} first.</p>")
-        if name.startswith("depth"):
-            return head + lookahead_explanation(position, move, int(name[6:]), self.NOUN)
+        if isinstance(found, Deepened):
+            return head + (f"It searched by iterative deepening (lesson 7) while its time "
+                           f"lasted: alpha-beta 1, 2, 3, … moves deep, {found.nodes:,} positions "
+                           f"in all. The deepest search it finished looked <b>{found.depth}</b> "
+                           f"moves ahead and ranked {self.NOUN} {move} first.</p>")
+        if isinstance(found, Lookahead):
+            return head + lookahead_explanation(position, found, self.NOUN)
         if name == "learned":
             return head + learned_explanation(position, move, self.NOUN)
         return head + self._explain_rule(name, position, move)
@@ -518,9 +507,14 @@ def lookahead_hint(position: Position, move: Any,
     result it proved (+1 and 'win in 5', 0 and 'draw', -1 and 'loss in 4', counting both
     players' moves, this one included), or else its estimate, None and a text such as '≈ +0.21'
     (the position's own ``estimate()`` where the search stopped)."""
+    score = alphabeta(position.play(move), depth=depth).score
+    return _seen(position, move, score if position.to_move == "X" else -score, depth)
+
+
+def _seen(position: Position, move: Any, mine: float, depth: int) -> tuple[int | None, str]:
+    """``lookahead_hint``'s answer from the score ``mine`` a search ``depth`` moves deep saw after
+    ``move``, for the player making it."""
     after = position.play(move)
-    score = alphabeta(after, depth=depth).score
-    mine = score if position.to_move == "X" else -score
     if abs(mine) >= 1:
         moves = position.free_cells - (abs(mine) - 1)
         return (1, f"win in {moves:.0f}") if mine > 0 else (-1, f"loss in {moves:.0f}")
@@ -697,15 +691,39 @@ def imperfect_explanation(board: Board, chosen: int) -> str:
             + _table(("cell", f"outcome for {mover}", "its score"), rows, chosen))
 
 
-@checked(**_GOING_ON)
-def lookahead_explanation(position: Position, chosen: Any, depth: int, noun: str) -> str:
-    """HTML explaining the move ``chosen`` by a player looking ``depth`` moves ahead (its own
-    included): what its search saw after each move, for the player moving."""
-    sign = 1 if position.to_move == "X" else -1
-    scores = {move: sign * lookahead_score(position.play(move), depth - 1)
-              for move in position.legal_moves}
+def _a_lookahead(value: object, name: str, arguments: dict) -> None:
+    """The rule of what a depth-limited player found in ``position`` (its ``.choose``): a
+    ``Lookahead`` that looked 1 to 100 moves ahead, with a finite score for each legal move, and
+    played a move of the best score."""
+    if not isinstance(value, Lookahead):
+        raise TypeError(f"{name} is what a depth-limited player found (its .choose(position), a "
+                        f"Lookahead), got {type(value).__name__}")
+    depth, scores = value.depth, value.scores
+    if type(depth) is not int or not 1 <= depth <= 100:
+        raise ValueError(f"{name}.depth is how many moves it looked ahead, 1 to 100, got "
+                         f"{depth!r:.40}")
+    position = arguments.get("position")
+    if not isinstance(scores, dict) or (isinstance(position, Position)
+                                        and set(scores) != set(position.legal_moves)):
+        raise ValueError(f"{name}.scores gives each legal move of the position its score, got "
+                         f"{scores!r:.60}")
+    if not all(type(score) in (int, float) and math.isfinite(score) for score in scores.values()):
+        raise ValueError(f"{name}.scores are finite numbers, got {scores!r:.60}")
+    if value.move not in scores or scores[value.move] != max(scores.values()):
+        raise ValueError(f"{name}.move is a move of the best score, got {value.move!r:.40}")
+
+
+_a_lookahead.with_arguments = True  # type: ignore[attr-defined]
+
+
+@checked(**_GOING_ON, found=_a_lookahead)
+def lookahead_explanation(position: Position, found: Lookahead, noun: str) -> str:
+    """HTML explaining the move of a player that looked ``found.depth`` moves ahead (its own
+    included) from ``position``: what its search saw after each move (``found.scores``, the
+    player's own), for the player moving."""
+    scores, depth, chosen = found.scores, found.depth, found.move
     best = [move for move in scores if scores[move] == max(scores.values())]
-    rows = [(move, lookahead_hint(position, move, depth - 1)[1]) for move in position.legal_moves]
+    rows = [(move, _seen(position, move, score, depth - 1)[1]) for move, score in scores.items()]
     guess = "open lines, lesson 6" if isinstance(position, Board) else "open windows, lesson 7"
     return (f"It searched {depth} moves ahead (its own and {depth - 1} more) and scored what it "
             f"saw for {position.to_move}: a result it proved, or else a guess at the position "
@@ -785,17 +803,27 @@ def _explain_row(board: Board, cell: int, outcome: Outcome) -> tuple[Any, ...]:
     return cell, text, signed(outcome.value), f"{below:,}"
 
 
-@checked
+def _a_board_game(value: object, name: str) -> None:
+    """The argument rule of a playable board's game: a name of the catalogue's (``game_named``)
+    whose board is tic-tac-toe's or Connect Four's."""
+    a_game_name(value, name)
+    if not isinstance(game_named(value), (Board, ConnectFour)):
+        raise ValueError(f"{name}: the boards play tic-tac-toe and Connect Four (any size), not "
+                         f"{value!r}: choose 'tic-tac-toe' or 'connect-four'")
+
+
+@checked(game=_a_board_game)
 def play_board(human: str = "X", level: str | None = None, seed: int | None = None,
                game: str = "tic-tac-toe") -> PlayBoard | ConnectFourBoard:
-    """A board to play against the computer in a notebook (or a Voilà page): ``game`` is
-    'tic-tac-toe' (``level`` 'perfect' unless told) or 'connect four' (7 x 6, 'looks 4 moves
-    ahead' unless told). ``level`` is a level's label ("also blocks") or the name of the player
-    it plays ('two-layer'), as ``make_player`` takes both."""
-    if game == "tic-tac-toe":
+    """A board to play against the computer in a notebook (or a Voilà page): ``game`` is a name
+    of ``ttt.catalogue.game_named``'s, 'tic-tac-toe' (``level`` 'perfect' unless told) or
+    'connect-four' ('connect four', 7 x 6, 'looks 4 moves ahead' unless told). ``level`` is a
+    level's label ("also blocks") or the name of the player it plays ('two-layer'), as
+    ``make_player`` takes both."""
+    empty = game_named(game)
+    if isinstance(empty, Board):
         return PlayBoard(human=human, level="perfect" if level is None else level, seed=seed)
-    if game == "connect four":
-        level = "looks 4 moves ahead" if level is None else level
-        return ConnectFourBoard(human=human, level=level, seed=seed)
-    raise ValueError(f"unknown game {game!r}: choose 'tic-tac-toe' or 'connect four'")
+    level = "looks 4 moves ahead" if level is None else level
+    return ConnectFourBoard(human=human, level=level, seed=seed,
+                            columns=empty.columns, rows=empty.rows)
 

@@ -46,11 +46,6 @@ from ttt.core.arguments import at_least, checked, unchecked, within
 from ttt.core.protocol import check_not_over
 from ttt.games.grid import Grid
 
-try:  # for the fast copy of training's arithmetic only: everything runs without it
-    import numpy
-except ModuleNotFoundError:  # the browser-only version (Pyodide's numpy is on no registry)
-    numpy = None
-
 __all__ = ["HIDDEN", "Adam", "Network", "encode", "forward", "gradients", "layer", "legal_mask",
            "load_network", "loss", "masked_softmax", "new_network", "predict", "relu",
            "save_network", "shipped_network", "train_step", "weight_count"]
@@ -259,7 +254,7 @@ def _loss_and_gradients(network: Network, planes: Matrix, legal: list[list[bool]
                         policies: Matrix, values: Vector) -> tuple[float, dict[str, Any]]:
     """The loss and its gradients: numpy's fast copy where numpy is there (the same numbers,
     tests/learning/test_network.py checks), else the plain Python below."""
-    if numpy is not None:
+    if _numpy() is not None:
         return _fast_loss_and_gradients(network, planes, legal, policies, values)
     return _plain_loss_and_gradients(network, planes, legal, policies, values)
 
@@ -313,11 +308,24 @@ def _add_outer(weights: Matrix, biases: Vector, inputs: Vector, errors: Vector) 
 # --- the fast copy: the batch's loss and gradients with numpy, when numpy is there ---------------
 
 
+@cache
+def _numpy() -> Any:
+    """numpy, for the fast copy of training's arithmetic only, else None (the browser-only
+    version: Pyodide's numpy is on no registry). Imported at training's first batch, not with
+    this module: a player that only plays, as a contest's seat under its limits, never loads it
+    (under a limit of no new processes, numpy's start fails)."""
+    try:
+        import numpy
+    except ModuleNotFoundError:
+        return None
+    return numpy
+
+
 def _fast_loss_and_gradients(network: Network, planes: Matrix, legal: list[list[bool]],
                              policies: Matrix, values: Vector) -> tuple[float, dict[str, Any]]:
     """``_plain_loss_and_gradients`` with numpy's arrays, the whole batch at once: the same
     formulas, as matrix products (training on the desktop goes fifty times faster)."""
-    np = numpy
+    np = _numpy()
     w = {name: np.array(array, dtype=float) for name, array in network.weights().items()}
     x, allowed = np.array(planes, dtype=float), np.array(legal, dtype=bool)
     target, result = np.array(policies, dtype=float), np.array(values, dtype=float)

@@ -30,7 +30,7 @@ from ttt.core.protocol import (
 )
 from ttt.games.board import SYMMETRIES, Board, IllegalMoveError, tic_tac_toe_only
 from ttt.play.matches import Player, play_game
-from ttt.play.players import perfect_player, random_player, register_player
+from ttt.play.players import perfect_player, random_player
 from ttt.search.counting import reachable_positions
 from ttt.search.perfect import perfect_moves
 
@@ -333,13 +333,10 @@ def board_table() -> ValueTable:
 @checked
 def learned_player(seed: int | None = None) -> Player:
     """The playable board's "learned" level: ``board_table``'s player (trained at its first
-    call), named 'learned'. ``make_player('learned', seed)`` builds it."""
+    call), named 'learned'. ``ttt.catalogue.make_player('learned', seed)`` builds it."""
     play = board_table().player(seed=seed)
     play.__name__ = play.__qualname__ = "learned"
     return play
-
-
-register_player("learned", learned_player)  # make_player's "learned": players cannot import us
 
 
 @checked

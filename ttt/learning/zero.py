@@ -2,8 +2,9 @@
 
 ``zero_player(playouts)`` plays by ``ttt.search.mcts.guided_mcts`` with the shipped network
 (``ttt.learning.network.shipped_network``) as its guide, the move visited most;
-``make_player('zero-N')`` builds it with N playouts. ``zero_choice`` is the same choice with what
-lay behind it, for the board's Explain: the network's prior and value, and the search's visits.
+``ttt.catalogue.make_player('zero-N')`` builds it with N playouts. ``zero_choice`` is its choice
+with what lay behind it (the player's ``.choose``), for the board's Explain: the network's prior
+and value, and the search's visits.
 
 The judge asks the solver (``ttt.search.perfect``), which knows every position's value:
 
@@ -41,7 +42,7 @@ from ttt.games.grid import Grid
 from ttt.learning.network import Network, encode, forward, legal_mask, shipped_network
 from ttt.learning.selfplay import remembering
 from ttt.play.matches import Player
-from ttt.play.players import register_numbered
+from ttt.play.players import choosing_player
 from ttt.search.counting import reachable_positions
 from ttt.search.mcts import guided_mcts
 from ttt.search.perfect import perfect_moves, perfect_score
@@ -82,8 +83,11 @@ def _guide_of(network: Network | None) -> Any:
 def zero_choice(position: Grid, playouts: int = 100, network: Network | None = None) -> ZeroChoice:
     """The zero player's move in ``position`` with what lay behind it: ``guided_mcts`` with
     ``playouts``, guided by ``network`` (None: the shipped one)."""
-    guide = _guide_of(network)
     check_not_over(position)
+    return _choice(position, playouts, _guide_of(network))
+
+
+def _choice(position: Grid, playouts: int, guide: Any) -> ZeroChoice:
     search = guided_mcts(position, playouts, guide)
     prior, value = guide(position)
     return ZeroChoice(position, search.move, prior, value,
@@ -95,24 +99,17 @@ def zero_choice(position: Grid, playouts: int = 100, network: Network | None = N
 def guided_search_player(playouts: int, network: Network | None = None) -> Player:
     """A player that plays the move ``guided_mcts`` with ``playouts`` visits most, guided by
     ``network`` (None: the shipped one): the same move every time in a position."""
-    guide = _guide_of(network)
-
-    def play(position: Grid) -> int:
-        return guided_mcts(position, playouts, guide).move
-
-    play.__name__ = play.__qualname__ = f"zero-{playouts}"
-    return play
+    guide = _guide_of(network)  # one for all its moves: what it has evaluated, it remembers
+    return choosing_player(f"zero-{playouts}",
+                           lambda position: _choice(position, playouts, guide))
 
 
 @checked(playouts=at_least(1, 100_000, " (more would take seconds a move)"))
 def zero_player(playouts: int = 100, seed: int | None = None) -> Player:
     """The playable board's AlphaZero level: ``guided_search_player`` with the shipped network,
-    named 'zero-N'; ``make_player('zero-100')`` builds it. Its search draws nothing at random,
-    so ``seed`` changes nothing (every player of ``make_player`` takes one)."""
+    named 'zero-N'; ``ttt.catalogue.make_player('zero-100')`` builds it. Its search draws nothing
+    at random, so ``seed`` changes nothing (every player of ``make_player`` takes one)."""
     return guided_search_player(playouts)
-
-
-register_numbered("zero", zero_player)  # make_player's "zero-N": players cannot import us
 
 
 # --- the judge ---------------------------------------------------------------------------------

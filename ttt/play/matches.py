@@ -29,7 +29,7 @@ Player = Callable[[Position], Any]
 # --- the rules of this module's arguments --------------------------------------------------------
 
 #: The rule of a count of games: a whole number, 0 or more.
-_GAMES = numbers_within(0, math.inf, "a count of games, 0 or more")
+_A_GAME_COUNT = numbers_within(0, math.inf, "a count of games, 0 or more")
 
 
 def _names(value: object, name: str) -> None:
@@ -42,7 +42,7 @@ def _names(value: object, name: str) -> None:
 def _a_round_robin(value: object, name: str) -> None:
     """The rule of a round robin's results (``check_round_robin``), its counts 0 or more."""
     check_round_robin(value)
-    _GAMES(value, name)
+    _A_GAME_COUNT(value, name)
 
 
 def _players_of_results(value: object, name: str, arguments: dict) -> None:
@@ -168,7 +168,7 @@ def standings_table(results: RoundRobin) -> str:
     return "\n".join(lines)
 
 
-@checked(counts=_GAMES)
+@checked(counts=_A_GAME_COUNT)
 def won_drawn_lost(counts: Counter[str], side: str) -> tuple[int, int, int]:
     """A tournament's Counter seen by the player on ``side`` ('X' or 'O'): its wins, draws and
     losses."""

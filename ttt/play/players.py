@@ -6,10 +6,13 @@ heuristic); ``imperfect`` (hopes the opponent errs); ``perfect`` and ``varied-pe
 play by chance: ``expectimax`` plays best against an opponent who moves at random, and ``mcts-N``
 chooses by N random games (Monte Carlo tree search). Two search deeper and deeper while their
 budget lasts, both ``iterative_deepening_player``: ``deepening-N`` for N positions a move, the same
-moves on every computer, and ``id-S`` for S seconds a move, deeper on a faster computer. A module
-above this one adds its own (``register_player``, ``register_numbered``): ``ttt.learning.tabular``'s
-``learned`` and ``ttt.learning.zero``'s ``zero-N`` (N playouts of a search guided by a trained
-network).
+moves on every computer, and ``id-S`` for S seconds a move, deeper on a faster computer. The
+players by name, these and the learned ones above this layer, are ``ttt.catalogue``'s.
+
+The players that search say what they found: their ``.choose(position)`` is the search's result,
+the move played its ``.move`` (an ``MCTSResult``; ``Deepened``: the depth reached and positions
+entered; ``Lookahead``: each move's score), so that whoever explains a move (the boards'
+Explain) shows what the player that moved found, and searches nothing again.
 
 Every player plays any game of the game protocol (``ttt.core.protocol``). Those that search to the
 end of the game (``perfect``, ``varied-perfect``, ``imperfect``: ``ttt.search.perfect``;
@@ -27,13 +30,12 @@ from __future__ import annotations
 
 import itertools
 import random
-import re
 import time
 from collections.abc import Callable
 from statistics import mean
-from typing import Any
+from typing import Any, NamedTuple
 
-from ttt.core.arguments import as_entered, at_least, checked, one_of, within
+from ttt.core.arguments import at_least, checked, one_of, within
 from ttt.core.protocol import (
     COUNT_LIMIT,
     EACH_MOVE_SOLVED,
@@ -51,20 +53,17 @@ from ttt.games.board import LINES, Board
 from ttt.play.matches import Player
 from ttt.search import fast, minimax
 from ttt.search.expectimax import EXPECTIMAX_LIMIT, ExpectimaxTable, expectimax
-from ttt.search.mcts import mcts
+from ttt.search.mcts import MCTSResult, mcts
 from ttt.search.minimax import SearchResult, iterative_deepening
 from ttt.search.perfect import move_scores, perfect_move, perfect_score
 from ttt.search.solve import SOLVE_LIMIT
 
-__all__ = ["CONNECT_FOUR_LEVELS", "LEVELS", "LEVEL_NAMES", "PLAYER_NAMES", "alphabeta_player",
+__all__ = ["EXHAUSTIVE_PLAYERS", "Deepened", "Lookahead", "alphabeta_player", "choosing_player",
            "blocking_moves", "check_can_play",
            "depth_limited_player", "perfect_value", "safest_moves",
            "expectimax_player", "hopeful_value", "imperfect_player",
-           "iterative_deepening_player", "lookahead_score", "make_player", "mcts_player",
-           "one_layer_player", "perfect_player", "random_player", "register_numbered",
-           "register_player",
-           "a_player_name",
-           "two_layer_player",
+           "iterative_deepening_player", "lookahead_score", "mcts_player",
+           "one_layer_player", "perfect_player", "random_player", "two_layer_player",
            "varied_perfect_player", "winning_moves"]
 
 
@@ -80,6 +79,34 @@ def _named(name: str) -> Callable[[Player], Player]:
         play.__doc__ = player.__doc__
         return play
     return give_name
+
+
+@checked
+def choosing_player(name: str, choose: Callable[[Position], Any]) -> Player:
+    """The player named ``name`` that plays the ``.move`` of ``choose(position)``, its search's
+    result. ``choose`` stays the player's own ``.choose``: Explain reads what this very player
+    found, rather than a second search that might have found otherwise."""
+    player = _named(name)(lambda position: choose(position).move)
+    player.choose = checked(position=a_game_going_on)(choose)  # type: ignore[attr-defined]
+    return player
+
+
+class Lookahead(NamedTuple):
+    """What a depth-limited player found: the move it played, for each move the score it saw
+    there for the player moving (a proved result ±1 and more, a guess within ±1), and how many
+    moves ahead it looked (its own included)."""
+    move: Any
+    scores: dict[Any, float]
+    depth: int
+
+
+class Deepened(NamedTuple):
+    """What an iterative-deepening player found in its budget: the move of the deepest search it
+    finished, how many moves ahead that search looked, and the positions all its depths
+    entered."""
+    move: Any
+    depth: int
+    nodes: int
 
 
 def _mover_sign(board: Board) -> int:
@@ -193,14 +220,13 @@ def depth_limited_player(depth: int, seed: int | None = None,
     sees. It plays any game."""
     rng = seeded_random(seed)
 
-    @_named(f"depth-{depth}")
-    def play(board: Board) -> int:
-        sign = _mover_sign(board)
-        scores = {cell: sign * lookahead_score(board.play(cell), depth - 1, evaluate)
-                  for cell in board.legal_moves}
-        return _random_best(rng, scores)
+    def look(position: Position) -> Lookahead:
+        sign = _mover_sign(position)
+        scores = {move: sign * lookahead_score(position.play(move), depth - 1, evaluate)
+                  for move in position.legal_moves}
+        return Lookahead(_random_best(rng, scores), scores, depth)
 
-    return play
+    return choosing_player(f"depth-{depth}", look)
 
 
 def _a_budget(value: object, name: str, arguments: dict) -> None:
@@ -232,12 +258,12 @@ def iterative_deepening_player(budget: float, seed: int | None = None, *,
     by_positions = per_move == "positions"
     name = f"deepening-{budget}" if by_positions else f"id-{budget:g}"
 
-    @_named(name)
-    def play(position: Position) -> Any:
+    def deepen(position: Position) -> Deepened:
         clock = _positions_entered() if by_positions else time.perf_counter
-        return iterative_deepening(position, budget, seed=rng.getrandbits(32), clock=clock)[0]
+        return Deepened(*iterative_deepening(position, budget, seed=rng.getrandbits(32),
+                                             clock=clock))
 
-    return play
+    return choosing_player(name, deepen)
 
 
 def _positions_entered() -> Callable[[], float]:
@@ -365,14 +391,13 @@ def mcts_player(playouts: int = 1000, seed: int | None = None, *,
     each search made (``.nodes``), to compare its effort with another search's."""
     rng = seeded_random(seed)
 
-    @_named(f"mcts-{playouts}")
-    def play(position: Position) -> Any:
+    def sample(position: Position) -> MCTSResult:
         found = mcts(position, playouts, seed=rng.getrandbits(32))
         if nodes is not None:
             nodes.append(found.nodes)
-        return found.move
+        return found
 
-    return play
+    return choosing_player(f"mcts-{playouts}", sample)
 
 
 @checked(nodes=_a_node_list)
@@ -390,141 +415,3 @@ def alphabeta_player(depth: int | None = None, *, nodes: list[int] | None = None
         return found.move
 
     return play
-
-
-# --- choosing players by name -----------------------------------------------------------------
-
-#: The players that ``make_player`` builds by name, each from a seed (and those in NUMBERED).
-#: A module above this one adds its own with ``register_player`` (``ttt.learning.tabular``:
-# "learned").
-PLAYERS: dict[str, Callable[[int | None], Player]] = {
-    "random": random_player,
-    "one-layer": one_layer_player,
-    "two-layer": two_layer_player,
-    "imperfect": imperfect_player,
-    "expectimax": lambda seed=None: expectimax_player(),
-    "perfect": lambda seed=None: perfect_player,
-    "varied-perfect": varied_perfect_player,
-}
-#: The players built with a number N: how far they look ahead, how many games they play out, or
-#: how many positions they search a move.
-_NUMBERED: dict[str, Callable[[int, int | None], Player]] = {
-    "depth": depth_limited_player,
-    "mcts": mcts_player,
-    "deepening": lambda positions, seed=None: iterative_deepening_player(
-        positions, seed, per_move="positions"),
-}
-#: The players built with a time S, in seconds per move.
-_TIMED: dict[str, Callable[[float, int | None], Player]] = {
-    "id": iterative_deepening_player,
-}
-_BUILT_IN = frozenset(PLAYERS)
-_BUILT_IN_NUMBERED = frozenset(_NUMBERED)
-PLAYER_NAMES: tuple[str, ...] = (*PLAYERS, *(f"{kind}-N" for kind in _NUMBERED),
-                                 *(f"{kind}-S" for kind in _TIMED))
-
-#: The playable boards' difficulty levels, weakest first: label -> player name. At "perfect" the
-#: computer varies among equally good moves, so two games (or two classes) rarely look the same.
-#: The MCTS levels play that many random games per move (lesson 8): the more, the stronger. The
-#: AlphaZero level searches 100 play-outs guided by the shipped network (lesson 10).
-LEVELS: dict[str, str] = {
-    "random": "random",
-    "wins when it can": "one-layer",
-    "also blocks": "two-layer",
-    "looks 2 moves ahead": "depth-2",
-    "samples 50 games (MCTS)": "mcts-50",
-    "samples 1,000 games (MCTS)": "mcts-1000",
-    "imperfect": "imperfect",
-    "learned by self-play (TD)": "learned",
-    "self-play and search (AlphaZero)": "zero-100",
-    "perfect": "varied-perfect",
-}
-#: Levels for Connect Four, weakest first. No computer can solve 7 x 6 Connect Four in a class's
-#: patience (lesson 7): the strongest levels look ahead as far as they can in a second.
-CONNECT_FOUR_LEVELS: dict[str, str] = {
-    "random": "random",
-    "looks 2 moves ahead": "depth-2",
-    "looks 4 moves ahead": "depth-4",
-    "samples 1,000 games (MCTS)": "mcts-1000",
-    "thinks 1 second (iterative deepening)": "id-1",
-}
-#: Every board's level label, and the player name it stands for.
-LEVEL_NAMES: dict[str, str] = {**LEVELS, **CONNECT_FOUR_LEVELS}
-
-
-def a_player_name(value: object, name: str) -> None:
-    """The argument rule of a player's name (or a board's level): one ``make_player`` knows."""
-    if not isinstance(value, str):
-        raise TypeError(f"{name} is a player's name, such as 'two-layer', got {value!r:.40}")
-    try:
-        make_player(value)
-    except ValueError as error:
-        raise ValueError(f"{name}: {error}") from None
-
-
-def _a_new_name(value: object, name: str) -> None:
-    """The rule of a registered player's name: not one ``make_player`` already knows as built in
-    (a built-in player's, a numbered one's such as 'depth-2', or a board level's), which it
-    would replace; a registered player's own name may be registered again (a cell run twice)."""
-    if not isinstance(value, str):
-        raise TypeError(f"{name} is a player's name, a str, got {value!r:.40}")
-    numbered = re.fullmatch(r"(\w+)-[0-9.]+", value)
-    if value in _BUILT_IN or value in LEVEL_NAMES or (
-            numbered and numbered[1] in {*_NUMBERED, *_TIMED}):
-        raise ValueError(f"{name} {value!r} is a built-in player's name, which make_player "
-                         f"would no longer build: choose another")
-
-
-@checked(name=_a_new_name)
-def register_player(name: str, factory: Callable[[int | None], Player]) -> None:
-    """Let ``make_player(name, seed)`` build ``factory(seed)``: how a module above this one (which
-    this one may not import) adds its player, e.g. ``ttt.learning.tabular``'s "learned"."""
-    PLAYERS[name] = factory
-
-
-def _a_new_kind(value: object, name: str) -> None:
-    """The rule of a registered kind of numbered player ('zero' for 'zero-N'): a word that no
-    player ``make_player`` builds in goes by, numbered or not."""
-    if not isinstance(value, str) or not re.fullmatch(r"[a-z]+", value):
-        raise ValueError(f"{name} is a kind of player, a word of small letters such as 'zero', "
-                         f"got {value!r:.40}")
-    if value in {*_BUILT_IN_NUMBERED, *_TIMED, *_BUILT_IN}:
-        raise ValueError(f"{name} {value!r} is a built-in player's, which make_player would no "
-                         f"longer build: choose another")
-
-
-@checked(kind=_a_new_kind)
-def register_numbered(kind: str, factory: Callable[[int, int | None], Player]) -> None:
-    """Let ``make_player(f'{kind}-N', seed)`` build ``factory(N, seed)``: how a module above this
-    one adds a player with a number, e.g. ``ttt.learning.zero``'s 'zero-N' (N playouts)."""
-    _NUMBERED[kind] = factory
-
-
-@checked
-def make_player(name: str, seed: int | None = None) -> Player:
-    """The player called ``name``: one of PLAYER_NAMES, where 'depth-N' stands for 'depth-1',
-    'depth-2', ..., 'mcts-N' for 'mcts-1', 'mcts-1000', ..., 'deepening-N' for 'deepening-1000',
-    ... (positions a move) and 'id-S' for 'id-0.1', 'id-1', ... (seconds a move); a registered
-    player ("learned"); or a level of the boards by its label (``LEVELS``,
-    ``CONNECT_FOUR_LEVELS``: "also blocks" is 'two-layer'). A player's own name comes
-    first: 'perfect' is ``perfect_player``, the board's "perfect" level plays 'varied-perfect'.
-    ``seed`` seeds the players that choose at random. The one factory of players by name: the
-    terminal game, the boards and the lessons all build their players here."""
-    if name in PLAYERS:
-        return PLAYERS[name](seed)
-    numbered = re.fullmatch(r"(\w+)-([1-9][0-9]*)", name)
-    if numbered and numbered[1] in _NUMBERED:
-        return as_entered(_NUMBERED[numbered[1]], int(numbered[2]), seed)
-    timed = re.fullmatch(r"(\w+)-([0-9]+(?:\.[0-9]+)?)", name)
-    if timed and timed[1] in _TIMED and float(timed[2]) > 0:
-        return as_entered(_TIMED[timed[1]], float(timed[2]), seed)
-    if name in LEVEL_NAMES:
-        return make_player(LEVEL_NAMES[name], seed)
-    registered = [*(extra for extra in PLAYERS if extra not in PLAYER_NAMES),
-                  *(f"{kind}-N" for kind in _NUMBERED if kind not in _BUILT_IN_NUMBERED)]
-    raise ValueError(f"unknown player {name!r} (name is a player's name): choose one of "
-                     f"{', '.join(PLAYER_NAMES)}"
-                     f"{''.join(f', {extra}' for extra in registered)} "
-                     f"(N a whole number from 1 up, e.g. depth-2, mcts-1000 or deepening-1000; "
-                     f"S seconds a move, e.g. id-0.1), or a board's level: "
-                     f"{', '.join(LEVEL_NAMES)}")

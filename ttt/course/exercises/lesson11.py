@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from ttt.catalogue import a_player_name, make_player
 from ttt.core.arguments import a_function, at_least, checked
 from ttt.course.exercises.checking import Feedback, same, shown
 from ttt.course.exercises.lesson6 import IllegalChoice, refereed
 from ttt.games.board import Board
 from ttt.play.matches import play_game
-from ttt.play.players import a_player_name, make_player
 from ttt.search.perfect import outcome
 
 __all__ = ["PLAN_GAMES", "check_start_value", "try_plan"]

@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable, Iterator
 from types import CodeType
 
+from ttt.catalogue import a_player_name, make_player
 from ttt.core.arguments import a_function, checked
 from ttt.course.exercises.checking import (
     CELL,
@@ -28,10 +29,8 @@ from ttt.course.exercises.positions import indexes_of_right_moves, ordered_posit
 from ttt.games.board import LINES, Board, open_lines
 from ttt.play.matches import check_round_robin, tournament, won_drawn_lost
 from ttt.play.players import (
-    a_player_name,
     blocking_moves,
     depth_limited_player,
-    make_player,
     random_player,
     winning_moves,
 )
