@@ -51,3 +51,14 @@ def test_a_checked_output_is_marked_by_a_tag_students_do_not_see(path):
     marked = [cell.source[:80] for cell in code_cells(path)
               if "NBVAL_CHECK_OUTPUT" in cell.source]
     assert marked == []
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=LESSON_IDS)
+def test_shown_code_is_the_algorithm_alone_with_no_decorator_above_it(path):
+    """What ``show_source`` prints, as committed: the ``def`` (or ``class``) and its body. The
+    package's checks and watches are wrapped around a shown function below its ``def``, not
+    above, so no lesson prints a line of machinery before the idea."""
+    shown = [output.data["text/plain"] for cell in code_cells(path) if "show_source" in cell.source
+             for output in cell.outputs if "text/plain" in output.get("data", {})]
+    assert all(text.lstrip().startswith(("def ", "class ")) for text in shown), \
+        [text.splitlines()[0] for text in shown if not text.lstrip().startswith(("def ", "class "))]

@@ -61,18 +61,21 @@ BLOCK = Board.from_string("X.X|.O.|O.X")
 
 @pytest.fixture
 def edit(monkeypatch):
-    """``edit(function, old, new, **names)``: ``function``'s source with the line ``old``
-    changed to ``new``, run in its module (which gets ``names`` too), as a student's edit of the
-    file would be; the module is put back as it was after the test."""
+    """``edit(function, old, new, **names)``: ``function``'s source (the ``def`` a lesson shows)
+    with the line ``old`` changed to ``new``, run in its module (which gets ``names`` too) with
+    the line below it in the file that watches it, as a student's edit of the file would be; the
+    module is put back as it was after the test."""
 
     def edit(function: Callable, old: str, new: str, **names: object) -> None:
         module = sys.modules[function.__module__]
         source = inspect.getsource(function)
-        assert source.startswith("@watched\n") and source.count(old) == 1, old
+        assert source.startswith("def ") and source.count(old) == 1, old
         monkeypatch.setattr(module, function.__name__, function)
         for name, value in names.items():
             monkeypatch.setattr(module, name, value, raising=False)
-        exec(compile(source.replace(old, new), module.__file__, "exec"), vars(module))
+        below = f"\n{function.__name__} = watched({function.__name__})\n"
+        assert below in inspect.getsource(module), "watched on the line below its def"
+        exec(compile(source.replace(old, new) + below, module.__file__, "exec"), vars(module))
         assert getattr(module, function.__name__) is not function
 
     return edit

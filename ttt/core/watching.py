@@ -1,19 +1,21 @@
-"""Watching a search: one line above its definition, ``@watched``, and a ``with`` block.
+"""Watching a search: one line below its definition, ``search = watched(search)``, and a ``with``
+block.
 
 The searches of the package are written as a textbook writes them: a function that calls itself
 through its own name, and nothing else in its body (``ttt.search.minimax.minimax_value`` is lesson
 3's four lines of pseudocode). Everything else a lesson shows about a search (the count of
 positions, the step-through, the trees with values, iterative deepening's deadline, a transposition
-table) watches those calls from outside, through one line written above the definition::
+table) watches those calls from outside, through one line written just below the definition::
 
-    @watched
     def minimax_value(position, depth, score): ...
+    minimax_value = watched(minimax_value)
 
-Peter Norvig's ``trace`` decorator: from then on the name ``minimax_value`` holds a wrapper, and
-every call, the search's calls of itself included, goes through it. Nothing is watching at first,
-and the wrapper passes each call straight on. ``with watching(minimax_value, watch) as seen:``
-watches the calls made within the block: it counts them, and tells a ``Watch`` what the search
-does, from each call and its return alone:
+(what the decorator line ``@watched`` above it would do; below, it stays out of the source a lesson
+shows). It is Peter Norvig's ``trace`` decorator: from then on the name ``minimax_value`` holds a
+wrapper, and every call, the search's calls of itself included, goes through it. Nothing is watching
+at first, and the wrapper passes each call straight on. ``with watching(minimax_value, watch) as
+seen:`` watches the calls made within the block: it counts them, and tells a ``Watch`` what the
+search does, from each call and its return alone:
 
     ENTER   a call: the search arrives at a position;
     LEAF    a call that returned without calling the search again: the game was over or the

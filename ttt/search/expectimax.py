@@ -10,7 +10,7 @@ the random player's moves.
 
 ``expectimax_value`` is the algorithm as lesson 8 shows it: ``ttt.search.minimax.minimax_value``
 with one change, the average of the values at the random player's turn (a chance node) instead of
-the best, and no depth limit; the line ``@watched`` above it lets its calls be watched from outside,
+the best, and no depth limit; the line ``watched`` below it lets its calls be watched from outside,
 as minimax's are. ``expectimax`` is its public entry: it checks its arguments, keeps the
 transposition table outside the algorithm's body (``ttt.core.watching.watching(..., table=)``, which
 answers a position found in the table from it, as ``functools.cache`` would, so each position is
@@ -54,7 +54,6 @@ EXPECTIMAX_LIMIT = 10 ** 6
 ExpectimaxTable = dict[Position, Fraction]
 
 
-@watched
 def expectimax_value(position: Position, chance: str) -> Fraction:
     """The expected score of ``position`` from X's point of view when ``chance`` moves at random:
     the result if the game is over; else at the random player's turn the average of the values
@@ -66,6 +65,10 @@ def expectimax_value(position: Position, chance: str) -> Fraction:
     if position.to_move == chance:  # a chance node: every move is equally likely
         return sum(values) / len(values)
     return max(values) if position.to_move == "X" else min(values)
+
+
+# wrapped below its def, not above it: a lesson shows the def alone (inspect.getsource)
+expectimax_value = watched(expectimax_value)
 
 
 @checked
@@ -108,7 +111,6 @@ def expectimax_moves(position: Position, table: ExpectimaxTable | None = None) -
     return best_moves(position, scores) if scores else set()
 
 
-@checked
 def compare_with_minimax(position: Position, table: ExpectimaxTable | None = None) -> str:
     """How the best moves against a random opponent (``expectimax_moves``) stand to the best moves
     against a perfect one (``perfect_moves``): 'equal'; 'some of' them (expectimax breaks
@@ -120,3 +122,6 @@ def compare_with_minimax(position: Position, table: ExpectimaxTable | None = Non
     if against_random < against_perfect:
         return "some of"
     return "risky" if against_random & against_perfect else "only risky"
+
+
+compare_with_minimax = checked(compare_with_minimax)

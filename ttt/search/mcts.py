@@ -19,7 +19,7 @@ the moves that have done best so far. Each playout has four phases:
 arguments are checked where the search is entered, by ``mcts``, not at every step. After the
 playouts, the move visited most is chosen (among those, the one with the best mean). ``mcts``
 returns it with each move's visits and mean result; a ``ttt.core.watching.Watch`` sees it search
-phase by phase, from outside the loop, as it sees minimax: the line ``@watched`` above each phase
+phase by phase, from outside the loop, as it sees minimax: the line ``watched`` below each phase
 lets ``mcts`` pass each call through a function of its own for the time of the search, which counts
 the positions made and tells the watch of the phase once it returns (``ttt.search.trace.mcts_steps``
 records the phases, with the tree after each, for stepping through and drawing it). Like
@@ -136,7 +136,6 @@ def ucb1(child: TreeNode, parent_visits: int, exploration: float = EXPLORATION) 
     return child.mean + exploration * math.sqrt(math.log(parent_visits) / child.visits)
 
 
-@watched
 def select(node: TreeNode, exploration: float = EXPLORATION,
            score: Callable[[TreeNode, int, float], float] = ucb1) -> TreeNode:
     """Go down from ``node`` while every move has been tried, to the child with the best UCB1
@@ -148,7 +147,10 @@ def select(node: TreeNode, exploration: float = EXPLORATION,
     return node
 
 
-@watched
+# wrapped below its def, not above it: a lesson shows the def alone (inspect.getsource)
+select = watched(select)
+
+
 def expand(node: TreeNode, rng: random.Random) -> TreeNode:
     """Add one of ``node``'s untried moves, chosen at random, to the tree; return the new node."""
     move = node.untried.pop(rng.randrange(len(node.untried)))
@@ -156,7 +158,9 @@ def expand(node: TreeNode, rng: random.Random) -> TreeNode:
     return child
 
 
-@watched
+expand = watched(expand)
+
+
 def play_out(position: Position, rng: random.Random) -> tuple[tuple[Any, ...], int]:
     """Play random moves from ``position`` to the end of the game: the moves, and the result from
     X's point of view (+1, 0, -1)."""
@@ -167,7 +171,9 @@ def play_out(position: Position, rng: random.Random) -> tuple[tuple[Any, ...], i
     return tuple(moves), final_score(position, prefer_quick=False)
 
 
-@watched
+play_out = watched(play_out)
+
+
 def back_up(node: TreeNode, result: float) -> None:
     """Count the playout's ``result`` (X's point of view) in ``node`` and every node above it, each
     from the point of view of the player who moved into it."""
@@ -175,6 +181,9 @@ def back_up(node: TreeNode, result: float) -> None:
         node.visits += 1
         node.total += result if node.player == "X" else -result
         node = node.parent
+
+
+back_up = watched(back_up)
 
 
 def grow(root: TreeNode, playouts: int, rng: random.Random, exploration: float) -> None:
@@ -205,7 +214,7 @@ def _watching_phases(root: TreeNode, watch: Watch | None) -> Iterator[Seen]:
     """Within the ``with`` block, each call ``grow`` makes of ``expand`` and ``play_out`` is
     counted, and with a ``watch`` each call of the four phases is told to it once it returns
     (the playout, with the node its back-up starts from): the phases are watched from outside
-    the loop, through their ``@watched`` line, as ``ttt.core.watching`` watches minimax. Yields the
+    the loop, through their ``watched`` line, as ``ttt.core.watching`` watches minimax. Yields the
     count."""
     seen, told = Seen(), watch or Watch()
     played: list[tuple[tuple[Any, ...], int]] = []  # the playout not yet backed up

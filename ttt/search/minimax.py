@@ -9,17 +9,16 @@ one tried is kept.
 
 Each search is two functions. ``minimax_value`` and ``alphabeta_value`` are the algorithm as a
 textbook writes it, and nothing else: the value of a position, by calling themselves on the
-positions after its moves. The line ``@watched`` above each (``ttt.core.watching``) lets their calls
-be watched from outside. ``minimax`` and ``alphabeta`` are the public entries: they check their
-arguments, run the search while ``watching`` watches its calls (which counts the positions, keeps
-the scores of the first position's moves, and tells a ``Watch`` every step if one is given), and
-pick the move. The step-through widget, the trees with values, the counts of the lessons and
-iterative deepening's deadline all watch these same two functions: the values, counts, cuts and
-windows they show are these functions' own, and so are the move picked and each step's path (the
-moves that led to a position): each call's move is read from its position, whatever order the
-search tries the moves in. Nothing in the package searches another way, except ``ttt.search.fast``,
-the same searches on tic-tac-toe's bits, tested equal to these.
-"""
+positions after its moves. The line below each, ``minimax_value = watched(minimax_value)``
+(``ttt.core.watching``), lets their calls be watched from outside. ``minimax`` and ``alphabeta`` are
+the public entries: they check their arguments, run the search while ``watching`` watches its calls
+(which counts the positions, keeps the scores of the first position's moves, and tells a ``Watch``
+every step if one is given), and pick the move. The step-through widget, the trees with values, the
+counts of the lessons and iterative deepening's deadline all watch these same two functions: the
+values, counts, cuts and windows they show are these functions' own, and so are the move picked and
+each step's path (the moves that led to a position): each call's move is read from its position,
+whatever order the search tries the moves in. Nothing in the package searches another way, except
+``ttt.search.fast``, the same searches on tic-tac-toe's bits, tested equal to these. """
 
 from __future__ import annotations
 
@@ -67,7 +66,6 @@ class SearchResult:
 # --- the algorithms ---------------------------------------------------------------------------
 
 
-@watched
 def minimax_value(position: Position, depth: float, score: Score) -> float:
     """The value of ``position`` for perfect play: its ``score`` if the game is over (or no
     ``depth`` is left), else the largest of the values after its moves if X is to move, the
@@ -78,7 +76,10 @@ def minimax_value(position: Position, depth: float, score: Score) -> float:
     return max(values) if position.to_move == "X" else min(values)
 
 
-@watched
+# wrapped below its def, not above it: a lesson shows the def alone (inspect.getsource)
+minimax_value = watched(minimax_value)
+
+
 def alphabeta_value(position: Position, depth: float, alpha: float, beta: float, score: Score,
                     ordered: bool) -> float:
     """``minimax_value``, skipping the moves that cannot matter: alpha is the score X is already
@@ -98,6 +99,9 @@ def alphabeta_value(position: Position, depth: float, alpha: float, beta: float,
         if alpha >= beta:
             break
     return max(values) if position.to_move == "X" else min(values)
+
+
+alphabeta_value = watched(alphabeta_value)
 
 
 # --- the public entries: checks, the watch, the move ------------------------------------------
@@ -137,7 +141,6 @@ def _result(position: Position, score: float, seen: Seen) -> SearchResult:
 # --- iterative deepening: alpha-beta, deeper and deeper until the time is up -----------------
 
 
-@checked(position=a_game_going_on)
 def iterative_deepening(position: Position, seconds: float, *,
                         evaluate: Evaluation | None = None, seed: int | None = None,
                         clock: Callable[[], float] = time.perf_counter) -> tuple[Any, int, int]:
@@ -169,11 +172,13 @@ def iterative_deepening(position: Position, seconds: float, *,
     return move, reached, deadline.nodes
 
 
+iterative_deepening = checked(position=a_game_going_on)(iterative_deepening)
+
+
 class OutOfTime(Exception):
     """The time budget is spent: the search in progress is abandoned."""
 
 
-@checked(deadline=a_real)
 class Deadline(Counting):
     """A watch for iterative deepening: it counts the positions of every iteration, raises
     ``OutOfTime`` once ``clock()`` is past ``deadline``, and keeps what an iteration found out:
@@ -206,6 +211,9 @@ class Deadline(Counting):
         """Whether the search just finished solved the game, so that deeper finds no more: it
         found a win or a loss, or every position where it stopped was the end of the game."""
         return self.reached_the_end or abs(result.score) >= 1
+
+
+Deadline = checked(deadline=a_real)(Deadline)
 
 
 class _InOrder(NamedTuple):

@@ -16,7 +16,7 @@ where it settles the question at hand.
 value is from the point of view of the player to move (+1 a win, 0 a draw, -1 a loss), so one
 line, ``-negamax_value(child, ...)``, serves both players. ``solve`` is its public entry: it
 checks its arguments, counts the positions searched by watching the search from outside (the
-line ``@watched`` above it, ``ttt.core.watching``) and turns the value to X's point of view. Three
+line ``watched`` below it, ``ttt.core.watching``) and turns the value to X's point of view. Three
 ideas can be switched off, one at a time, to see what each buys:
 
 - ``ordered``: try a move that wins at once first (and stop: nothing is better), then the table's
@@ -69,7 +69,6 @@ EXACT, LOWER, UPPER = "exact", "lower", "upper"
 # --- the algorithm ----------------------------------------------------------------------------
 
 
-@watched
 def negamax_value(position: Position, alpha: float, beta: float, table: Table,
                   ordered: bool, prefer_quick: bool) -> tuple[float, Any]:
     """The value of ``position`` for the player to move, and a best move: exact if it lies
@@ -95,6 +94,10 @@ def negamax_value(position: Position, alpha: float, beta: float, table: Table,
     table.put(position, best, UPPER if best <= start else LOWER if best >= beta else EXACT,
               best_move)
     return best, best_move
+
+
+# wrapped below its def, not above it: a lesson shows the def alone (inspect.getsource)
+negamax_value = watched(negamax_value)
 
 
 def moves_to_try(position: Position, first: Any, ordered: bool) -> Sequence[Any]:

@@ -6,7 +6,7 @@ expectimax (``ttt.search.expectimax``) ENTER a position, score a LEAF where they
 score to a parent (the watch's ``leave``), or CUT off the moves they no longer need. Monte Carlo
 tree search tells its four phases: SELECT, EXPAND, PLAY_OUT, BACK_UP (a step of Monte Carlo tree
 search knows its ``playout``, from 1; the others have none). It is the search itself, watched from
-outside through the ``@watched`` line above its definition (``ttt.core.watching``), not a copy of
+outside through the ``watched`` line below its definition (``ttt.core.watching``), not a copy of
 it: a step's path is read from the positions the search called itself on, whatever order it tries
 the moves in. ``describe(step)`` says in one sentence what any step does: the one place where the
 package writes sentences about a search's steps.
