@@ -17,11 +17,18 @@ import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ttt.catalogue import PLAYER_NAMES, a_player_name, game_named, make_player, plays_the_game
+from ttt.catalogue import (
+    LEARNED_ON_TIC_TAC_TOE,
+    PLAYER_NAMES,
+    a_player_name,
+    game_named,
+    make_player,
+    plays_the_game,
+)
 from ttt.core.arguments import checked
 from ttt.core.protocol import Position, SearchTooBigError
 from ttt.games.board import EMPTY, Board
-from ttt.games.mnk import MAX_SIDE, ConnectFour, connect_four
+from ttt.games.mnk import MAX_SIDE, ConnectFour
 from ttt.games.svg import cell_in_words
 from ttt.play.matches import Player, player_name
 from ttt.play.players import EXHAUSTIVE_PLAYERS, check_can_play
@@ -36,8 +43,7 @@ _CHOICES = (HUMAN, *PLAYER_NAMES)
 #: The players that play any game: those that neither search to the end of it nor learned
 #: tic-tac-toe alone.
 _ANY_GAME = (HUMAN, *(name for name in PLAYER_NAMES if name not in EXHAUSTIVE_PLAYERS
-                      and plays_the_game(name.replace("-N", "-1").replace("-S", "-1"),
-                                         connect_four())))
+                      and name.removesuffix("-N") not in LEARNED_ON_TIC_TAC_TOE))
 
 Ask = Callable[[str], str]
 Tell = Callable[[str], None]
