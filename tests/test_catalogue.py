@@ -161,9 +161,11 @@ def modules_loaded_by(statement: str) -> list[str]:
 
 def test_importing_a_low_layer_loads_only_what_it_needs():
     """Before the catalogue, ``import ttt.core.arguments`` loaded 28 of the package's modules
-    (ttt/__init__ imported the learners so that they could register their players)."""
+    (ttt/__init__ imported the learners so that they could register their players); now the
+    rules and the time limits they give a player handed in."""
     assert modules_loaded_by("import ttt.core.arguments") == ["ttt", "ttt.core",
-                                                              "ttt.core.arguments"]
+                                                              "ttt.core.arguments",
+                                                              "ttt.core.limits"]
     assert not any(name.startswith("ttt.learning")
                    for name in modules_loaded_by("import ttt.play.players"))
 

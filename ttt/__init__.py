@@ -40,7 +40,9 @@ from typing import Any
 
 #: Where each name lives: the module, then the names ``ttt`` offers from it.
 _HOMES: dict[str, tuple[str, ...]] = {
+    "ttt.core.limits": ("MoveTookTooLong",),
     "ttt.core.protocol": ("Position", "final_score", "value_of"),
+    "ttt.core.timing": ("time_per_move",),
     "ttt.core.watching": ("Watch",),
     "ttt.games.board": ("LINES", "Board", "BoardError", "IllegalMoveError", "InvalidBoardError",
                         "open_lines"),

@@ -1,7 +1,7 @@
 """In the browser-only course (JupyterLite, Pyodide: no threads, no timer signals), a check of a
 student's function that never returns stops and says so, as on the desktop: the kernel of a
 lesson, opened offline in Chromium, runs what a student would type and the check's verdict is read
-back. See ``ttt.course.exercises.checking.time_limited`` for how: ``sys.monitoring`` there."""
+back. See ``ttt.core.limits`` for how: ``sys.monitoring`` there."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from ttt.pictures.browser import lesson_address
 TYPED = """
 import time
 from ttt.course import exercises
-from ttt.course.exercises import checking
+from ttt.core import limits
 
 def winner(board):
     cells = board.cells
@@ -28,7 +28,7 @@ feedback = exercises.winner.check(winner)
 print(feedback.headline)
 print(feedback.nudge)
 print(f"seconds: {time.monotonic() - started:.1f}")
-print("signals:", checking._timer_signals_work(), "monitoring:", checking._monitoring_is_ours())
+print("signals:", limits.timer_signals_work(), "monitoring:", limits.monitoring_is_ours())
 """
 
 # Run code in the open notebook's kernel and return what it printed (or the error it raised).

@@ -53,6 +53,8 @@ import numbers
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar, Union, get_args, get_origin
 
+from ttt.core.limits import limited_player
+
 __all__ = ["BOARD_SIZE", "HINT_RULES", "POSITION_NAMES", "RULES", "Guard", "Rule", "a_function",
            "a_real", "a_whole_number", "at_least", "check_count", "check_depth", "check_flag",
            "checked", "checked_evaluation", "finite_values", "numbers_within", "one_of",
@@ -218,6 +220,15 @@ def a_function(value: object, name: str) -> None:
         raise TypeError(f"{name} is a function, got {type(value).__name__} {value!r:.60}")
 
 
+def a_player(player: object, name: str) -> Callable[[Any], Any]:
+    """The rule of a player handed in (to a match, a tournament, a learner): something to call,
+    given ``MOVE_SECONDS`` per move (``ttt.core.limits``), so that one that never returns is
+    stopped with a sentence instead of hanging the notebook."""
+    a_function(player, name)
+    return limited_player(player, {"x_player": "X's player", "o_player": "O's player"}.get(
+        name, name))
+
+
 def checked_evaluation(evaluate: object, name: str = "evaluate") -> Callable[[Any], float]:
     """``evaluate`` wrapped so that each of its results is checked: a finite number from -1 to
     +1 (a guess at a position the search stops at; it scores finished games itself, so a
@@ -279,7 +290,7 @@ RULES: dict[str, Rule] = {
     **dict.fromkeys(["mark", "me", "side", "to_move", "learner"], one_of(*MARKS)),
     "human": one_of(*MARKS, verb="plays"),
     "chance": one_of(*MARKS, meaning="the player who moves at random"),
-    **dict.fromkeys(["player", "x_player", "o_player", "opponent"], a_function),
+    **dict.fromkeys(["player", "x_player", "o_player", "opponent"], a_player),
     "evaluate": checked_evaluation,
 }
 

@@ -6,7 +6,10 @@ same thing. A time depends on the computer: lessons print it, never check it.
 (``time.process_time``), which other programs running on a busy computer do not add to. A lesson
 that compares methods by their times uses it, so that the comparison holds on a loaded machine.
 
-This module imports nothing of the package: it is the bottom layer.
+``time_per_move`` is the other side of time: how long a player may take over a move before it is
+stopped as one that never returns (``ttt.core.limits``).
+
+This module stands on the argument rules (``ttt.core.arguments``) and the time limits alone.
 """
 
 from __future__ import annotations
@@ -14,12 +17,14 @@ from __future__ import annotations
 import gc
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
+from ttt.core import limits
 from ttt.core.arguments import a_function, as_entered, at_least, checked
 
-__all__ = ["cpu_timed", "timed"]
+__all__ = ["cpu_timed", "time_per_move", "timed"]
 
 
 @checked(run=a_function, clock=a_function,
@@ -47,3 +52,16 @@ def cpu_timed(run: Callable[[], Any], repeats: int = 3) -> tuple[float, Any]:
     ``repeats`` calls, what a comparison of methods needs on a computer busy with other programs
     (their work is not counted), and what the last call returned."""
     return timed(run, repeats, clock=time.process_time)
+
+
+@contextmanager
+@checked
+def time_per_move(seconds: float) -> Iterator[None]:
+    """Within the block, each player handed to a match, a tournament or a learner gets ``seconds``
+    per move (instead of ``ttt.core.limits.MOVE_SECONDS``, a minute) before it is stopped as one
+    that never returns: ``with time_per_move(5): tournament(my_player, random_player())``."""
+    before, limits.MOVE_SECONDS = limits.MOVE_SECONDS, float(seconds)
+    try:
+        yield
+    finally:
+        limits.MOVE_SECONDS = before

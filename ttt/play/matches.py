@@ -7,6 +7,7 @@ them, from random to perfect). A player that chooses an illegal move is named in
 
 from __future__ import annotations
 
+import functools
 import math
 import statistics
 from collections import Counter
@@ -14,7 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ttt.core.arguments import at_least, checked, numbers_within
+from ttt.core.arguments import a_function, at_least, checked, numbers_within
+from ttt.core.limits import limited_player
 from ttt.core.protocol import Position, a_position_called
 from ttt.games.board import Board, IllegalMoveError
 
@@ -121,7 +123,18 @@ def mean_score(x_player: Player, o_player: Player, games: int,
 RoundRobin = dict[str, Counter[str]]
 
 
-@checked(names=_names)
+def _a_player_maker(make: object, name: str) -> Callable[[str, int], Player]:
+    """The rule of ``make``: a function that builds players, each given its time per move as a
+    player handed in is (``ttt.core.arguments.a_player``)."""
+    a_function(make, name)
+
+    @functools.wraps(make)
+    def limited(player_name: str, seed: int) -> Player:
+        return limited_player(make(player_name, seed))
+    return limited
+
+
+@checked(names=_names, make=_a_player_maker)
 def round_robin(names: Sequence[str], games: int, make: Callable[[str, int], Player]) -> RoundRobin:
     """Every ordered pairing of the named players, each a ``tournament`` of ``games`` games:
     'X name vs O name' -> its Counter. ``make(name, seed)`` builds a player (``make_player``);

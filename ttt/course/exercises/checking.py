@@ -20,19 +20,15 @@ import html
 import inspect
 import math
 import random
-import signal
-import sys
-import sysconfig
-import threading
 import time
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
 from dataclasses import dataclass
 from numbers import Integral, Real
 from pathlib import Path
 
 from ttt.core.arguments import checked
+from ttt.core.limits import PACKAGE, TookTooLong, call_within, jumps_monitored
 from ttt.course.exercises.recording import recorded
 from ttt.games.board import Board
 
@@ -41,7 +37,6 @@ __all__ = ["CELL", "CELLS", "CHECK_SECONDS", "MARK", "NO_ANSWER", "NUMBER", "SCO
            "TookTooLong", "Verdict", "attempt", "changed_dict", "changes_its_mind",
            "guess_verdict", "same", "shown", "time_limited"]
 
-_PACKAGE = Path(__file__).resolve().parents[2]  # ttt/: frames in here are not the student's code
 #: How long one call of the student's function may run, so that one that never returns is
 #: stopped within 3 s of the check's start: the slowest call of a model answer on any case
 #: (expectimax_value's) takes a twentieth of that on an idle desktop, a tenth under the trace
@@ -181,160 +176,18 @@ def _type_name(value: object) -> str:
 # --- running the student's function ------------------------------------------------------------
 
 
-class TookTooLong(BaseException):
-    """The student's function ran over its time. A BaseException, like KeyboardInterrupt, so
-    that the student's own ``except Exception`` does not swallow it."""
-
-
-#: Frames in these folders are not the student's: not traced line by line (they always end).
-_NOT_THE_STUDENTS = tuple(Path(folder).resolve() for folder in
-                          {str(_PACKAGE), *(sysconfig.get_paths()[key]
-                                            for key in ("stdlib", "platstdlib", "purelib"))})
-
-
-def _the_students(code: object, seen: dict = {}) -> bool:  # noqa: B006 - a cache on purpose
-    """Whether a code object is the student's (a notebook cell's), not the course's or Python's."""
-    if code not in seen:
-        path = Path(code.co_filename)
-        seen[code] = not (path.is_absolute() and any(path.resolve().is_relative_to(folder)
-                                                     for folder in _NOT_THE_STUDENTS))
-    return seen[code]
-
-
 @checked
 def time_limited(student: Callable, seconds: float | None = None,
                  until: float = math.inf) -> Callable[..., object]:
     """``student``, stopped with ``TookTooLong`` when a call runs over ``seconds`` (by default
-    ``SECONDS``, as it is at the call), or goes on past the time ``until`` (``time.monotonic()``).
-
-    Where a timer signal can interrupt the call (Unix, the main thread: a notebook's kernel, nbval,
-    Voila), a SIGALRM stops it, at no cost while it runs. Elsewhere (the browser-only build,
-    Pyodide, has neither threads nor timer signals; Windows; another thread) the clock is read
-    at each jump back (a loop) and each call in the student's code, through ``sys.monitoring``
-    (Python 3.12 and later, Pyodide's included) or else a trace function at each line, which
-    makes the student's code a few times slower. None of them can stop one call of C code that
-    never returns (``time.sleep(10**9)``, ``input()``); and a bare ``except:`` around the place
-    where the time ran out catches the stop (under the trace function, for good)."""
+    ``SECONDS``, as it is at the call), or goes on past the time ``until`` (``time.monotonic()``);
+    how a call is stopped, on the desktop and in the browser: ``ttt.core.limits``."""
     def call(*args: object) -> object:
-        limit = min(SECONDS if seconds is None else seconds, until - time.monotonic())
-        if limit <= 0:
-            raise TookTooLong
-        stop = _with_an_alarm if _timer_signals_work() else \
-            _with_monitoring if _monitoring_is_ours() else _with_a_trace
-        return stop(student, args, limit)
+        return call_within(student, args, min(SECONDS if seconds is None else seconds,
+                                              until - time.monotonic()))
     call.__name__ = getattr(student, "__name__", "student")
     call.__wrapped__ = student
     return call
-
-
-def _timer_signals_work() -> bool:
-    """Whether a timer signal can stop a call here: Unix, the main thread, not the browser
-    (Pyodide's signal module has no timer that fires)."""
-    return hasattr(signal, "setitimer") and sys.platform != "emscripten" and \
-        threading.current_thread() is threading.main_thread()
-
-
-def _with_an_alarm(student: Callable, args: tuple, limit: float) -> object:
-    """``student(*args)``, stopped by SIGALRM after ``limit`` seconds. A timer already running
-    that rings sooner (an outer time limit) is left to ring; a later one is put back, less the
-    time this call took."""
-    outer_delay, outer_interval = signal.getitimer(signal.ITIMER_REAL)
-    if outer_delay and outer_delay <= limit:
-        return student(*args)
-
-    def ring(signum, frame):
-        raise TookTooLong
-
-    start = time.monotonic()
-    outer = signal.signal(signal.SIGALRM, ring)
-    signal.setitimer(signal.ITIMER_REAL, limit)
-    try:
-        return student(*args)
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, outer)
-        if outer_delay:
-            left = max(outer_delay - (time.monotonic() - start), 0.001)
-            signal.setitimer(signal.ITIMER_REAL, left, outer_interval)
-
-
-_TOOL, _TOOL_NAME = 4, "ttt exercises: time limit"  # 4: a sys.monitoring id no tool claims
-_deadline = [math.inf]  # when the student's function in progress must stop
-
-
-def _monitoring_is_ours() -> bool:
-    """Whether ``sys.monitoring`` is there and its tool ``_TOOL`` is (or now becomes) ours."""
-    monitoring = getattr(sys, "monitoring", None)
-    if monitoring is None:
-        return False
-    owner = monitoring.get_tool(_TOOL)
-    if owner is None:
-        monitoring.use_tool_id(_TOOL, _TOOL_NAME)
-        for event in (monitoring.events.JUMP, monitoring.events.PY_START):
-            monitoring.register_callback(_TOOL, event, _on_jump_or_call)
-        return True
-    return owner == _TOOL_NAME
-
-
-def _on_jump_or_call(code: object, *offsets: int) -> object:
-    """At a jump or call: stop the student's function once its time is up; never look at code
-    that is not the student's again (DISABLE), so that the course's own loops cost nothing."""
-    if not _the_students(code):
-        return sys.monitoring.DISABLE
-    if time.monotonic() > _deadline[0]:
-        raise TookTooLong
-    return None
-
-
-def _with_monitoring(student: Callable, args: tuple, limit: float) -> object:
-    """``student(*args)``, stopped through ``sys.monitoring`` once ``limit`` seconds have
-    passed (or an outer limit, if sooner)."""
-    outer = _deadline[0]
-    _deadline[0] = min(outer, time.monotonic() + limit)
-    try:
-        with _jumps_monitored():
-            return student(*args)
-    finally:
-        _deadline[0] = outer
-
-
-@contextmanager
-def _jumps_monitored() -> Iterator[None]:
-    """Within the block, ``sys.monitoring`` reports jumps and calls to ``_on_jump_or_call``, if
-    that is how calls are time-limited here. Turning the events on or off makes Python look at
-    its code again, so a check turns them on once for all its calls."""
-    monitoring = getattr(sys, "monitoring", None)
-    if monitoring is None or _timer_signals_work() or not _monitoring_is_ours() or \
-            monitoring.get_events(_TOOL):
-        yield
-        return
-    monitoring.set_events(_TOOL, monitoring.events.JUMP | monitoring.events.PY_START)
-    try:
-        yield
-    finally:
-        monitoring.set_events(_TOOL, 0)
-
-
-def _with_a_trace(student: Callable, args: tuple, limit: float) -> object:
-    """``student(*args)``, stopped by a trace function once ``limit`` seconds have passed."""
-    deadline = time.monotonic() + limit
-
-    def line(frame, event, arg):
-        if time.monotonic() > deadline:
-            raise TookTooLong
-        return line
-
-    def enter(frame, event, arg):
-        if time.monotonic() > deadline:
-            raise TookTooLong
-        return line if _the_students(frame.f_code) else None
-
-    previous = sys.gettrace()
-    sys.settrace(enter)
-    try:
-        return student(*args)
-    finally:
-        sys.settrace(previous)
 
 
 def _too_long(name: str, board: Board | None = None, about: str = "",
@@ -520,7 +373,7 @@ def _where(error: BaseException) -> str:
     """The last line of the student's code in the traceback: " at line 4: return cells[9]"."""
     frames = traceback.extract_tb(error.__traceback__)
     mine = [frame for frame in frames
-            if not Path(frame.filename).resolve().is_relative_to(_PACKAGE)]
+            if not Path(frame.filename).resolve().is_relative_to(PACKAGE)]
     return f" at line {mine[-1].lineno}: {mine[-1].line}" if mine else ""
 
 
@@ -647,7 +500,7 @@ class Exercise:
 
     def _verdict(self, student: Callable) -> Feedback:
         until = time.monotonic() + CHECK_SECONDS
-        with _jumps_monitored():
+        with jumps_monitored():
             return self._checked(time_limited(student, until=until), until)
 
     def _checked(self, student: Callable, until: float) -> Feedback:

@@ -1,0 +1,136 @@
+"""A player that never returns, handed to any match, tournament or learner, is stopped after its
+time per move with a sentence that names it (ttt.core.limits), as typed from a notebook; a limit
+of the caller's own that rings first is left to ring."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import Counter
+from types import SimpleNamespace
+
+import pytest
+
+import ttt
+from ttt.core.limits import MOVE_SECONDS, MoveTookTooLong, TookTooLong
+from ttt.core.timing import time_per_move
+from ttt.course.exercises.checking import time_limited
+from ttt.learning.tabular import Menace, policy_quality, td_learn
+from ttt.learning.zero import losses_to_perfect, search_share
+from ttt.play.matches import mean_score, play_game, round_robin, tournament
+from ttt.play.players import choosing_player, random_player
+
+#: The time per move in these tests: a loop is stopped this long after its move began.
+LIMIT = 0.3
+
+
+def loops(position):
+    """A student's player whose loop never ends."""
+    while position is not None:
+        pass
+
+
+#: Each door that is handed a player, called as a student types it, with ``loops`` in it.
+DOORS = {
+    "play_game as X": lambda: play_game(loops, random_player(seed=1)),
+    "play_game as O": lambda: play_game(random_player(seed=1), loops),
+    "tournament": lambda: tournament(random_player(seed=1), loops, games=3),
+    "mean_score": lambda: mean_score(loops, random_player(seed=1), games=2),
+    "round_robin": lambda: round_robin(
+        ["random", "loops"], 2,
+        lambda name, seed: loops if name == "loops" else random_player(seed=seed)),
+    "policy_quality": lambda: policy_quality(loops, games=1),
+    "search_share": lambda: search_share(loops, [ttt.Board()]),
+    "losses_to_perfect": lambda: losses_to_perfect(loops),
+    "Menace.train": lambda: Menace(seed=1).train(2, opponent=loops),
+    "td_learn": lambda: td_learn(2, seed=1, opponent=loops),
+}
+
+
+@pytest.mark.parametrize("door", list(DOORS))
+def test_a_player_that_never_returns_is_stopped_with_a_sentence_naming_it(door):
+    started = time.monotonic()
+    with time_per_move(LIMIT), pytest.raises(MoveTookTooLong) as stopped:
+        DOORS[door]()
+    assert time.monotonic() - started < 30  # a few moves at most, each stopped at LIMIT
+    said = str(stopped.value)
+    assert "'loops' did not choose a move within 0.3 s" in said, said
+    assert "ttt.time_per_move(seconds)" in said
+    assert isinstance(stopped.value, TimeoutError)
+
+
+def test_the_sentence_names_the_side_and_the_position():
+    # X (random, seed 1) has moved once when O's player is asked: the board shows one X
+    with time_per_move(LIMIT), pytest.raises(MoveTookTooLong) as stopped:
+        play_game(random_player(seed=1), loops)
+    said = str(stopped.value)
+    assert said.startswith("O's player 'loops' did not choose a move"), said
+    assert said.count("X") == 1 and "O" not in said.split("on the position ")[1].split(":")[0]
+
+
+def test_menace_learns_nothing_from_a_game_its_opponent_never_finished():
+    menace = Menace(seed=1)
+    boxes = {key: dict(beads) for key, beads in menace._boxes.items()}
+    with time_per_move(LIMIT), pytest.raises(MoveTookTooLong):
+        menace.train(3, opponent=loops)
+    assert {key: dict(beads) for key, beads in menace._boxes.items()} == boxes
+
+
+def test_a_slow_player_within_its_time_plays_on_and_the_time_is_the_callers_to_set():
+    def thinks(position):
+        time.sleep(0.05)
+        return min(position.legal_moves)
+
+    with time_per_move(1):
+        record = play_game(thinks, thinks)
+    # each takes the lowest free cell:   X O X
+    #                                     O X O
+    #                                     X . .   X wins on the diagonal 2-4-6
+    assert (record.moves, record.winner) == ((0, 1, 2, 3, 4, 5, 6), "X")
+    assert ttt.core.limits.MOVE_SECONDS == MOVE_SECONDS == 60  # put back after the block
+
+
+@pytest.mark.parametrize("seconds", [0, -1, float("nan"), float("inf"), "5", True, None])
+def test_a_time_per_move_that_is_not_a_time_is_refused(seconds):
+    with pytest.raises((TypeError, ValueError), match="seconds is a"):
+        time_per_move(seconds)
+    assert ttt.core.limits.MOVE_SECONDS == 60
+
+
+def test_a_limited_player_keeps_what_it_found_and_its_name():
+    # the board's Explain reads .choose, the tables print __name__
+    player = choosing_player("first", lambda position: SimpleNamespace(
+        move=min(position.legal_moves)))
+    counts = tournament(player, player, games=1)
+    assert counts == Counter({"X": 1, "O": 0, "draw": 0})  # the lowest free cell: X's diagonal
+    limited = ttt.core.arguments.a_player(player, "player")
+    assert limited.__name__ == "first" and limited.choose is player.choose
+    assert ttt.core.arguments.a_player(limited, "player") is limited  # limited once
+
+
+def test_an_outer_limit_that_rings_first_is_the_callers_not_the_players():
+    # an exercise's check (2 s a call) around a tournament: the check's limit stops the loop
+    whole = time_limited(lambda: tournament(loops, random_player(seed=1), games=1), seconds=0.3)
+    started = time.monotonic()
+    with pytest.raises(TookTooLong):
+        whole()
+    assert time.monotonic() - started < 10
+
+
+def test_off_the_main_thread_the_loop_is_stopped_too():
+    # no timer signal reaches another thread, as none can in the browser-only build: the
+    # clock is read at each line of the student's code instead
+    found = []
+
+    def play():
+        with time_per_move(LIMIT):
+            try:
+                play_game(loops, random_player(seed=1))
+            except MoveTookTooLong as error:
+                found.append(str(error))
+
+    thread = threading.Thread(target=play)
+    thread.start()
+    thread.join(timeout=60)
+    assert not thread.is_alive() and found
+    assert "X's player 'loops' did not choose a move within 0.3 s" in found[0]
