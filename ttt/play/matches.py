@@ -15,8 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ttt.core.arguments import a_function, at_least, checked, numbers_within
-from ttt.core.limits import limited_player
+from ttt.core.arguments import a_function, a_player, at_least, checked, numbers_within
 from ttt.core.protocol import Position, a_position_called
 from ttt.games.board import Board, IllegalMoveError
 
@@ -124,13 +123,13 @@ RoundRobin = dict[str, Counter[str]]
 
 
 def _a_player_maker(make: object, name: str) -> Callable[[str, int], Player]:
-    """The rule of ``make``: a function that builds players, each given its time per move as a
-    player handed in is (``ttt.core.arguments.a_player``)."""
+    """The rule of ``make``: a function that builds players, each held to the rule of a player
+    handed in (``ttt.core.arguments.a_player``: its time per move)."""
     a_function(make, name)
 
     @functools.wraps(make)
     def limited(player_name: str, seed: int) -> Player:
-        return limited_player(make(player_name, seed))
+        return a_player(make(player_name, seed), "player")
     return limited
 
 
