@@ -31,7 +31,7 @@ def test_the_contracts_are_read_from_pyproject():
         assert sorted(layered) == sorted(set(layered)), contract.container  # each in one layer
         assert set(layered) - {"__main__"} == modules_in(contract.container), contract.container
     ttt = contracts["ttt"]
-    assert ttt.layers[-1] == ("core",) and contracts["ttt.core"].layers[-1] == ("arguments",)
+    assert ttt.layers[-1] == ("core",) and contracts["ttt.core"].layers[-1] == ("limits",)
     assert not ttt.is_chain and contracts["ttt.course.exercises"].is_chain
     assert contracts["ttt.course.exercises"].as_chain().endswith("positions → checking → recording")
 

@@ -50,6 +50,9 @@ INSIDE = "/tmp/seat"
 _KEPT_OUTPUT = 4096
 #: The longest answer line a seat may send: more is nonsense.
 _LONGEST_ANSWER = 64 * 1024
+#: How long a player whose pipe closed has to end, at least: a sandbox exits a moment after
+#: the process inside it
+_GRACE_SECONDS = 5.0
 #: The fewest megabytes a seat's Python gets: importing the course and answering a move took 160
 #: on Linux with CPython 3.11; less and every game would be lost to a MemoryError.
 _LEAST_MEMORY_MB = 256
@@ -408,8 +411,7 @@ class Seat:
         if isinstance(line, Fault):
             return self._lost(line)
         if line is None:
-            return self._lost(Fault(f"took longer than {seconds:g} s {doing}")
-                              if self.process.poll() is None else self._ended())
+            return self._lost(Fault(f"took longer than {seconds:g} s {doing}"))
         try:
             answer = json.loads(line)
         except ValueError:
@@ -421,7 +423,9 @@ class Seat:
         return answer
 
     def _read_line(self, deadline: float) -> bytes | Fault | None:
-        """The next line from the seat by ``deadline``; None if none came (or the pipe closed)."""
+        """The next line from the seat by ``deadline``; None if none came; a Fault if the pipe
+        closed (the player's process ending: its pipe can close before the sandbox around it
+        has exited, so a closed pipe is never read as time running out)."""
         assert self.process is not None and self.process.stdout
         pipe = self.process.stdout.fileno()
         while b"\n" not in self.pending:
@@ -432,16 +436,20 @@ class Seat:
                 return None
             chunk = os.read(pipe, 65536)
             if not chunk:
-                return None
+                return self._ended(max(deadline - time.monotonic(), _GRACE_SECONDS))
             self.pending += chunk
         line, self.pending = self.pending.split(b"\n", 1)
         return line
 
-    def _ended(self) -> Fault:
+    def _ended(self, seconds: float | None = None) -> Fault:
         """Why the process is gone: its exit code (with the last line it printed: a traceback's
-        error) or signal, in words."""
+        error) or signal, in words; waiting ``seconds`` at most for it to end (None: as long
+        as it takes)."""
         assert self.process is not None
-        code = self.process.wait()
+        try:
+            code = self.process.wait(seconds)
+        except subprocess.TimeoutExpired:
+            return Fault("closed its output and went on running")
         if code < 0:
             return Fault(f"was ended by the signal {signal.Signals(-code).name} (a limit it hit)")
         last = self.printed().strip().splitlines()[-1:]
