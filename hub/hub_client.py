@@ -15,7 +15,6 @@ import json
 import os
 import re
 import secrets
-import socket
 import subprocess
 import sys
 import time
@@ -27,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import aiohttp
-from process_group import stop_process_group
+from process_group import serve
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "hub" / "jupyterhub_config.py"
@@ -278,74 +277,56 @@ class TrialHub:
         return self.state / "homes" / name
 
 
-def free_ports(count: int = 3) -> int:
-    """The first of ``count`` consecutive free ports of 127.0.0.1 (the hub's config takes its
-    port and the next two)."""
-    for _ in range(100):
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            first = probe.getsockname()[1]
-        if first + count > 65535:
-            continue
-        try:
-            for port in range(first, first + count):
-                with socket.socket() as probe:
-                    probe.bind(("127.0.0.1", port))
-        except OSError:
-            continue
-        return first
-    raise RuntimeError(f"found no {count} consecutive free ports on 127.0.0.1")
-
-
 @contextmanager
 def trial_hub(state: Path, port: int | None = None, server_args: str = "", timeout: float = 120,
-              auth: str = "dummy", spawner: str = "simple",
+              ports: int = 3, auth: str = "dummy", spawner: str = "simple",
               settings: dict[str, str] | None = None,
               command: list[str] | None = None, scheme: str = "http") -> Iterator[TrialHub]:
     """Run hub/jupyterhub_config.py on 127.0.0.1 with a service token, its state in ``state``,
     the authenticator ``auth`` (``dummy``, a stand-in for speed, or ``native``, a class's), the
     spawner ``spawner`` (``simple`` or ``local``) and more of its ``settings`` (TTT_HUB_...);
     or run ``command`` in the repository (``make class ...``, given the port by its ``{port}``),
-    the hub then answering at ``scheme``://; yield it once its API answers; stop it and every
-    server it started."""
+    the hub then answering at ``scheme``://; on ``port`` or the first of ``ports`` free ones
+    (the config takes its port and the next two; a class, one more); yield it once its API
+    answers; stop it and every server it started."""
     if not PROXY.exists():
         raise FileNotFoundError(f"{PROXY.relative_to(ROOT)} is missing: run 'make hub' (or "
                                 "'npm install configurable-http-proxy' in the repository)")
 
     state.mkdir(parents=True, exist_ok=True)
-    port = port or free_ports()
-    hub = TrialHub(f"{scheme}://127.0.0.1:{port}", secrets.token_hex(16), secrets.token_hex(8),
-                   state, state / "jupyterhub.log")
-    env = dict(os.environ, TTT_HUB_DIR=str(state), TTT_HUB_PORT=str(port), TTT_HUB_AUTH=auth,
-               TTT_HUB_SPAWNER=spawner, TTT_HUB_PASSWORD=hub.password,
-               TTT_HUB_API_TOKEN=hub.token, TTT_HUB_SERVER_ARGS=server_args, **(settings or {}))
-    with open(hub.log, "w") as out:
-        proc = subprocess.Popen(
-            [part.format(port=port) for part in command] if command else
-            [str(Path(sys.executable).parent / "jupyterhub"), "-f", str(CONFIG)],
-            cwd=ROOT if command else state, env=env, start_new_session=True,
-            stdout=out, stderr=subprocess.STDOUT)
-    try:
-        _wait_for_api(hub, proc, hub.log, timeout)
-        yield hub
-    finally:
-        stop_process_group(proc, grace=60)  # the hub stops the servers it started, then the proxy
+    log = state / "jupyterhub.log"
+    token, password = secrets.token_hex(16), secrets.token_hex(8)
+
+    def start(port: int) -> subprocess.Popen:
+        env = dict(os.environ, TTT_HUB_DIR=str(state), TTT_HUB_PORT=str(port), TTT_HUB_AUTH=auth,
+                   TTT_HUB_SPAWNER=spawner, TTT_HUB_PASSWORD=password, TTT_HUB_API_TOKEN=token,
+                   TTT_HUB_SERVER_ARGS=server_args, **(settings or {}))
+        with open(log, "w") as out:
+            return subprocess.Popen(
+                [part.format(port=port) for part in command] if command else
+                [str(Path(sys.executable).parent / "jupyterhub"), "-f", str(CONFIG)],
+                cwd=ROOT if command else state, env=env, start_new_session=True,
+                stdout=out, stderr=subprocess.STDOUT)
+
+    def ready(port: int) -> bool:
+        return _api_answers(f"{scheme}://127.0.0.1:{port}", token)
+
+    # grace: the hub stops the servers it started, then the proxy
+    with serve(start, log, ready, ports=ports, timeout=timeout, grace=60, port=port) as port:
+        yield TrialHub(f"{scheme}://127.0.0.1:{port}", token, password, state, log)
 
 
-def _wait_for_api(hub: TrialHub, proc: subprocess.Popen, log: Path, timeout: float) -> None:
+def _api_answers(url: str, token: str) -> bool:
+    """Whether the hub at ``url`` answers its REST API with ``token``."""
     import ssl
     import urllib.request
 
     unchecked = ssl.create_default_context()  # the tests' own certificate: unchecked, as in Hub
     unchecked.check_hostname, unchecked.verify_mode = False, ssl.CERT_NONE
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            request = urllib.request.Request(f"{hub.url}/hub/api/users",
-                                             headers={"Authorization": f"token {hub.token}"})
-            urllib.request.urlopen(request, timeout=5, context=unchecked).close()
-            return
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"the hub did not start:\n{log.read_text()[-3000:]}") from None
-            time.sleep(0.5)
+    request = urllib.request.Request(f"{url}/hub/api/users",
+                                     headers={"Authorization": f"token {token}"})
+    try:
+        urllib.request.urlopen(request, timeout=5, context=unchecked).close()
+        return True
+    except OSError:
+        return False

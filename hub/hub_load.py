@@ -31,7 +31,6 @@ import json
 import os
 import random
 import signal
-import socket
 import statistics
 import sys
 import tempfile
@@ -45,6 +44,7 @@ import psutil
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "helpers"))  # process_group
 from hub_client import Hub, HubError, TrialHub, trial_hub  # noqa: E402
+from process_group import free_ports  # noqa: E402
 
 from ttt.course.exercises import EXERCISES  # noqa: E402
 from ttt.course.exercises.recording import mistakes  # noqa: E402
@@ -244,9 +244,7 @@ async def glance_load(hub: TrialHub, records_url: str, students: int, every: flo
 
 def glance_main(args: argparse.Namespace) -> int:
     """The class page's load for each class size of ``args.students``, one JSON line each."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_ports()
     results = []
     with tempfile.TemporaryDirectory() as state, \
             trial_hub(Path(state), port=args.port,

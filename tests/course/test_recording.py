@@ -7,12 +7,12 @@ hub (tests/hub/test_class_glance.py)."""
 from __future__ import annotations
 
 import json
-import socket
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from exercise_mutants import WRONG_ANSWERS
+from process_group import free_ports
 
 from ttt.course.exercises import EXERCISES, recording
 from ttt.course.exercises.recording import NOT_YET, UNNAMED, mistake_of, mistakes
@@ -123,9 +123,7 @@ def test_a_slow_service_does_not_hold_up_the_check(service):
 
 
 def test_a_service_that_is_away_fails_silently_and_is_logged(service, monkeypatch, caplog):
-    with socket.socket() as probe:  # a port nobody listens on
-        probe.bind(("127.0.0.1", 0))
-        closed = probe.getsockname()[1]
+    closed = free_ports()  # a port nobody listens on
     monkeypatch.setenv("TTT_CLASS_GLANCE_URL", f"http://127.0.0.1:{closed}/records")
     monkeypatch.setattr(recording.log, "propagate", True)
     feedback = EXERCISES["minimax_value"].check(swapped_minimax())

@@ -31,7 +31,7 @@ import pytest
 from accounts import python_open_to_every_account
 from class_mode import ACCOUNT_NOTE
 from course_links import lesson_link
-from hub_client import PROXY, Hub, TrialHub, free_ports, run_async, trial_hub
+from hub_client import PROXY, Hub, TrialHub, run_async, trial_hub
 from jupyter_pages import KERNEL_IDLE, NOTEBOOKS
 from real_browser import missing
 from repo import SCRIPTS
@@ -157,7 +157,7 @@ def the_hub_with_everyone_signed_up(hub_state: Path, accounts, course_repo: Path
     students approved by the teacher there (each approval makes the student's account), and the
     course pulled by lesson 1's course link as ``make class`` printed it; JupyterLab's app
     exposed to the browser tests."""
-    with trial_hub(hub_state, free_ports(4), server_args="--LabApp.expose_app_in_browser=True",
+    with trial_hub(hub_state, ports=4, server_args="--LabApp.expose_app_in_browser=True",
                    settings={"TTT_HUB_HOMES": str(hub_state / "homes")},
                    command=class_command(course_repo, certificate), scheme="https") as hub:
         context = hub_context(browser)

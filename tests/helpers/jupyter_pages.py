@@ -15,17 +15,15 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
-import time
 import uuid
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import nbformat
-from process_group import stop_process_group
+from process_group import accepts, serve
 from repo import KERNEL_IDLE, NOTEBOOKS
 from time_limits import KERNEL_REPLY_MS
 
@@ -68,53 +66,43 @@ def lab_command(folder: Path) -> list[str]:
     return [str(BIN / "jupyter"), "lab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
             f"--IdentityProvider.token={TOKEN}", "--expose-app-in-browser",
             "--LabApp.news_url=None", f"--LabApp.user_settings_dir={folder / '.us'}",
-            f"--LabApp.workspaces_dir={folder / '.ws'}"]
+            f"--LabApp.workspaces_dir={folder / '.ws'}",
+            "--ServerApp.port_retries=0"]  # its port or none: server() starts it on another
 
 
 def voila_command(notebook: str) -> list[str]:
     return [str(BIN / "voila"), notebook, "--no-browser", "--Voila.ip=127.0.0.1",
-            "--show_tracebacks=True", "--template=ttt"]
+            "--show_tracebacks=True", "--template=ttt",
+            "--Voila.port_retries=0"]  # as in lab_command
 
 
 @contextmanager
 def server(argv: list[str], folder: Path, timeout: float = 60) -> Iterator[str]:
-    """Run a server on a free port of 127.0.0.1 in ``folder``; yield its URL once it accepts
-    connections, and stop it (and its kernels) afterwards."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    """Run a server on a free port of 127.0.0.1 in ``folder``; yield its URL once it says it
+    runs there and accepts connections, and stop it (and its kernels) afterwards."""
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(folder / ".cfg"),
                JUPYTER_RUNTIME_DIR=str(folder / ".rt"), JUPYTER_PLATFORM_DIRS="1",
                JUPYTER_CONFIG_PATH=str(QUIET_CONFIG),  # as make lab and make play
                PYTHONUNBUFFERED="1")  # its log is read while it runs (tests of what it prints)
     log = server_log(folder, argv[0])
-    with open(log, "w") as out:
-        proc = subprocess.Popen([*argv, f"--port={port}"], cwd=folder, env=env,
-                                start_new_session=True, stdout=out, stderr=subprocess.STDOUT)
-    try:
-        _wait_for_port(proc, port, timeout, log)
+
+    def start(port: int) -> subprocess.Popen:
+        with open(log, "w") as out:
+            return subprocess.Popen([*argv, f"--port={port}"], cwd=folder,
+                                    env=env, start_new_session=True, stdout=out,
+                                    stderr=subprocess.STDOUT)
+
+    def ready(port: int) -> bool:
+        return f"http://127.0.0.1:{port}/" in log.read_text(errors="replace") and accepts(port)
+
+    with serve(start, log, ready, timeout=timeout) as port:
         yield f"http://127.0.0.1:{port}"
-    finally:
-        stop_process_group(proc, grace=15)
 
 
 def server_log(folder: Path, program: str) -> Path:
     """Where ``server`` writes what ``program`` (jupyter, voila) serving ``folder`` prints: beside
     the folder, not in its file browser."""
     return folder.parent / f"{folder.name}-{Path(program).name}.log"
-
-
-def _wait_for_port(proc: subprocess.Popen, port: int, timeout: float, log: Path) -> None:
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"{proc.args[0]} did not start:\n{log.read_text()[-3000:]}") \
-                    from None
-            time.sleep(0.25)
 
 
 # --- a notebook in JupyterLab -------------------------------------------------------------------

@@ -9,7 +9,6 @@ student's token, is refused; the service killed and restarted by the hub keeps w
 from __future__ import annotations
 
 import json
-import socket
 import time
 
 import psutil
@@ -19,6 +18,7 @@ from class_hub import STUDENTS, TEACHER, hub_context, log_in
 from exercise_mutants import WRONG_ANSWERS
 from hub_client import Hub, run_async, trial_hub
 from playwright.sync_api import expect
+from process_group import free_ports
 
 from ttt.course.exercises import EXERCISES
 from ttt.course.exercises.recording import mistake_of, mistakes
@@ -184,9 +184,7 @@ def test_a_record_claiming_another_student_or_without_a_students_token_is_refuse
 def test_with_recording_off_the_service_refuses_every_record(tmp_path):
     """TTT_HUB_GLANCE=off: a record posted all the same, with a student's own token, is refused
     with 403 (that the servers are not told where to record: test_class_glance_store.py)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_ports()
     with trial_hub(tmp_path / "hub", settings={"TTT_HUB_GLANCE": "off",
                                                "TTT_HUB_GLANCE_PORT": str(port)}) as hub:
 

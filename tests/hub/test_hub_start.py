@@ -7,13 +7,11 @@ from __future__ import annotations
 import os
 import re
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
 from class_hub import STUDENT_PORTS, STUDENTS, TEACHER
-from hub_client import free_ports
-from process_group import stop_process_group
+from process_group import serve
 
 pytestmark = [pytest.mark.hub, pytest.mark.timeout(300)]
 
@@ -23,26 +21,23 @@ RUNNING = "JupyterHub is now running"
 
 
 def started(command: list[str], env: dict[str, str], log: Path, timeout: float = 120) -> str:
-    """What ``command`` printed until JupyterHub said it runs (then it is stopped)."""
-    with open(log, "w") as out:
-        proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out,
-                                stderr=subprocess.STDOUT, start_new_session=True)
-    try:
-        deadline = time.monotonic() + timeout
-        while RUNNING not in log.read_text():
-            if proc.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"the hub did not start:\n{log.read_text()[-3000:]}")
-            time.sleep(0.5)
+    """What ``command`` (given a free port by its ``{port}``) printed until JupyterHub said it
+    runs (then it is stopped)."""
+    def start(port: int) -> subprocess.Popen:
+        with open(log, "w") as out:
+            return subprocess.Popen([part.format(port=port) for part in command], cwd=ROOT,
+                                    env=env, stdout=out, stderr=subprocess.STDOUT,
+                                    start_new_session=True)
+
+    with serve(start, log, lambda _: RUNNING in log.read_text(), ports=3, timeout=timeout,
+               grace=30):
         return log.read_text()
-    finally:
-        stop_process_group(proc, grace=30)
 
 
 def test_make_hub_run_as_root_says_every_students_terminal_is_a_root_shell(tmp_path):
     if os.getuid() != 0:
         pytest.skip("the warning is for a hub run as root (CI runs as root)")
-    port = free_ports()
-    printed = started(["make", "--no-print-directory", "hub", f"HUB_PORT={port}"],
+    printed = started(["make", "--no-print-directory", "hub", "HUB_PORT={port}"],
                       dict(os.environ, TTT_HUB_DIR=str(tmp_path / "hub")), tmp_path / "make.log")
     warning = next(line for line in printed.splitlines() if line.startswith(ROOT_SHELLS))
     assert "every student's JupyterLab, kernels and terminals run as root" in warning

@@ -25,7 +25,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import socket
 import subprocess
 import threading
 import time
@@ -34,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from process_group import stop_process_group
+from process_group import free_ports, stop_process_group
 from repo import GUIDE, ROOT
 
 #: The pages whose commands are run: the README, then the website's guide pages
@@ -128,12 +127,6 @@ def server_for(line: str) -> Server | None:
 # --- running ------------------------------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def user_environment() -> dict[str, str]:
     """This process's environment as a user's shell has it: see the module's docstring."""
     env = {key: value for key, value in os.environ.items()
@@ -185,7 +178,7 @@ def serve_until_ready(clone: Path, command: str, server: Server, before: str = "
     """Start a server with ``command`` (and environment ``variables``), wait for its address,
     check it answers, stop it; returns what it printed until then."""
     env = user_environment() | variables
-    port = free_port()
+    port = free_ports()
     if server.port_variable:
         env[server.port_variable] = str(port)
     else:
@@ -205,10 +198,20 @@ def serve_until_ready(clone: Path, command: str, server: Server, before: str = "
             time.sleep(0.5)
         with urllib.request.urlopen(found[1], timeout=60) as answer:
             assert answer.status == 200, (found[1], answer.status)
-        time.sleep(2)  # what it says just after it is ready counts too
-        return "".join(lines)
+        return once_quiet(lines)  # what it says just after it is ready counts too
     finally:
         stop_process_group(proc, grace=20)
+
+
+def once_quiet(lines: list[str], quiet: float = 1.5, longest: float = 20) -> str:
+    """What a running server printed, once it has printed nothing new for ``quiet`` seconds
+    (at most ``longest``: a server that logs without end is read as it stands)."""
+    deadline, seen, since = time.monotonic() + longest, len(lines), time.monotonic()
+    while time.monotonic() - since < quiet and time.monotonic() < deadline:
+        time.sleep(0.1)
+        if len(lines) != seen:
+            seen, since = len(lines), time.monotonic()
+    return "".join(lines)
 
 
 def run_block(clone: Path, block: Block) -> list[str]:
@@ -274,7 +277,7 @@ TYPED = sorted({typed for text in TEXTS.values() for typed in PROSE.findall(text
 
 @pytest.mark.parametrize("typed", TYPED)
 def test_a_server_command_of_the_prose_prints_its_address(typed: str, shared_clone: Path):
-    port = free_port()
+    port = free_ports()
     command = re.sub(r"--port=\d+", f"--port={port}", typed)
     server = server_for(command)
     address = Server(server.command, "UNUSED_PORT", re.compile(
@@ -286,7 +289,7 @@ def test_a_server_command_of_the_prose_prints_its_address(typed: str, shared_clo
 def test_make_lab_prints_its_address_with_a_token_of_one_s_own(shared_clone: Path):
     # Jupyter adds its banner with the address only for a token it made up itself; with one's own
     # the address shows as http://127.0.0.1:PORT/lab?token=... (hidden), and its page answers.
-    port = free_port()
+    port = free_ports()
     shown = Server(re.compile("make lab"), "UNUSED_PORT",
                    re.compile(rf"(http://127\.0\.0\.1:{port}/lab)\?token=\.\.\."))
     output = serve_until_ready(shared_clone, f'make lab LAB_ARGS="--port={port} --no-browser"',

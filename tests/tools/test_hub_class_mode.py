@@ -7,15 +7,14 @@ from __future__ import annotations
 import pwd
 import subprocess
 import sys
+import urllib.request
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 from class_mode import PortRange, ensure_account, first_ordinary_uid, parse_ports, port_in
-from hub_client import free_ports
-from jupyter_pages import _wait_for_port
 from jupyterhub.spawner import LocalProcessSpawner
-from process_group import stop_process_group
+from process_group import free_ports, serve
 from traitlets.config import Config
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,16 +67,24 @@ def a_served_clone(tmp_path: Path):
     (clone / "lesson.txt").write_text("lesson 1\n")
     git(clone, "add", "lesson.txt")
     git(clone, "commit", "--quiet", "-m", "The course")
-    port, log = free_ports(1), tmp_path / "server.log"
-    with open(log, "w") as out:
-        server = subprocess.Popen([sys.executable, str(ROOT / "hub" / "course_server.py"),
-                                   str(clone), f"--port={port}"], stdout=out,
-                                  stderr=subprocess.STDOUT, start_new_session=True)
-    try:
-        _wait_for_port(server, port, 30, log)
+    log = tmp_path / "server.log"
+
+    def start(port: int) -> subprocess.Popen:
+        with open(log, "w") as out:
+            return subprocess.Popen([sys.executable, str(ROOT / "hub" / "course_server.py"),
+                                     str(clone), f"--port={port}"], stdout=out,
+                                    stderr=subprocess.STDOUT, start_new_session=True)
+
+    def serves_git(port: int) -> bool:  # this clone's refs: not whatever else has the port
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/ttt/info/refs?service="
+                                   "git-upload-pack", timeout=5).close()
+            return True
+        except OSError:
+            return False
+
+    with serve(start, log, serves_git, timeout=30, grace=10) as port:
         yield clone, f"http://127.0.0.1:{port}"
-    finally:
-        stop_process_group(server, grace=10)
 
 
 def test_the_course_server_serves_the_clone_to_git_and_takes_no_push(served, tmp_path):
