@@ -319,3 +319,43 @@ def test_an_evaluation_is_checked_at_every_position_it_scores_and_fine_ones_pass
     assert minimax.alphabeta(Board(), depth=2, evaluate=lambda b: 1).score == 1
     with pytest.raises(ValueError, match="got 1.5"):
         minimax.minimax(Board().play(4), depth=3, evaluate=lambda b: 1.5 if b.free_cells < 7 else 0)
+
+
+# --- a student's code that calls back into the package ------------------------------------------
+# The package checks a call where it is entered; a student's evaluation or player, called from
+# inside a search or a match, enters it again and is checked as any call from outside.
+
+def a_guess_that_asks_for_a_search_of_depth(depth):
+    def evaluate(position):
+        minimax.minimax(position, depth=depth)
+        return 0.0
+    return evaluate
+
+
+def test_an_evaluation_that_asks_for_a_bad_search_is_refused_inside_the_search():
+    # . . .
+    # . X .
+    # . . .
+    board = Board().play(4)
+    with pytest.raises(ValueError, match="depth"):
+        minimax.minimax(board, depth=1, evaluate=a_guess_that_asks_for_a_search_of_depth(-1))
+    asking_well = a_guess_that_asks_for_a_search_of_depth(1)
+    assert minimax.minimax(board, depth=1, evaluate=asking_well).score == 0.0  # every guess 0
+
+
+def test_a_player_that_plays_an_illegal_move_on_the_package_s_board_is_told():
+    def cheat(board):
+        board.play(-3)  # a move off the board, asked of the package
+        return board.legal_moves[0]
+
+    with pytest.raises(IllegalMoveError):
+        play_game(cheat, random_player(seed=1))
+
+
+def test_a_player_that_asks_for_a_bad_search_is_refused_in_a_tournament():
+    def careless(board):
+        minimax.minimax(board, depth=-2)
+        return board.legal_moves[0]
+
+    with pytest.raises(ValueError, match="depth"):
+        tournament(careless, random_player(seed=1), games=2)

@@ -134,3 +134,43 @@ def test_off_the_main_thread_the_loop_is_stopped_too():
     thread.join(timeout=60)
     assert not thread.is_alive() and found
     assert "X's player 'loops' did not choose a move within 0.3 s" in found[0]
+
+
+def guesses_for_ever(position):
+    """A student's evaluation whose loop never ends."""
+    while position is not None:
+        pass
+
+
+def a_player_whose_evaluation_never_returns() -> str:
+    player = ttt.depth_limited_player(2, seed=1, evaluate=guesses_for_ever)
+    with time_per_move(LIMIT), pytest.raises(MoveTookTooLong) as stopped:
+        play_game(player, random_player(seed=1))
+    return str(stopped.value)
+
+
+@pytest.mark.parametrize("thread", ["main", "another"])
+def test_a_player_whose_evaluation_never_returns_is_stopped_as_the_player(thread):
+    # the move's limit rings first (the guess began after the move did), and the sentence is
+    # the move's, on the main thread (a timer signal) as on another (the clock read in the loop)
+    said = []
+    if thread == "main":
+        said.append(a_player_whose_evaluation_never_returns())
+    else:
+        other = threading.Thread(target=lambda: said.append(
+            a_player_whose_evaluation_never_returns()))
+        other.start()
+        other.join(timeout=60)
+    assert said and "X's player" in said[0] and "did not choose a move" in said[0], said
+
+
+def test_the_package_s_own_evaluation_is_neither_timed_nor_wrapped_twice():
+    from ttt.core.arguments import checked_evaluation
+    from ttt.games.grid import open_lines
+
+    # X . .
+    # . O .
+    # . . X
+    board = ttt.Board.from_string("X..|.O.|..X")
+    assert checked_evaluation(open_lines)(board) == open_lines(board)
+    assert checked_evaluation(checked_evaluation(open_lines)) is checked_evaluation(open_lines)

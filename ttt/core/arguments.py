@@ -223,10 +223,12 @@ def a_function(value: object, name: str) -> None:
 def a_player(player: object, name: str) -> Callable[[Any], Any]:
     """The rule of a player handed in (to a match, a tournament, a learner): something to call,
     given ``MOVE_SECONDS`` per move (``ttt.core.limits``), so that one that never returns is
-    stopped with a sentence instead of hanging the notebook."""
+    stopped with a sentence instead of hanging the notebook. What a student's player asks of
+    the package is checked as a call from outside is (``as_entered``); the package's own
+    players ask only what they were made for."""
     a_function(player, name)
     return limited_player(player, {"x_player": "X's player", "o_player": "O's player"}.get(
-        name, name))
+        name, name), call=None if _the_packages(player) else as_entered)
 
 
 def checked_evaluation(evaluate: object, name: str = "evaluate") -> Callable[[Any], float]:
@@ -246,9 +248,14 @@ def _evaluation(evaluate: Callable[[Any], float], name: str) -> Callable[[Any], 
     if getattr(evaluate, "checked_results", False):
         return evaluate
 
+    # a student's evaluation is checked in what it asks of the package, as a call from outside
+    # is (its time is its move's: a player's); the package's own (open_lines, a learned table's
+    # value) asks only what it was made for
+    call = evaluate if _the_packages(evaluate) else functools.partial(as_entered, evaluate)
+
     @functools.wraps(evaluate)
     def checked_result(position: Any) -> float:
-        score = evaluate(position)
+        score = call(position)
         if (isinstance(score, bool) or not isinstance(score, numbers.Real)
                 or not -1 <= score <= 1):  # NaN fails the comparison too
             raise ValueError(f"{name} must return a finite number from -1 to +1 (a guess; the "
@@ -258,6 +265,12 @@ def _evaluation(evaluate: Callable[[Any], float], name: str) -> Callable[[Any], 
 
     checked_result.checked_results = True  # type: ignore[attr-defined]
     return checked_result
+
+
+def _the_packages(function: object) -> bool:
+    """Whether ``function`` is one of the package's own (defined in a module of ``ttt``)."""
+    return str(getattr(function, "__module__", "")).partition(".")[0] == \
+        __name__.partition(".")[0]
 
 
 #: The course's rules by the name of a type hint's class, which the modules that define those

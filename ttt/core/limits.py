@@ -6,8 +6,9 @@ Two kinds of limit share one way of stopping a call (``call_within``):
 
 - **a move** (``limited_player``): every player handed to a match, a tournament or a learner is
   given ``MOVE_SECONDS`` per move (a minute: the slowest of the course's own players, a whole
-  search in pure Python, takes seconds). ``ttt.time_per_move(seconds)`` changes it for a block.
-  A move over it raises ``MoveTookTooLong``, a ``TimeoutError`` naming the player.
+  search in pure Python, takes seconds); an evaluation a player searches with is part of its
+  move. ``ttt.time_per_move(seconds)`` changes it for a block. A move over it raises
+  ``MoveTookTooLong``, a ``TimeoutError`` naming the player.
 - **an exercise's check** (``ttt.course.exercises.checking.time_limited``): a far shorter limit
   per call, and one on the whole check.
 
@@ -47,51 +48,67 @@ MOVE_SECONDS = 60.0
 
 
 class TookTooLong(BaseException):
-    """A call ran over its time. A BaseException, like KeyboardInterrupt, so that the student's
-    own ``except Exception`` does not swallow it."""
+    """A call ran over its time; its argument is the limit's own token (``call_within``), which
+    tells whose limit rang. A BaseException, like KeyboardInterrupt, so that the student's own
+    ``except Exception`` does not swallow it."""
 
 
 class MoveTookTooLong(TimeoutError):
     """A player did not choose its move within ``MOVE_SECONDS``."""
 
 
-def limited_player(player: Callable[[Any], Any], name: str = "player") -> Callable[[Any], Any]:
+def limited_player(player: Callable[[Any], Any], name: str = "player",
+                   call: Callable[[Callable[[Any], Any], Any], Any] | None = None
+                   ) -> Callable[[Any], Any]:
     """``player`` (passed as ``name``), its every move stopped after ``MOVE_SECONDS`` (as it is
-    at the move) with a ``MoveTookTooLong`` that says so. Its attributes stay (``.choose``, a
-    name), so the player is still known by them; one that is already limited is given back."""
+    at the move) with a ``MoveTookTooLong`` that says so; each move made by ``call(player,
+    position)`` if given (the argument rules' ``as_entered``). Its attributes stay (``.choose``,
+    a name), so the player is still known by them; one that is already limited is given back."""
     if getattr(player, "time_limited", False):
         return player
+    function, first = (player, ()) if call is None else (call, (player,))
+    called = getattr(player, "__name__", repr(player))
 
     def move(position: Any) -> Any:
-        limit, start = MOVE_SECONDS, time.monotonic()
-        try:
-            return call_within(player, (position,), limit)
-        except TookTooLong:
-            if time.monotonic() - start < limit:  # an outer limit rang first: the caller's
-                raise
-            raise MoveTookTooLong(
-                f"{name} {getattr(player, '__name__', repr(player))!r} did not choose a move "
-                f"within {limit:g} s, on the position {position}: does it loop for ever? (give "
-                f"a slow player longer with ttt.time_per_move(seconds))") from None
+        return _within_a_move(function, (*first, position), lambda limit: (
+            f"{name} {called!r} did not choose a move within {limit:g} s, on the position "
+            f"{position}: does it loop for ever? (give a slow player longer with "
+            "ttt.time_per_move(seconds))"))
 
     functools.update_wrapper(move, player)
-    move.__name__ = move.__qualname__ = getattr(player, "__name__", repr(player))
+    move.__name__ = move.__qualname__ = called
     move.time_limited = True  # type: ignore[attr-defined]
     return move
 
 
+def _within_a_move(function: Callable[..., Any], args: tuple,
+                  sentence: Callable[[float], str]) -> Any:
+    """``function(*args)``, a move, stopped after ``MOVE_SECONDS`` with a ``MoveTookTooLong``
+    saying ``sentence(seconds)``. An outer limit that rings first (an exercise's check) is the
+    caller's: its ``TookTooLong`` goes on up, told apart by its token (not by the time taken: a
+    signal comes a moment late)."""
+    limit, mine = MOVE_SECONDS, object()
+    try:
+        return call_within(function, args, limit, mine)
+    except TookTooLong as stopped:
+        if stopped.args[:1] != (mine,):
+            raise
+        raise MoveTookTooLong(sentence(limit)) from None
+
+
 # --- stopping one call --------------------------------------------------------------------------
 
-def call_within(function: Callable[..., Any], args: tuple, limit: float) -> Any:
-    """``function(*args)``, stopped with ``TookTooLong`` once ``limit`` seconds have passed (or an
-    outer limit's, if sooner)."""
+def call_within(function: Callable[..., Any], args: tuple, limit: float,
+                token: object = None) -> Any:
+    """``function(*args)``, stopped with ``TookTooLong(token)`` once ``limit`` seconds have passed,
+    or an outer limit's ``TookTooLong`` if that one is sooner: the token says which rang."""
     if limit <= 0:
-        raise TookTooLong
+        raise TookTooLong(token)
     if timer_signals_work():
-        return _with_an_alarm(function, args, limit)
+        return _with_an_alarm(function, args, limit, token)
     if monitoring_is_ours():
-        return _with_monitoring(function, args, limit)
-    return _with_a_trace(function, args, limit)
+        return _with_monitoring(function, args, limit, token)
+    return _with_a_trace(function, args, limit, token)
 
 
 #: The package's folder, ttt/: frames in here are not the student's code.
@@ -118,7 +135,7 @@ def timer_signals_work() -> bool:
         threading.current_thread() is threading.main_thread()
 
 
-def _with_an_alarm(function: Callable, args: tuple, limit: float) -> Any:
+def _with_an_alarm(function: Callable, args: tuple, limit: float, token: object) -> Any:
     """``function(*args)``, stopped by SIGALRM after ``limit`` seconds. A timer already running
     that rings sooner (an outer time limit) is left to ring; a later one is put back, less the
     time this call took."""
@@ -127,7 +144,7 @@ def _with_an_alarm(function: Callable, args: tuple, limit: float) -> Any:
         return function(*args)
 
     def ring(signum, frame):
-        raise TookTooLong
+        raise TookTooLong(token)
 
     start = time.monotonic()
     outer = signal.signal(signal.SIGALRM, ring)
@@ -143,7 +160,8 @@ def _with_an_alarm(function: Callable, args: tuple, limit: float) -> Any:
 
 
 _TOOL, _TOOL_NAME = 4, "ttt exercises: time limit"  # 4: a sys.monitoring id no tool claims
-_deadline = [math.inf]  # when the student's function in progress must stop
+#: When the student's function in progress must stop, and the token of that limit
+_deadline: list[tuple[float, object]] = [(math.inf, None)]
 
 
 def monitoring_is_ours() -> bool:
@@ -165,16 +183,17 @@ def _on_jump_or_call(code: object, *offsets: int) -> object:
     that is not the student's again (DISABLE), so that the course's own loops cost nothing."""
     if not _the_students(code):
         return sys.monitoring.DISABLE
-    if time.monotonic() > _deadline[0]:
-        raise TookTooLong
+    when, token = _deadline[0]
+    if time.monotonic() > when:
+        raise TookTooLong(token)
     return None
 
 
-def _with_monitoring(function: Callable, args: tuple, limit: float) -> Any:
+def _with_monitoring(function: Callable, args: tuple, limit: float, token: object) -> Any:
     """``function(*args)``, stopped through ``sys.monitoring`` once ``limit`` seconds have
     passed (or an outer limit, if sooner)."""
     outer = _deadline[0]
-    _deadline[0] = min(outer, time.monotonic() + limit)
+    _deadline[0] = min(outer, (time.monotonic() + limit, token), key=lambda due: due[0])
     try:
         with jumps_monitored():
             return function(*args)
@@ -199,18 +218,18 @@ def jumps_monitored() -> Iterator[None]:
         monitoring.set_events(_TOOL, 0)
 
 
-def _with_a_trace(function: Callable, args: tuple, limit: float) -> Any:
+def _with_a_trace(function: Callable, args: tuple, limit: float, token: object) -> Any:
     """``function(*args)``, stopped by a trace function once ``limit`` seconds have passed."""
     deadline = time.monotonic() + limit
 
     def line(frame, event, arg):
         if time.monotonic() > deadline:
-            raise TookTooLong
+            raise TookTooLong(token)
         return line
 
     def enter(frame, event, arg):
         if time.monotonic() > deadline:
-            raise TookTooLong
+            raise TookTooLong(token)
         return line if _the_students(frame.f_code) else None
 
     previous = sys.gettrace()
