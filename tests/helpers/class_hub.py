@@ -93,18 +93,25 @@ def a_certificate(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]
 
 
 @pytest.fixture(scope="session", name="hub_state")
-def hub_state_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def hub_state_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """The hub's state: its database, everyone's home (homes/NAME) and the exchange; every
-    account can pass through the folders above it."""
+    account can pass through the folders above it while the tests run (pytest makes its folders
+    for its own account only; the clone may be in a private home), and their modes are put
+    back after: the teacher's folder is left as private as it was."""
     if not PROXY.exists():
         missing("configurable-http-proxy: run 'make hub' or 'make test-hub', which install it")
     if os.getuid() != 0:
         missing("root, to make the students' system accounts (useradd), as CI runs")
     state = tmp_path_factory.mktemp("hub")
-    for folder in (state, *state.parents):  # pytest makes its folders for its own account only
-        folder.chmod(folder.stat().st_mode | 0o111)
+    modes = {folder: folder.stat().st_mode for folder in (state, *state.parents)}
+    for folder, mode in modes.items():
+        folder.chmod(mode | 0o111)
     (state / "homes").mkdir()
-    return state
+    try:
+        yield state
+    finally:
+        for folder, mode in modes.items():
+            folder.chmod(mode)
 
 
 def remove_account(name: str) -> None:
