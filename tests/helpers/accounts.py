@@ -6,8 +6,8 @@ from __future__ import annotations
 import os
 import pwd
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 #: The account a contest runs as in the tests that run it not as root: ``nobody`` (with no home)
@@ -46,14 +46,21 @@ def seen_by_every_account(needed: list[Path]) -> list[str]:
     return ["--dev-bind", "/", "/", *(arg for _, _, args in steps for arg in args)]
 
 
-@contextmanager
-def python_open_to_every_account() -> Iterator[None]:
+def python_open_to_every_account() -> AbstractContextManager[None]:
     """Within the block, every account may pass through the folders above the course's Python:
     its venv (in a clone in a private folder, as a teacher's home or /root) and the Python that
     venv is made from (a pyenv Python's /root); their modes are put back after."""
-    closed = {folder: folder.stat().st_mode
-              for path in (Path(sys.prefix), Path(sys.executable).resolve(), Path(sys.base_prefix))
-              for folder in path.parents if not folder.stat().st_mode & 0o001}
+    return passable_to_every_account(
+        folder for path in (Path(sys.prefix), Path(sys.executable).resolve(),
+                            Path(sys.base_prefix)) for folder in path.parents)
+
+
+@contextmanager
+def passable_to_every_account(folders: Iterable[Path]) -> Iterator[None]:
+    """Within the block, every account may pass through ``folders`` (o+x where they lack it);
+    their modes are put back after, so a private home is left as private as it was."""
+    closed = {folder: folder.stat().st_mode for folder in folders
+              if not folder.stat().st_mode & 0o001}
     for folder, mode in closed.items():
         folder.chmod(mode | 0o001)
     try:

@@ -28,7 +28,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from accounts import python_open_to_every_account
+from accounts import passable_to_every_account, python_open_to_every_account
 from class_mode import ACCOUNT_NOTE
 from course_links import lesson_link
 from hub_client import PROXY, Hub, TrialHub, run_async, trial_hub
@@ -103,15 +103,9 @@ def hub_state_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]
     if os.getuid() != 0:
         missing("root, to make the students' system accounts (useradd), as CI runs")
     state = tmp_path_factory.mktemp("hub")
-    modes = {folder: folder.stat().st_mode for folder in (state, *state.parents)}
-    for folder, mode in modes.items():
-        folder.chmod(mode | 0o111)
     (state / "homes").mkdir()
-    try:
+    with passable_to_every_account((state, *state.parents)):
         yield state
-    finally:
-        for folder, mode in modes.items():
-            folder.chmod(mode)
 
 
 def remove_account(name: str) -> None:

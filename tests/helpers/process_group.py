@@ -64,13 +64,11 @@ def serve(start: Callable[[int], subprocess.Popen], log: Path, ready: Callable[[
         proc = start(chosen)
         try:
             deadline = time.monotonic() + timeout
-            while not (ready(chosen) and proc.poll() is None):
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    break
+            while proc.poll() is None and time.monotonic() < deadline:
+                if ready(chosen):
+                    yield chosen
+                    return
                 time.sleep(0.25)
-            else:
-                yield chosen
-                return
         finally:
             stop_process_group(proc, grace)
         printed = log.read_text(errors="replace")

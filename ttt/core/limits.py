@@ -66,34 +66,26 @@ def limited_player(player: Callable[[Any], Any], name: str = "player",
     a name), so the player is still known by them; one that is already limited is given back."""
     if getattr(player, "time_limited", False):
         return player
-    function, first = (player, ()) if call is None else (call, (player,))
+    step = player if call is None else functools.partial(call, player)
     called = getattr(player, "__name__", repr(player))
 
     def move(position: Any) -> Any:
-        return _within_a_move(function, (*first, position), lambda limit: (
-            f"{name} {called!r} did not choose a move within {limit:g} s, on the position "
-            f"{position}: does it loop for ever? (give a slow player longer with "
-            "ttt.time_per_move(seconds))"))
+        # whose limit rang is told by its token, not by the time taken: a signal comes late
+        mine = object()
+        try:
+            return call_within(step, (position,), MOVE_SECONDS, mine)
+        except TookTooLong as stopped:
+            if stopped.args[:1] != (mine,):  # an outer limit (an exercise's check): the caller's
+                raise
+            raise MoveTookTooLong(
+                f"{name} {called!r} did not choose a move within {MOVE_SECONDS:g} s, on the "
+                f"position {position}: does it loop for ever? (give a slow player longer with "
+                "ttt.time_per_move(seconds))") from None
 
     functools.update_wrapper(move, player)
     move.__name__ = move.__qualname__ = called
     move.time_limited = True  # type: ignore[attr-defined]
     return move
-
-
-def _within_a_move(function: Callable[..., Any], args: tuple,
-                  sentence: Callable[[float], str]) -> Any:
-    """``function(*args)``, a move, stopped after ``MOVE_SECONDS`` with a ``MoveTookTooLong``
-    saying ``sentence(seconds)``. An outer limit that rings first (an exercise's check) is the
-    caller's: its ``TookTooLong`` goes on up, told apart by its token (not by the time taken: a
-    signal comes a moment late)."""
-    limit, mine = MOVE_SECONDS, object()
-    try:
-        return call_within(function, args, limit, mine)
-    except TookTooLong as stopped:
-        if stopped.args[:1] != (mine,):
-            raise
-        raise MoveTookTooLong(sentence(limit)) from None
 
 
 # --- stopping one call --------------------------------------------------------------------------
