@@ -174,3 +174,61 @@ def test_the_package_s_own_evaluation_is_neither_timed_nor_wrapped_twice():
     board = ttt.Board.from_string("X..|.O.|..X")
     assert checked_evaluation(open_lines)(board) == open_lines(board)
     assert checked_evaluation(checked_evaluation(open_lines)) is checked_evaluation(open_lines)
+
+
+# --- the functions a search, a round robin or an exercise's helper is handed ------------------
+
+def makes_for_ever(name, seed):
+    """A student's player maker whose loop never ends."""
+    while name is not None:
+        pass
+
+
+#: Each door handed a function of another kind than a player, with one that never returns:
+#: (what is called, the words that must start the sentence).
+OTHER_DOORS = {
+    "minimax's evaluate": (
+        lambda: ttt.minimax(ttt.Board.from_string("XO.|.X.|O.."), depth=2,
+                            evaluate=guesses_for_ever),
+        "minimax, given the evaluate 'guesses_for_ever', did not finish within 0.3 s"),
+    "guided_mcts's guide": (
+        lambda: ttt.search.mcts.guided_mcts(ttt.Board(), 5, guesses_for_ever),
+        "guided_mcts, given the guide 'guesses_for_ever', did not finish within 0.3 s"),
+    "round_robin's make": (
+        lambda: round_robin(["random"], 1, makes_for_ever),
+        "make did not return a player for 'random' within 0.3 s"),
+}
+
+
+@pytest.mark.parametrize("door", list(OTHER_DOORS))
+def test_an_evaluation_guide_or_maker_that_never_returns_is_stopped_with_a_sentence(door):
+    call, words = OTHER_DOORS[door]
+    with time_per_move(LIMIT), pytest.raises(TimeoutError) as stopped:
+        call()
+    said = str(stopped.value)
+    assert said.startswith(words), said
+    assert "ttt.time_per_move(seconds)" in said
+
+
+def test_the_exercises_helpers_give_a_verdict_on_a_function_that_never_returns():
+    from ttt.course.exercises.lesson6 import try_evaluate, try_player
+
+    with time_per_move(LIMIT):
+        played, guessed = try_player(loops, "random"), try_evaluate(guesses_for_ever)
+    assert not played.passed and "'loops' did not choose a move within 0.3 s" in played.headline
+    assert not guessed.passed and "did not return within 0.3 s" in guessed.headline
+
+
+def test_a_guide_search_or_maker_that_answers_nonsense_is_named():
+    # . . .
+    # . . .
+    # . . .      the guide, the search and the maker each answer -7
+    from ttt.search.counting import nodes_per_move
+    from ttt.search.mcts import guided_mcts
+
+    with pytest.raises(TypeError, match=r"^guide must return a pair .*got -7"):
+        guided_mcts(ttt.Board(), 5, lambda position: -7)
+    with pytest.raises(TypeError, match=r"^search must return .*nodes.*got -7"):
+        nodes_per_move(ttt.Board(), [4], lambda position: -7)
+    with pytest.raises(TypeError, match=r"^make must return a player .*got -7"):
+        round_robin(["random"], 1, lambda name, seed: -7)

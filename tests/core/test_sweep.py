@@ -4,7 +4,11 @@ the games' BoardErrors are ValueErrors) whose message names the parameter (a Boa
 SearchTooBigError says what is wrong with the position or move instead), or else return, if the
 value is one the parameter's type hint allows (a finished game, another game's position, None
 where None is meant) and, for a count, a cell or a move, one that makes sense (not negative, a
-legal move); an exercise's verdict may answer anything, but not pass a wrong answer. A call that
+legal move); an exercise's verdict may answer anything, but not pass a wrong answer. Among the
+values are three functions: one that never returns must be stopped within its time per move
+(``MOVE_SECONDS`` here) with a TimeoutError that asks whether it loops for ever (unless it is
+the caller's own code, ``THEIR_OWN``); one that raises may fail the call with its own error; one
+that answers -7 must be refused, naming the parameter. A call that
 goes ahead must end within ``WORK_SECONDS`` (the empty board and 4 x 4 four in a row are among
 the values: a search too big is refused up front); the arguments passed in are as they were, and
 nothing of the package or the built-ins was replaced.
@@ -86,7 +90,24 @@ CATALOGUE: list[tuple[str, Any]] = [
     ("a finished game", FINISHED), ("an empty dict", {}),
     ("a number as a string", "4"), ("a built-in function", len), ("a built-in's name", "random"),
     ("an illegal move", 0), ("the empty board", Board()), ("4 x 4 four in a row", mnk(4, 4, 4)),
+    ("a function that never returns", lambda *args, **kwargs: _never_returns()),
+    ("a function that raises", lambda *args, **kwargs: 1 / 0),
+    ("a player that plays an illegal move", lambda *args, **kwargs: -7),
 ]
+def _never_returns() -> None:
+    while True:
+        pass
+
+
+#: The parameters whose function is the caller's own code, which the package runs as asked (to
+#: time it, to report progress, to read the clock, to print): no limit is put on it, as there is
+#: none when the caller runs it alone; one that never returns runs as long as it would there.
+THEIR_OWN = {"run", "clock", "progress", "tell", "through"}
+#: How long a function handed in may take over a move (``ttt.time_per_move``): a second, so
+#: that one that never returns is stopped before ``WORK_SECONDS``.
+MOVE_SECONDS = 1.0
+
+
 #: The values put in place of one number inside a valid container (a dict of counts, a named
 #: tuple such as an Outcome): (label, value).
 INSIDE: list[tuple[str, Any]] = [("NaN inside", math.nan), ("negative inside", -1),
@@ -561,7 +582,8 @@ def one_call(owner: str, function: Callable[..., Any], arguments: dict[str, Any]
     trouble = ""
     begin = time.process_time()
     try:
-        result = within_time(lambda: entered(function(*args, **kwargs)))
+        with ttt.time_per_move(MOVE_SECONDS):
+            result = within_time(lambda: entered(function(*args, **kwargs)))
         fine = allowed(value, hint, parameter, label, position, made=made,
                        owner=owner.split(".")[-1])
         if isinstance(result, Feedback):  # an exercise's verdict: any answer gets one
@@ -572,6 +594,10 @@ def one_call(owner: str, function: Callable[..., Any], arguments: dict[str, Any]
         trouble = f"still running after {WORK_SECONDS} CPU s"
     except SystemExit as error:  # the command line's refusal: its usage, and exit status 2
         trouble = "" if error.code == 2 else f"exited with {error.code!r}"
+    except TimeoutError as error:  # a function handed in that never returns, stopped in time
+        words = str(error)
+        if label != "a function that never returns" or "loop for ever?" not in words:
+            trouble = f"{type(error).__name__}: {words[:120]}"
     except (TypeError, ValueError) as error:
         words = str(error)
         # the game's own error, or a search too big, says what is wrong with the position; a
@@ -586,7 +612,8 @@ def one_call(owner: str, function: Callable[..., Any], arguments: dict[str, Any]
         elif contradicts_itself(words):
             trouble = f"{type(error).__name__} contradicting itself: {words[:120]}"
     except Exception as error:  # but a function of the kind meant may fail in its own way
-        if not (label == "a built-in function" and allowed(value, hint, parameter)):
+        if not (label in ("a built-in function", "a function that raises")
+                and allowed(value, hint, parameter)):
             trouble = f"internal error {type(error).__name__}: {str(error)[:120]}"
     replaced = replaced_since(state)
     if replaced and not trouble:
@@ -633,6 +660,8 @@ def sweep(owner: str, function: Callable[..., Any]) -> Iterator[Verdict]:
             continue
         for label, value in CATALOGUE:
             if param.default is not param.empty and value is param.default:
+                continue
+            if label == "a function that never returns" and name in THEIR_OWN:
                 continue
             # a fresh copy each call: a call that fills a dict it is given (a table) must not
             # hand the next call a dict that is no longer empty

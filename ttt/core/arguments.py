@@ -53,7 +53,8 @@ import numbers
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar, Union, get_args, get_origin
 
-from ttt.core.limits import limited_player
+from ttt.core import limits
+from ttt.core.limits import TookTooLong, call_within, limited_player
 
 __all__ = ["BOARD_SIZE", "HINT_RULES", "POSITION_NAMES", "RULES", "Guard", "Rule", "a_function",
            "a_real", "a_whole_number", "at_least", "check_count", "check_depth", "check_flag",
@@ -264,7 +265,41 @@ def _evaluation(evaluate: Callable[[Any], float], name: str) -> Callable[[Any], 
         return score
 
     checked_result.checked_results = True  # type: ignore[attr-defined]
+    checked_result.students_own = not _the_packages(evaluate)  # type: ignore[attr-defined]
     return checked_result
+
+
+def a_callback(function: object, name: str, fits: Callable[[Any], bool],
+               meant: str) -> Callable[..., Any]:
+    """The rule of a function the package calls back (a search's guide, the search whose nodes
+    are counted): something to call, whose every answer must ``fits`` (else a TypeError saying
+    it must return ``meant``), so a wrong answer is named here rather than failing deep inside;
+    a student's is checked in what it asks of the package, as a call from outside is
+    (``as_entered``), and the call it is handed to is time-limited (``checked``)."""
+    a_function(function, name)
+    if getattr(function, "checked_results", False):
+        return function  # type: ignore[return-value]
+    call = function if _the_packages(function) else functools.partial(as_entered, function)
+
+    @functools.wraps(function)  # type: ignore[arg-type]
+    def checked_answer(position: Any) -> Any:
+        answer = call(position)
+        if not fits(answer):
+            raise TypeError(f"{name} must return {meant}, got {answer!r:.60} for the position "
+                            f"{position}")
+        return answer
+
+    checked_answer.checked_results = True  # type: ignore[attr-defined]
+    checked_answer.students_own = not _the_packages(function)  # type: ignore[attr-defined]
+    return checked_answer
+
+
+def _a_guide(guide: object, name: str = "guide") -> Callable[[Any], Any]:
+    """The rule of a search's guide (AlphaZero's network, lesson 10): its answer is a pair, a
+    prior for each legal move and a value."""
+    return a_callback(guide, name, lambda answer: isinstance(answer, tuple) and len(answer) == 2
+                      and isinstance(answer[0], Mapping) and isinstance(answer[1], numbers.Real),
+                      "a pair (a prior for each legal move, a value)")
 
 
 def _the_packages(function: object) -> bool:
@@ -305,6 +340,7 @@ RULES: dict[str, Rule] = {
     "chance": one_of(*MARKS, meaning="the player who moves at random"),
     **dict.fromkeys(["player", "x_player", "o_player", "opponent"], a_player),
     "evaluate": checked_evaluation,
+    "guide": _a_guide,
 }
 
 
@@ -394,6 +430,10 @@ def checked(function: F | None = None, *, exhaustive: Guard | None = None,
             return function(*bound.args, **bound.kwargs)
         _inside[0] = True
         try:
+            students = [(name, value) for name, value in bound.arguments.items()
+                        if getattr(value, "students_own", False) is True]
+            if students:  # one limit on the whole call: a timer per guess would slow the search
+                return _within_the_limit(function, bound, students)
             return function(*bound.args, **bound.kwargs)
         finally:
             _inside[0] = False
@@ -401,6 +441,30 @@ def checked(function: F | None = None, *, exhaustive: Guard | None = None,
     wrapper.__signature__ = signature  # type: ignore[attr-defined]
     wrapper.__rules__ = (function, signature, rules)  # type: ignore[attr-defined]
     return wrapper  # type: ignore[return-value]
+
+
+def _within_the_limit(function: Callable[..., Any], bound: inspect.BoundArguments,
+                      students: list[tuple[str, Any]]) -> Any:
+    """``function`` called with ``bound`` within the move limit, naming the student's functions
+    it was handed (an evaluation, a guide) if it runs over: one of them may never return, and a
+    search cannot tell a slow guess from an endless one."""
+    given = " and ".join(f"the {name} {getattr(value, '__name__', repr(value))!r}"
+                         for name, value in students)
+    return within_the_move_limit(functools.partial(function, *bound.args, **bound.kwargs),
+                                 f"{function.__name__}, given {given}, did not finish")
+
+
+def within_the_move_limit(call: Callable[[], Any], what: str) -> Any:
+    """``call()``, stopped after ``MOVE_SECONDS`` (``ttt.core.limits``; ``ttt.time_per_move``
+    changes it) with a TimeoutError that says ``what`` did not happen in time."""
+    mine = object()
+    try:
+        return call_within(call, (), limits.MOVE_SECONDS, mine)
+    except TookTooLong as stopped:
+        if stopped.args[:1] != (mine,):  # an outer limit's (a move's, an exercise's check)
+            raise
+        raise TimeoutError(f"{what} within {limits.MOVE_SECONDS:g} s: does it loop for ever? "
+                           "(give a slow one longer with ttt.time_per_move(seconds))") from None
 
 
 def rules_of(function: Callable[..., Any]) -> dict[str, Callable[[Any], object]]:

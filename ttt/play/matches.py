@@ -15,7 +15,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ttt.core.arguments import a_function, a_player, at_least, checked, numbers_within
+from ttt.core.arguments import (
+    a_function,
+    a_player,
+    at_least,
+    checked,
+    numbers_within,
+    within_the_move_limit,
+)
 from ttt.core.protocol import Position, a_position_called
 from ttt.games.board import Board, IllegalMoveError
 
@@ -129,7 +136,12 @@ def _a_player_maker(make: object, name: str) -> Callable[[str, int], Player]:
 
     @functools.wraps(make)
     def limited(player_name: str, seed: int) -> Player:
-        return a_player(make(player_name, seed), "player")
+        made = within_the_move_limit(functools.partial(make, player_name, seed),
+                                     f"{name} did not return a player for {player_name!r}")
+        if not callable(made):
+            raise TypeError(f"{name} must return a player (a function from a position to its "
+                            f"move), got {made!r:.60} for {player_name!r}")
+        return a_player(made, "player")
     return limited
 
 

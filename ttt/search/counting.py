@@ -39,7 +39,7 @@ from functools import lru_cache
 from itertools import islice, zip_longest
 from typing import Any
 
-from ttt.core.arguments import checked
+from ttt.core.arguments import a_callback, checked
 from ttt.core.protocol import (
     EVERY_POSITION,
     Position,
@@ -229,7 +229,13 @@ def positions_of_game(position: Position, moves: Sequence[Any]) -> list[Position
     return positions
 
 
-@checked
+def _a_search(search: object, name: str) -> Callable[[Position], SearchResult]:
+    """The rule of the search whose nodes are counted: its answer holds a count of ``nodes``."""
+    return a_callback(search, name, lambda found: isinstance(getattr(found, "nodes", None), int),
+                      "what it found with a count of its nodes (a SearchResult)")
+
+
+@checked(search=_a_search)
 def nodes_per_move(position: Position, moves: Sequence[Any],
                    search: Callable[[Position], SearchResult] = alphabeta) -> list[int]:
     """For each move of a game played from ``position``: how many nodes ``search`` (by default

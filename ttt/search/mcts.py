@@ -42,7 +42,7 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ttt.core.arguments import a_function, checked
+from ttt.core.arguments import checked
 from ttt.core.protocol import (
     Position,
     a_legal_move,
@@ -327,7 +327,7 @@ def grow_guided(root: TreeNode, playouts: int, guide: Guide, exploration: float)
         back_up(node, result)
 
 
-@checked(guide=a_function)
+@checked
 def guided_mcts(position: Position, playouts: int, guide: Guide, *,
                 exploration: float = PUCT_EXPLORATION) -> MCTSResult:
     """Monte Carlo tree search from ``position`` guided by ``guide`` (a network's priors and

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from numbers import Integral, Real
 from pathlib import Path
 
-from ttt.core.arguments import checked
+from ttt.core.arguments import checked, within_the_move_limit
 from ttt.core.limits import PACKAGE, TookTooLong, call_within, jumps_monitored
 from ttt.course.exercises.recording import recorded
 from ttt.games.board import Board
@@ -224,6 +224,19 @@ def _fresh(args: Iterable) -> tuple:
     return tuple(copy.deepcopy(arg) if isinstance(arg, (list, dict)) else arg for arg in args)
 
 
+def move_limited(student: Callable) -> Callable[..., object]:
+    """``student``, each call stopped after a move's time (``ttt.time_per_move``) with a
+    TimeoutError naming it: for the helpers that try a student's function out, outside a check
+    and its own limits."""
+    name = getattr(student, "__name__", "your function")
+
+    def call(*args: object) -> object:
+        return within_the_move_limit(lambda: student(*args), f"{name} did not return")
+    call.__name__ = name
+    call.__wrapped__ = student
+    return call
+
+
 @checked
 def attempt(student: Callable) -> Callable[..., object]:
     """``student`` as a verdict may call it to look closer: on copies of the arguments, giving
@@ -390,7 +403,8 @@ def _asked_again(case: Case, got: object, student: Callable) -> str:
 def changes_its_mind(student: Callable, args: tuple, got: object) -> str:
     """The nudge for a function that answered ``got`` and answers otherwise when asked the same
     again, up to three times, or ''."""
-    call = attempt(student)  # a function that raises when asked again has not changed its mind
+    # a function that raises (or never returns) when asked again has not changed its mind
+    call = attempt(move_limited(student))
     again = next((answer for answer in (call(*args) for _ in range(3))
                   if answer is NO_ANSWER or not same(answer, got)), got)
     if again is NO_ANSWER or same(again, got):

@@ -59,6 +59,8 @@ def try_plan(plan: Callable, level: str, games: int = PLAN_GAMES) -> Feedback:
                                f"not a free cell.", error.board,
                         (("free cells", shown(list(error.board.legal_moves))),),
                         "Return one of position.legal_moves.")
+    except TimeoutError as error:  # it never returned: stopped, and said so
+        return Feedback(False, f"✗ {error}")
     except Exception as error:  # the student's bug is a verdict, never a traceback
         return Feedback(False, f"✗ your plan raised {type(error).__name__}: {error}")
     wins, draws, losses = results["X"], results["draw"], results["O"]

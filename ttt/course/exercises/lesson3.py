@@ -17,6 +17,7 @@ from ttt.course.exercises.checking import (
     Case,
     Exercise,
     Feedback,
+    move_limited,
     same,
     shown,
 )
@@ -167,6 +168,7 @@ def value_nudge(case: Case, got: object, answer: Callable[[Board], object],
     else ``otherwise``."""
     if same(got, case.expected):
         return ""
+    answer = move_limited(answer)
     drawn = answer(Board.from_string(DRAWN))
     if not same(drawn, 0):
         return (f"On a drawn game ({DRAWN}, full, no winner) yours returns {shown(drawn)}: a draw "

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from types import CodeType
 
 from ttt.catalogue import a_player_name, make_player
-from ttt.core.arguments import a_function, checked
+from ttt.core.arguments import a_function, a_player, checked
 from ttt.course.exercises.checking import (
     CELL,
     NUMBER,
@@ -22,6 +22,7 @@ from ttt.course.exercises.checking import (
     Feedback,
     changes_its_mind,
     guess_verdict,
+    move_limited,
     same,
     shown,
 )
@@ -298,8 +299,10 @@ def refereed(player: Callable) -> Callable:
     """``player``, stopped with IllegalChoice (the position and the choice) when it chooses what
     is not a legal move: a taken cell, None, a number off the board."""
 
+    limited = a_player(player, "player")  # a move's time, as in any match
+
     def play(board: Board) -> object:
-        choice = player(board)
+        choice = limited(board)
         if choice not in board.legal_moves:
             raise IllegalChoice(board, choice)
         return choice
@@ -336,6 +339,8 @@ def try_player(player: Callable, opponent: str, reference: str | None = None,
                         board, (("free cells", shown(list(board.legal_moves))),),
                         "A player returns a free cell: one of board.legal_moves. Check that a "
                         "rule's cell is free before returning it (board[cell] == '.').")
+    except TimeoutError as error:  # it never returned: stopped, and said so
+        return Feedback(False, f"✗ {error}")
     except Exception as error:  # the student's bug is a verdict, never a traceback
         return Feedback(False, f"✗ {name} raised {type(error).__name__}: {error}",
                         nudge="Run your function on a board, e.g. Board(), to find the line.")
@@ -352,7 +357,9 @@ def try_evaluate(evaluate: Callable) -> Feedback:
     """``try_player`` for an evaluation: a depth-2 player guided by ``evaluate`` against
     'depth-2', which guesses with ``open_lines``; "Not yet" while ``evaluate`` is the stub."""
     try:
-        guess = evaluate(Board.from_string("X..|.O.|..."))
+        guess = move_limited(evaluate)(Board.from_string("X..|.O.|..."))
+    except TimeoutError as error:  # it never returned: stopped, and said so
+        return Feedback(False, f"✗ {error}")
     except Exception as error:  # the student's bug is a verdict, never a traceback
         return Feedback(False, f"✗ evaluate raised {type(error).__name__}: {error}",
                         nudge="Check it first: exercises.evaluate.check(evaluate).")
