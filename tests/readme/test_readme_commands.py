@@ -28,12 +28,13 @@ import shutil
 import subprocess
 import threading
 import time
+import urllib.parse
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from process_group import free_ports, stop_process_group
+from process_group import accepts, free_ports, stop_process_group
 from repo import GUIDE, ROOT
 
 #: The pages whose commands are run: the README, then the website's guide pages
@@ -191,10 +192,14 @@ def serve_until_ready(clone: Path, command: str, server: Server, before: str = "
     reader.start()
     deadline = time.monotonic() + READY_SECONDS
     try:
-        while not (found := server.address.search("".join(lines))):
+        # its address printed, and its port taking connections: a busy machine can print the
+        # one a moment before the other
+        while not ((found := server.address.search("".join(lines)))
+                   and accepts(urllib.parse.urlsplit(found[1]).port or 80)):
             assert proc.poll() is None, f"{command!r} stopped:\n{''.join(lines)[-3000:]}"
-            assert time.monotonic() < deadline, \
-                f"{command!r} printed no address in {READY_SECONDS} s:\n{''.join(lines)[-3000:]}"
+            assert time.monotonic() < deadline, (
+                f"{command!r} printed no address, or no connection to it, in "
+                f"{READY_SECONDS} s:\n{''.join(lines)[-3000:]}")
             time.sleep(0.5)
         with urllib.request.urlopen(found[1], timeout=60) as answer:
             assert answer.status == 200, (found[1], answer.status)
